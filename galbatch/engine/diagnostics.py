@@ -1,0 +1,82 @@
+"""Diagnostics and mainframe-style return codes shared by every ruleset."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from enum import Enum, IntEnum
+
+
+class RC(IntEnum):
+    """Return codes, the job's and `check`'s exit status."""
+
+    CLEAN = 0
+    WARNING = 4
+    ERROR = 8
+    UNUSABLE = 12
+    FAILED = 16
+
+
+class Severity(str, Enum):
+    """How bad a diagnostic is; each maps to a return code."""
+
+    NOTE = "note"
+    WARNING = "warning"
+    ERROR = "error"
+    FATAL = "fatal"  # the whole file is unusable
+
+    @property
+    def rc(self) -> RC:
+        return _SEVERITY_RC[self]
+
+    @property
+    def label(self) -> str:
+        """What compilers print: a fatal file problem is an error to the reader."""
+        return "error" if self is Severity.FATAL else self.value
+
+
+_SEVERITY_RC = {
+    Severity.NOTE: RC.CLEAN,
+    Severity.WARNING: RC.WARNING,
+    Severity.ERROR: RC.ERROR,
+    Severity.FATAL: RC.UNUSABLE,
+}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about one place in an order file."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+
+    def format(self) -> str:
+        """`FILE:LINE:COL: severity: [CODE] message`, the shape editors jump to."""
+        return (
+            f"{self.file}:{self.line}:{self.column}: "
+            f"{self.severity.label}: [{self.code}] {self.message}"
+        )
+
+    def as_json(self) -> dict[str, object]:
+        data = asdict(self)
+        data["severity"] = self.severity.label
+        return data
+
+
+def worst_rc(diagnostics: Iterable[Diagnostic]) -> RC:
+    """The return code a set of diagnostics earns: the worst one wins."""
+    return max((d.severity.rc for d in diagnostics), default=RC.CLEAN)
+
+
+def format_json(diagnostics: list[Diagnostic], rc: int) -> str:
+    """The `--format json` document: one object with the rc and the diagnostics."""
+    return json.dumps(
+        {"rc": int(rc), "diagnostics": [d.as_json() for d in diagnostics]},
+        ensure_ascii=False,
+        indent=None,
+    )

@@ -1,0 +1,130 @@
+"""The interface every game implements, and the registry that finds them lazily.
+
+A ruleset knows no files, YAML, click or PDF: it takes and returns plain data,
+order dataclasses, diagnostics and printout models. Rulesets are imported only
+when asked for, so `galbatch check` on one game never imports another.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from galbatch.engine.diagnostics import Diagnostic
+from galbatch.engine.rng import Streams
+from galbatch.print.page import Printout
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A seat in a game, as game.yaml lists it."""
+
+    id: str
+    name: str  # code name
+    account: int
+
+
+@dataclass(frozen=True)
+class Located:
+    """A parsed order and where it was written."""
+
+    order: Any
+    file: str
+    line: int
+    column: int
+    text: str
+
+
+@dataclass(frozen=True)
+class PrintContext:
+    """What a printout needs from the game directory but a ruleset cannot read itself."""
+
+    game: str
+    title: str
+    author: str
+    date: str  # ISO date of the turn just processed
+    due: str  # ISO date the next turn's orders are due
+    width: int
+    header_line: str  # the order-file header line prefilled for this reader ("" for the GM)
+    file_status: str = ""  # e.g. "ORDERS RECEIVED", "NO ORDERS", "REJECTED: WRONG PASSWORD"
+
+
+class Ruleset(Protocol):
+    """One game: its order language, setup, order checking, turn and printouts."""
+
+    name: str  # "conflict"
+    title: str  # "GALACTIC CONFLICT"
+    grammar: str  # file in galbatch.grammars
+    width: int  # default printout width, 80 or 132
+    terminal_words: Mapping[str, str]  # grammar terminal -> player's word, for syntax messages
+
+    def transformer(self) -> Any:
+        """A lark Transformer turning one order line into an order dataclass."""
+
+    def name_problem(self, name: str) -> str | None:
+        """Why a code name is not allowed, or None if it is."""
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> Any:
+        """The turn-0 state of a new game."""
+
+    def load_state(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a state from the plain data `dump_state` made."""
+
+    def dump_state(self, state: Any) -> dict[str, Any]:
+        """The state as plain data for the game directory."""
+
+    def turn_of(self, state: Any) -> int:
+        """The last turn this state has processed (0 after setup)."""
+
+    def finished(self, state: Any) -> bool:
+        """True once the game has ended."""
+
+    def owing(self, state: Any) -> list[str]:
+        """Ids of the players who owe orders for the next turn."""
+
+    def describe(self, state: Any) -> str:
+        """A one-line summary for the job log's LOAD step."""
+
+    def view(self, state: Any, player: str) -> dict[str, Any]:
+        """What that player knows, as plain data: the view file and the checker's input."""
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Any], list[Diagnostic]]:
+        """Accepted (possibly clamped) orders and the diagnostics of the others."""
+
+    def resolve(self, state: Any, orders: Mapping[str, Sequence[Any]], streams: Streams) -> Any:
+        """The next state: one batch run's turn. Never mutates `state`."""
+
+    def printout(
+        self, state: Any, player: str, diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        """The player's printout of the turn that produced `state`."""
+
+    def summary(self, state: Any, ctx: PrintContext) -> Printout:
+        """The game master's printout of the whole turn."""
+
+
+RULESETS: dict[str, str] = {
+    "conflict": "galbatch.rules.conflict:RULESET",
+}
+
+
+class UnknownRuleset(LookupError):
+    """No ruleset of that name."""
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """Import and return the named ruleset."""
+    try:
+        target = RULESETS[name.lower()]
+    except KeyError:
+        known = ", ".join(sorted(RULESETS))
+        raise UnknownRuleset(f"unknown ruleset {name!r}; known: {known}") from None
+    module, _, attr = target.partition(":")
+    ruleset: Ruleset = getattr(importlib.import_module(module), attr)
+    return ruleset

@@ -1,0 +1,188 @@
+"""The printout model and its layout into fixed-width pages.
+
+A ruleset builds a `Printout` (sections of text, tables and maps); `layout`
+turns it into `Page`s of exactly `width` columns and `LINES_PER_PAGE` lines,
+which the text renderer joins with form feeds and the PDF renderer draws on
+green-bar paper. Both renderers share this one layout, so page N is page N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tabulate import tabulate
+
+from galbatch.print.maps import Map
+
+LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch
+BODY_TOP = 3  # page header line, a rule, a blank line
+FORM_FEED = "\f"
+
+
+@dataclass(frozen=True)
+class Text:
+    """Lines printed as they are (cut to the page width)."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a header row; numbers right-aligned as a line printer would."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+
+
+@dataclass(frozen=True)
+class MapBlock:
+    """A map: printed as characters in text, drawn as vectors in PDF."""
+
+    map: Map
+
+
+Block = Text | Table | MapBlock
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled part of a printout; every section is a PDF bookmark."""
+
+    title: str
+    blocks: tuple[Block, ...]
+    new_page: bool = False
+
+
+@dataclass(frozen=True)
+class Printout:
+    """Everything one reader gets for one turn, before layout."""
+
+    game: str
+    turn: int
+    reader: str  # "PLAYER 3 ARCTURUS" or "GAME MASTER"
+    width: int
+    sections: tuple[Section, ...]
+    title: str = ""  # e.g. "GALACTIC CONFLICT TURN REPORT"
+    author: str = ""  # GM or service name, for PDF metadata
+    date: str = ""  # ISO date of the turn, for headers and PDF metadata
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapArea:
+    """Where on a page a map sits: its first body line and how many lines it takes."""
+
+    map: Map
+    first_line: int
+    line_count: int
+
+
+@dataclass(frozen=True)
+class Page:
+    """One laid-out page: exactly LINES_PER_PAGE lines of exactly `width` columns."""
+
+    number: int
+    lines: tuple[str, ...]
+    bookmarks: tuple[tuple[str, int], ...] = ()  # (section title, line index)
+    maps: tuple[MapArea, ...] = field(default=())
+
+
+def table_lines(table: Table) -> list[str]:
+    """Render a table as fixed-width lines."""
+    if not table.rows:
+        return [tabulate([], headers=list(table.headers), tablefmt="simple")]
+    text = tabulate(
+        [list(r) for r in table.rows],
+        headers=list(table.headers),
+        tablefmt="simple",
+        numalign="right",
+        stralign="left",
+        disable_numparse=True,
+    )
+    return text.splitlines()
+
+
+def header_line(p: Printout, page: int, pages: int) -> str:
+    """The line at the top of every page: game, turn, reader, page N of M."""
+    left = f"{p.game.upper()}  TURN {p.turn}"
+    if p.date:
+        left += f"  {p.date}"
+    right = f"PAGE {page} OF {pages}"
+    middle = p.reader
+    gap = p.width - len(left) - len(right)
+    if gap < len(middle) + 4:
+        middle = middle[: max(0, gap - 4)]
+    pad = gap - len(middle)
+    return left + " " * (pad // 2) + middle + " " * (pad - pad // 2) + right
+
+
+def layout(p: Printout) -> list[Page]:
+    """Lay a printout out on pages; maps start a page of their own."""
+    body = LINES_PER_PAGE - BODY_TOP
+    chunks: list[tuple[list[str], list[tuple[str, int]], list[tuple[Map, int, int]]]] = []
+    lines: list[str] = []
+    marks: list[tuple[str, int]] = []
+    maps: list[tuple[Map, int, int]] = []
+
+    def flush() -> None:
+        nonlocal lines, marks, maps
+        if lines or marks or maps:
+            chunks.append((lines, marks, maps))
+        lines, marks, maps = [], [], []
+
+    def room() -> int:
+        return body - len(lines)
+
+    for section in p.sections:
+        if section.new_page or (lines and room() < 4):
+            flush()
+        elif lines:
+            lines.append("")
+        marks.append((section.title, len(lines)))
+        lines.append(section.title)
+        lines.append("=" * min(len(section.title), p.width))
+        for block in section.blocks:
+            if isinstance(block, MapBlock):
+                flush()
+                text = block.map.text_lines(p.width, body)
+                maps.append((block.map, 0, len(text)))
+                lines.extend(text)
+                flush()
+                continue
+            block_lines = list(block.lines) if isinstance(block, Text) else table_lines(block)
+            for line in block_lines:
+                if room() <= 0:
+                    flush()
+                lines.append(line)
+    flush()
+
+    total = len(chunks)
+    pages: list[Page] = []
+    for i, (chunk, chunk_marks, chunk_maps) in enumerate(chunks, start=1):
+        head = [header_line(p, i, total), "-" * p.width, ""]
+        full = head + [fit(line, p.width) for line in chunk]
+        full += [""] * (LINES_PER_PAGE - len(full))
+        pages.append(
+            Page(
+                number=i,
+                lines=tuple(fit(line, p.width) for line in full),
+                bookmarks=tuple((t, BODY_TOP + n) for t, n in chunk_marks),
+                maps=tuple(MapArea(m, BODY_TOP + a, n) for m, a, n in chunk_maps),
+            )
+        )
+    return pages
+
+
+def fit(line: str, width: int) -> str:
+    """Exactly `width` columns: cut or pad, tabs expanded."""
+    line = line.expandtabs(8)
+    return line[:width].ljust(width)
+
+
+def render_text(pages: Sequence[Page]) -> str:
+    """The line-printer text: pages joined by form feeds, trailing blanks trimmed."""
+    out = []
+    for page in pages:
+        out.append("\n".join(line.rstrip() for line in page.lines).rstrip("\n") + "\n")
+    return FORM_FEED.join(out)
