@@ -10,11 +10,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.rng import Streams
-from galbatch.print.page import Printout
+if TYPE_CHECKING:
+    from galbatch.engine.diagnostics import Diagnostic
+    from galbatch.engine.rng import Streams
+    from galbatch.print.page import Printout
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Ruleset(Protocol):
     grammar: str  # file in galbatch.grammars
     width: int  # default printout width, 80 or 132
     terminal_words: Mapping[str, str]  # grammar terminal -> player's word, for syntax messages
+    syntax_code: str  # diagnostic code for a line that does not parse
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""

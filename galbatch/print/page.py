@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tabulate import tabulate
-
 from galbatch.print.maps import Map
 
 LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch
@@ -90,6 +88,8 @@ class Page:
 
 def table_lines(table: Table) -> list[str]:
     """Render a table as fixed-width lines."""
+    from tabulate import tabulate  # imported here: `galbatch check` never lays out pages
+
     if not table.rows:
         return [tabulate([], headers=list(table.headers), tablefmt="simple")]
     text = tabulate(
@@ -98,7 +98,6 @@ def table_lines(table: Table) -> list[str]:
         tablefmt="simple",
         numalign="right",
         stralign="left",
-        disable_numparse=True,
     )
     return text.splitlines()
 
@@ -144,9 +143,16 @@ def layout(p: Printout) -> list[Page]:
         lines.append("=" * min(len(section.title), p.width))
         for block in section.blocks:
             if isinstance(block, MapBlock):
-                flush()
                 text = block.map.text_lines(p.width, body)
-                maps.append((block.map, 0, len(text)))
+                if room() < len(text):
+                    carried = lines[-2:] if lines and lines[-2] == section.title else []
+                    del lines[len(lines) - len(carried):]
+                    marks = [m for m in marks if m[1] < len(lines)]
+                    flush()
+                    if carried:
+                        marks.append((section.title, 0))
+                        lines.extend(carried)
+                maps.append((block.map, len(lines), len(text)))
                 lines.extend(text)
                 flush()
                 continue

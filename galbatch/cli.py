@@ -1,0 +1,169 @@
+"""The galbatch command: a thin click group over the engine.
+
+Exit status is the mainframe return code: 0 clean, 4 warnings, 8 errors,
+12 unusable input (or a run refused), 16 the run itself failed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from galbatch import __version__
+
+EXIT_FAILED = 16
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="galbatch")
+def cli() -> None:
+    """Batch turn processor and order checker for play-by-mail space games.
+
+    A game lives in a directory (game.yaml, orders/, turns/). Typical use:
+
+    \b
+      galbatch new conflict games/demo --players 6 --seed 1997
+      galbatch check orders.txt --ruleset conflict
+      galbatch process games/demo
+      galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
+
+    Exit status: 0 clean, 4 warnings, 8 errors, 12 unusable input, 16 failure.
+    """
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--players", "-n", type=click.IntRange(1, 50), required=True,
+              help="Number of players.")
+@click.option("--seed", type=int, required=True, help="Seed of the galaxy and every roll.")
+@click.option("--name", "names", multiple=True,
+              help="A player's code name; repeat once per player (default: star names).")
+@click.option("--title", default="", help="Title printed on every page.")
+@click.option("--gm", default="galbatch", show_default=True,
+              help="Game master or service name (PDF author).")
+@click.option("--start", default="1997-01-06", show_default=True,
+              help="Date of turn 0 (YYYY-MM-DD).")
+@click.option("--days", default=14, show_default=True, type=click.IntRange(1, 366),
+              help="Days between turns.")
+def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str, ...],
+        title: str, gm: str, start: str, days: int) -> None:
+    """Create a game of RULESET in DIRECTORY, with turn 0 printed.
+
+    Prints each player's password once: send them out, they are stored only as
+    salted hashes.
+    """
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.newgame import create_game
+    from galbatch.engine.ruleset import UnknownRuleset
+
+    try:
+        created = create_game(directory, ruleset, players, seed, names=names, title=title,
+                              gm=gm, start=start, days=days)
+    except (GameError, UnknownRuleset, ValueError) as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"created {directory} ({ruleset}, {players} players, seed {seed}), turn 0 printed")
+    click.echo("PLAYER  CODE NAME             PASSWORD")
+    for p in created:
+        click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--ruleset", "-r", help="Check syntax only, in this game's order language.")
+@click.option("--game", "-g", "game_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="GM: check against the game's current state (and password).")
+@click.option("--view", "-v", "view_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Player: check against your own view file from your last printout.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Diagnostics as compiler lines or one JSON object.")
+def check(files: tuple[Path, ...], ruleset: str | None, game_dir: Path | None,
+          view_file: Path | None, fmt: str) -> None:
+    """Check order FILES; the exit status is the worst finding.
+
+    Give exactly one of --ruleset (syntax), --view (what you know) or --game
+    (the GM's real state). Diagnostics read FILE:LINE:COL: severity: [CODE] message.
+    """
+    from galbatch.engine.checking import CheckError, check_files
+
+    if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
+        raise click.UsageError("give exactly one of --ruleset, --game or --view")
+    try:
+        rc, output = check_files(files, ruleset=ruleset, game_dir=game_dir,
+                                 view_file=view_file, fmt=fmt)
+    except CheckError as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_FAILED)
+    if output:
+        click.echo(output)
+    sys.exit(rc)
+
+
+@cli.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--dry-run", is_flag=True,
+              help="Run the turn in memory; show the log and printouts; change nothing.")
+@click.option("--rerun", is_flag=True,
+              help="Process the latest turn again from its archived orders plus late ones.")
+@click.option("--force", is_flag=True,
+              help="Run even if too many players sent no orders.")
+@click.option("--no-pdf", is_flag=True, help="Skip the PDF printouts (faster).")
+def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bool) -> None:
+    """Run the next turn of the game in DIRECTORY and print the job log."""
+    from galbatch.engine.run import process as run
+
+    result = run(directory, dry_run=dry_run, rerun=rerun, force=force, pdf=not no_pdf)
+    click.echo(result.log, nl=False)
+    if dry_run and result.files:
+        for name in sorted(result.files):
+            if name.startswith("printouts/") and name.endswith(".txt"):
+                click.echo(f"\n===== {name} =====")
+                click.echo(result.files[name].decode("utf-8"), nl=False)
+    sys.exit(int(result.rc))
+
+
+@cli.command(name="print")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--turn", "-t", type=int, help="Turn to print (default: the latest).")
+@click.option("--player", "-p", help="Player id (default: the GM's summary).")
+@click.option("--format", "fmt", type=click.Choice(["text", "pdf"]), default="text",
+              show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write here instead of standard output.")
+def print_(directory: Path, turn: int | None, player: str | None, fmt: str,
+           output: Path | None) -> None:
+    """Re-print an archived turn, byte for byte as it was first printed."""
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.reprint import reprint
+
+    try:
+        data = reprint(directory, turn, player, fmt)
+    except (GameError, LookupError) as e:
+        raise click.ClickException(str(e)) from None
+    if output is None:
+        if fmt == "pdf" and sys.stdout.isatty():
+            raise click.UsageError("a PDF needs --output FILE (or a pipe)")
+        sys.stdout.buffer.write(data)
+    else:
+        output.write_bytes(data)
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point: click's usage errors and failures exit 16, like a failed job."""
+    try:
+        return cli.main(args=argv, prog_name="galbatch", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(EXIT_FAILED)
+    except click.exceptions.Abort:
+        sys.exit(EXIT_FAILED)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""`galbatch check`: lint order files by syntax, against a view, or against a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from galbatch.engine.diagnostics import RC, Diagnostic, format_json, worst_rc
+from galbatch.engine.intake import FileCheck, authenticate, check_file
+from galbatch.engine.orderfile import read_order_file
+from galbatch.engine.ruleset import Ruleset, UnknownRuleset, get_ruleset
+
+
+class CheckError(Exception):
+    """The check itself cannot run (unknown ruleset, unreadable game or view)."""
+
+
+def check_files(
+    files: Sequence[Path], *, ruleset: str | None = None, game_dir: Path | None = None,
+    view_file: Path | None = None, fmt: str = "text",
+) -> tuple[int, str]:
+    """Check each file; return the worst return code and the formatted diagnostics."""
+    results = [check_one(f, ruleset=ruleset, game_dir=game_dir, view_file=view_file)
+               for f in files]
+    diags: list[Diagnostic] = [d for r in results for d in r.diagnostics]
+    rc = worst_rc(diags)
+    if fmt == "json":
+        return int(rc), format_json(diags, rc)
+    return int(rc), "\n".join(d.format() for d in diags)
+
+
+def check_one(
+    path: Path, *, ruleset: str | None, game_dir: Path | None, view_file: Path | None
+) -> FileCheck:
+    of = read_order_file(path)
+    if ruleset is not None:
+        return check_file(of, _ruleset(ruleset))
+    if view_file is not None:
+        view = _load_view(view_file)
+        rs = _ruleset(str(view.get("ruleset", "")))
+        auth = []
+        if of.header is not None:
+            auth = authenticate(of, str(view.get("game", of.header.game)), str(view["player"]), None)
+        return check_file(of, rs, view, str(view["player"]), auth)
+    assert game_dir is not None
+    return _check_against_game(of, game_dir)
+
+
+def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
+    from galbatch.engine.diagnostics import Severity
+    from galbatch.engine.gamedir import Game, GameError
+
+    try:
+        game = Game.open(game_dir)
+        rs = _ruleset(game.ruleset_name)
+        state = rs.load_state(game.state_data(game.latest_turn()))
+    except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
+        raise CheckError(f"{game_dir}: {e}") from None
+    if of.header is None:
+        return check_file(of, rs)
+    player = next((p.id for p in game.players if p.id.lower() == of.header.player.lower()), None)
+    if player is None:
+        bad = Diagnostic(of.name, of.header.line, 1, Severity.FATAL, "GB016",
+                         f"game {game.id} has no player {of.header.player}; file rejected")
+        return check_file(of, rs, auth=[bad])
+    auth = authenticate(of, game.id, player, game.password_hash(player))
+    return check_file(of, rs, rs.view(state, player), player, auth)
+
+
+def _ruleset(name: str) -> Ruleset:
+    try:
+        return get_ruleset(name)
+    except UnknownRuleset as e:
+        raise CheckError(str(e)) from None
+
+
+def _load_view(path: Path) -> dict[str, Any]:
+    from galbatch.engine.yamlio import load_data
+
+    try:
+        view = load_data(path)
+    except Exception as e:  # a damaged view file is the player's to replace
+        raise CheckError(f"{path}: cannot read the view file: {e}") from None
+    if not isinstance(view, dict) or "player" not in view or "ruleset" not in view:
+        raise CheckError(f"{path}: not a galbatch view file")
+    return view
+
+
+__all__ = ["RC", "CheckError", "check_files"]

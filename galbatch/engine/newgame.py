@@ -1,0 +1,94 @@
+"""`galbatch new`: a game directory with game.yaml, an empty inbox and turn 0."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from galbatch.engine.gamedir import Game, GameError, dump_state
+from galbatch.engine.passwords import hash_password, new_password
+from galbatch.engine.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.run import render_turn
+
+CODE_NAMES = (
+    "ARCTURUS", "POLARIS", "RIGEL", "REGULUS", "SIRIUS", "VEGA", "ALTAIR", "CAPELLA",
+    "DENEB", "ANTARES", "ALDEBARAN", "BETELGEUSE", "CANOPUS", "SPICA", "PROCYON",
+    "ACHERNAR", "FOMALHAUT", "BELLATRIX", "MIRA", "CASTOR", "POLLUX", "MIZAR", "ALCOR",
+    "ALGOL", "DUBHE", "MERAK", "SHAULA", "HADAR", "ACRUX", "MIMOSA", "ELNATH", "ALNILAM",
+    "ALNITAK", "MINTAKA", "SAIPH", "MENKAR", "HAMAL", "SCHEAT", "MARKAB", "ALPHERATZ",
+    "MIRACH", "ALMAAK", "NAOS", "WEZEN", "ADHARA", "ALPHARD", "DENEBOLA", "ZOSMA",
+    "KOCHAB", "THUBAN",
+)
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """A seat as created: its id, code name and the clear password to send out once."""
+
+    id: str
+    name: str
+    password: str
+
+
+def game_yaml(
+    game_id: str, ruleset: str, title: str, gm: str, seed: int, start: str,
+    days: int, players: Sequence[tuple[PlayerInfo, str]],
+) -> str:
+    """The game.yaml text, with comments a GM can keep editing."""
+    rows = "\n".join(
+        f'  - id: "{p.id}"\n    name: "{p.name}"\n    account: {p.account}\n'
+        f'    password: "{hashed}"'
+        for p, hashed in players
+    )
+    return f"""\
+# galbatch game file. Edit freely: comments and key order survive every turn.
+game: {game_id}            # the id players write in their order-file header
+ruleset: {ruleset}
+title: "{title}"
+gm: "{gm}"           # printed as the author of every PDF
+seed: {seed}              # the galaxy and every random roll derive from it
+start: {start}        # date of turn 0; turn N is dated start + N * days_per_turn
+days_per_turn: {days}
+missing_orders_limit: 0.5  # stop the run if more than this share sent no orders
+settings: {{}}
+players:
+{rows}
+"""
+
+
+def create_game(
+    path: Path, ruleset_name: str, n_players: int, seed: int, *,
+    names: Sequence[str] = (), title: str = "", gm: str = "galbatch",
+    start: str = "1997-01-06", days: int = 14, game_id: str | None = None,
+) -> list[NewPlayer]:
+    """Make the directory, write game.yaml and commit turn 0 with every printout."""
+    ruleset = get_ruleset(ruleset_name)
+    if path.exists() and any(path.iterdir()):
+        raise GameError(f"{path}: exists and is not empty")
+    chosen = [n.strip().upper() for n in names] or list(CODE_NAMES[:n_players])
+    if len(chosen) != n_players:
+        raise GameError(f"{len(chosen)} code names for {n_players} players")
+    if len(set(chosen)) != len(chosen):
+        raise GameError("code names must differ")
+    for name in chosen:
+        problem = ruleset.name_problem(name)
+        if problem:
+            raise GameError(f"code name {name!r}: {problem}")
+    infos = [PlayerInfo(str(i), name, 1000 + i) for i, name in enumerate(chosen, start=1)]
+    state = ruleset.new_game(seed, infos, {})
+    created = [NewPlayer(p.id, p.name, new_password()) for p in infos]
+    game_id = game_id or path.name
+    text = game_yaml(
+        game_id, ruleset.name, title or f"{ruleset.title.title()} {game_id}", gm, seed, start,
+        days, [(p, hash_password(c.password)) for p, c in zip(infos, created, strict=True)],
+    )
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "orders").mkdir(exist_ok=True)
+    (path / "game.yaml").write_text(text, encoding="utf-8")
+    game = Game.open(path)
+    files = render_turn(game, ruleset, state, {})
+    files["state.yaml"] = dump_state(ruleset.dump_state(state))
+    files["job.log"] = f"GALBATCH  JOB {game_id.upper()}.T000  SETUP  MAXCC=0000\n".encode()
+    game.commit(0, files)
+    return created

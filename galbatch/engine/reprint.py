@@ -1,0 +1,34 @@
+"""`galbatch print`: re-render an archived turn from its archived inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from galbatch.engine.gamedir import Game, GameError
+from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.run import archived_checks, gm_printout, player_printout
+from galbatch.print.page import layout, render_text
+
+
+def reprint(directory: Path, turn: int | None, player: str | None, fmt: str) -> bytes:
+    """The printout of `player` (or the GM) for `turn`, as text or PDF bytes."""
+    game = Game.open(directory)
+    ruleset = get_ruleset(game.ruleset_name)
+    latest = game.latest_turn()
+    turn = latest if turn is None else turn
+    if turn < 0 or turn > latest:
+        raise GameError(f"no turn {turn}; the latest is {latest}")
+    state = ruleset.load_state(game.state_data(turn))
+    if player is None:
+        printout = gm_printout(game, ruleset, state)
+    else:
+        if player not in {p.id for p in game.players}:
+            raise GameError(f"no player {player} in game {game.id}")
+        check = archived_checks(game, ruleset, turn).get(player)
+        printout = player_printout(game, ruleset, state, player, check)
+    pages = layout(printout)
+    if fmt == "pdf":
+        from galbatch.print.pdf import render_pdf
+
+        return render_pdf(printout, pages)
+    return render_text(pages).encode("utf-8")

@@ -1,0 +1,222 @@
+"""Checks orders against what the player knows, as ILLEGAL ORDERS says.
+
+A quantity that is too large is reduced to what exists (a warning); any other
+illegal or meaningless part rejects the order (an error). Orders are checked in
+file order against the start-of-turn counts, so units and Econ are used once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.ruleset import Located
+from galbatch.rules.conflict.orders import (
+    UNIT_NAMES,
+    Attack,
+    Build,
+    Destroy,
+    EconIncrease,
+    Gate,
+    Move,
+    Order,
+    Probe,
+    Transfer,
+)
+
+# Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions.
+CODES: dict[str, str] = {
+    "CF100": "the line is not an order of the game",
+    "CF201": "the world does not exist",
+    "CF202": "the world is not yours",
+    "CF203": "a quantity of 0 is meaningless",
+    "CF204": "origin and destination are the same world",
+    "CF205": "nothing left to use: the quantity would be 0",
+    "CF206": "the world's Econ is already used this turn",
+    "CF207": "the Econ of a world can be increased only once a turn",
+    "CF208": "a gate can only lead to a world you own",
+    "CF209": "no player in contact has that code name",
+    "CF210": "a world can't be transferred to yourself",
+    "CF211": "only one world a turn can be transferred to any one player",
+    "CF212": "the world is already being transferred",
+    "CF213": "no probe left at the world",
+    "CF301": "quantity reduced to what the world has",
+}
+
+
+@dataclass
+class Stock:
+    """What is left to use at one of the player's worlds while checking."""
+
+    econ: int
+    af: int
+    df: int
+    ft: int
+    cp: int
+    probes: int
+    econ_used: bool = False
+    increased: bool = False
+    transferred: bool = False
+
+
+def check_orders(
+    orders: Sequence[Located], view: Mapping[str, Any], player: str
+) -> tuple[list[Order], list[Diagnostic]]:
+    """Accepted orders (quantities reduced where needed) and the diagnostics."""
+    del player  # the view is already the player's own
+    worlds = {int(row[0]) for row in view.get("map", [])}
+    stock: dict[int, Stock] = {
+        int(r["number"]): Stock(r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"])
+        for r in view.get("reports", [])
+        if r.get("own")
+    }
+    contacts = {str(name).upper(): str(name) for name, _ in view.get("contacts", [])}
+    me = str(view.get("name", "")).upper()
+    recipients: set[str] = set()
+    accepted: list[Order] = []
+    diags: list[Diagnostic] = []
+
+    def report(at: Located, severity: Severity, code: str, message: str) -> None:
+        diags.append(Diagnostic(at.file, at.line, at.column, severity, code, message))
+
+    def reject(at: Located, code: str, message: str) -> None:
+        report(at, Severity.ERROR, code, f"{message}; order {at.text.upper()} rejected")
+
+    def own(at: Located, number: int) -> Stock | None:
+        if number not in worlds:
+            reject(at, "CF201", f"there is no world {number}")
+            return None
+        if number not in stock:
+            reject(at, "CF202", f"world {number} is not yours")
+            return None
+        return stock[number]
+
+    def exists(at: Located, number: int) -> bool:
+        if number not in worlds:
+            reject(at, "CF201", f"there is no world {number}")
+            return False
+        return True
+
+    def clamp(at: Located, wanted: int, have: int, what: str, world: int) -> int | None:
+        """The rule's reduction: too many becomes what there is; none left rejects."""
+        if wanted == 0:
+            reject(at, "CF203", "a quantity of 0 is meaningless")
+            return None
+        if have <= 0:
+            reject(at, "CF205", f"world {world} has no {what} left to use")
+            return None
+        if wanted > have:
+            report(at, Severity.WARNING, "CF301",
+                   f"quantity {wanted} reduced to {have}: world {world} has only {have} {what}")
+            return have
+        return wanted
+
+    for at in orders:
+        order = at.order
+        if isinstance(order, (Attack, Move, Probe, Gate)):
+            s = own(at, order.origin)
+            if s is None or not exists(at, order.dest):
+                continue
+            if order.origin == order.dest:
+                reject(at, "CF204", f"world {order.origin} can't send to itself")
+                continue
+            if isinstance(order, Attack):
+                n = clamp(at, order.count, s.af, "AF", order.origin)
+                if n is None:
+                    continue
+                s.af -= n
+                accepted.append(replace(order, count=n))
+            elif isinstance(order, Move):
+                field = {"A": "af", "D": "df", "P": "probes"}[order.unit]
+                n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.unit],
+                          order.origin)
+                if n is None:
+                    continue
+                setattr(s, field, getattr(s, field) - n)
+                accepted.append(replace(order, count=n))
+            elif isinstance(order, Probe):
+                if s.probes <= 0:
+                    reject(at, "CF213", f"world {order.origin} has no probe left to launch")
+                    continue
+                s.probes -= 1
+                accepted.append(order)
+            else:
+                if order.dest not in stock:
+                    reject(at, "CF208", f"world {order.dest} is not yours; a gate must lead to "
+                                        "a world you own")
+                    continue
+                if s.increased:
+                    reject(at, "CF206", f"world {order.origin} uses all its Econ to increase it")
+                    continue
+                if s.econ <= 0:
+                    reject(at, "CF205", f"world {order.origin} has no Econ left for a gate")
+                    continue
+                s.econ -= 1
+                s.econ_used = True
+                accepted.append(order)
+        elif isinstance(order, Build):
+            s = own(at, order.world)
+            if s is None:
+                continue
+            if s.increased:
+                reject(at, "CF206", f"world {order.world} uses all its Econ to increase it")
+                continue
+            n = clamp(at, order.econ, s.econ, "Econ", order.world)
+            if n is None:
+                continue
+            s.econ -= n
+            s.econ_used = True
+            accepted.append(replace(order, econ=n))
+        elif isinstance(order, EconIncrease):
+            s = own(at, order.world)
+            if s is None:
+                continue
+            if s.increased:
+                reject(at, "CF207", f"world {order.world} already increases its Econ this turn")
+                continue
+            if s.econ_used:
+                reject(at, "CF206", f"world {order.world} has already used Econ this turn; an "
+                                    "increase needs all of it")
+                continue
+            s.increased = True
+            s.econ_used = True
+            s.econ = 0
+            accepted.append(order)
+        elif isinstance(order, Destroy):
+            s = own(at, order.world)
+            if s is None:
+                continue
+            field = {"F": "ft", "C": "cp", "E": "econ"}[order.item]
+            if order.item == "E" and s.increased:
+                reject(at, "CF206", f"world {order.world} uses all its Econ to increase it")
+                continue
+            n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.item], order.world)
+            if n is None:
+                continue
+            setattr(s, field, getattr(s, field) - n)
+            if order.item == "E":
+                s.econ_used = True
+            accepted.append(replace(order, count=n))
+        elif isinstance(order, Transfer):
+            s = own(at, order.world)
+            if s is None:
+                continue
+            name = order.to.strip().upper()
+            if name == me:
+                reject(at, "CF210", f"world {order.world} is already yours")
+                continue
+            if name not in contacts:
+                reject(at, "CF209", f"you are in contact with no player called {name}")
+                continue
+            if s.transferred:
+                reject(at, "CF212", f"world {order.world} is already being transferred")
+                continue
+            if name in recipients:
+                reject(at, "CF211", f"{name} already receives a world from you this turn")
+                continue
+            recipients.add(name)
+            s.transferred = True
+            accepted.append(replace(order, to=contacts[name]))
+    return accepted, diags

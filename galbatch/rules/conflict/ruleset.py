@@ -1,0 +1,139 @@
+"""The Galactic Conflict ruleset object the engine talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from lark import Token, Transformer
+
+from galbatch.rules.conflict import orders as o
+from galbatch.rules.conflict.check import check_orders
+from galbatch.rules.conflict.state import GameState
+from galbatch.rules.conflict.view import build_view
+
+if TYPE_CHECKING:
+    from galbatch.engine.diagnostics import Diagnostic
+    from galbatch.engine.rng import Streams
+    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext
+    from galbatch.print.page import Printout
+
+TITLE = "GALACTIC CONFLICT"
+
+
+class OrderBuilder(Transformer[Token, o.Order]):
+    """Turns a parsed line into an order dataclass (used inline by the LALR parser)."""
+
+    def start(self, items: list[o.Order]) -> o.Order:
+        return items[0]
+
+    def attack(self, t: list[Token]) -> o.Attack:
+        return o.Attack(int(t[0]), int(t[1]), int(t[2]))
+
+    def move(self, t: list[Token]) -> o.Move:
+        return o.Move(int(t[0]), int(t[1]), t[2].upper(), int(t[3]))  # type: ignore[arg-type]
+
+    def probe(self, t: list[Token]) -> o.Probe:
+        return o.Probe(int(t[0]), int(t[1]))
+
+    def build(self, t: list[Token]) -> o.Build:
+        return o.Build(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
+
+    def econ(self, t: list[Token]) -> o.EconIncrease:
+        return o.EconIncrease(int(t[0]))
+
+    def gate(self, t: list[Token]) -> o.Gate:
+        return o.Gate(int(t[0]), int(t[1]))
+
+    def transfer(self, t: list[Token]) -> o.Transfer:
+        return o.Transfer(int(t[0]), " ".join(str(t[1]).split()).upper())
+
+    def destroy(self, t: list[Token]) -> o.Destroy:
+        return o.Destroy(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
+
+
+class Conflict:
+    """Galactic Conflict by Charles A. Gaydos (Flying Buffalo)."""
+
+    name = "conflict"
+    title = TITLE
+    grammar = "conflict.lark"
+    width = 132
+    syntax_code = "CF100"
+    terminal_words: Mapping[str, str] = {
+        "WORLD": "a world number",
+        "QUANTITY": "a quantity",
+        "MOVABLE": "a unit type (A, D or P)",
+        "BUILDABLE": "an item to build (A, D, F, P or C)",
+        "DESTROYABLE": "an item to destroy (F, C or E)",
+        "CODE_NAME": "a code name",
+        "COMMA": "','",
+        **{letter: "an order letter (A, M, P, B, E, G, T or D)" for letter in "AMPBEGTD"},
+    }
+
+    def transformer(self) -> OrderBuilder:
+        return OrderBuilder()
+
+    def name_problem(self, name: str) -> str | None:
+        from galbatch.rules.conflict.setup import validate_code_name
+
+        return validate_code_name(name)
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> GameState:
+        from galbatch.rules.conflict.setup import new_game
+
+        return new_game(seed, players, settings)
+
+    def load_state(self, data: Mapping[str, Any]) -> GameState:
+        return GameState.from_data(dict(data))
+
+    def dump_state(self, state: GameState) -> dict[str, Any]:
+        return state.to_data()
+
+    def turn_of(self, state: GameState) -> int:
+        return state.turn
+
+    def finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def owing(self, state: GameState) -> list[str]:
+        """Every player who still owns a world or has units in flight sends orders."""
+        active = {w.owner for w in state.worlds.values() if w.owner is not None}
+        active.update(f.owner for f in state.flights)
+        return [p for p in state.players if p in active]
+
+    def describe(self, state: GameState) -> str:
+        return (f"turn {state.turn}, {len(state.players)} players, {len(state.worlds)} worlds, "
+                f"{len(state.flights)} moves in flight")
+
+    def view(self, state: GameState, player: str) -> dict[str, Any]:
+        return build_view(state, player)
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Any], list[Diagnostic]]:
+        return check_orders(orders, view, player)
+
+    def resolve(
+        self, state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams
+    ) -> GameState:
+        from galbatch.rules.conflict.resolve import resolve
+
+        return resolve(state, orders, streams)
+
+    def printout(
+        self, state: GameState, player: str, diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        from galbatch.rules.conflict.printout import player_printout
+
+        return player_printout(build_view(state, player), diagnostics, ctx)
+
+    def summary(self, state: GameState, ctx: PrintContext) -> Printout:
+        from galbatch.rules.conflict.printout import gm_printout
+
+        return gm_printout(state, ctx)
+
+
+RULESET = Conflict()

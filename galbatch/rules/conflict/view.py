@@ -1,0 +1,126 @@
+"""What one player knows after a turn, as plain data.
+
+The view is the only input of a player's printout and of the order checker, so
+the printout can never show what the rules hide: who probed a world, worlds
+without a report, other players' units in flight, the turn the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from galbatch.rules.conflict.state import NEUTRAL, GameState, World
+
+
+def visible_worlds(state: GameState, player: str) -> list[int]:
+    """Worlds the player has a report on: own, attacked or defended, probed, transferred."""
+    seen = {w.number for w in state.owned_by(player)}
+    report = state.report
+    for battle in report.battles:
+        if battle.defender == player or any(a == player for a, _ in battle.attackers):
+            seen.add(battle.world)
+    seen.update(world for prober, world in report.probe_reports if prober == player)
+    seen.update(world for world, giver, taker in report.transfers if player in (giver, taker))
+    return sorted(seen)
+
+
+def totals(state: GameState, player: str) -> dict[str, int]:
+    """Worlds, Econ, CP, AF, DF, FT and probes, counting units in multi-turn moves."""
+    own = state.owned_by(player)
+    result = {
+        "worlds": len(own),
+        "econ": sum(w.econ for w in own),
+        "cp": sum(w.cp for w in own),
+        "af": sum(w.af for w in own),
+        "df": sum(w.df for w in own),
+        "ft": sum(w.ft for w in own),
+        "probes": sum(w.probes for w in own),
+    }
+    keys = {"A": "af", "D": "df", "P": "probes"}
+    for flight in state.flights:
+        if flight.owner == player:
+            result[keys[flight.unit]] += flight.count
+    return result
+
+
+def world_row(state: GameState, world: World) -> dict[str, Any]:
+    return {
+        "number": world.number,
+        "owner": state.name_of(world.owner),
+        "econ": world.econ,
+        "cp": world.cp,
+        "af": world.af,
+        "df": world.df,
+        "ft": world.ft,
+        "probes": world.probes,
+    }
+
+
+def build_view(state: GameState, player: str) -> dict[str, Any]:
+    """Everything `player` is entitled to know, in plain data."""
+    me = state.players[player]
+    report = state.report
+    seen = visible_worlds(state, player)
+    seen_set = set(seen)
+    reports = []
+    for number in seen:
+        world = state.worlds[number]
+        row = world_row(state, world)
+        row["own"] = world.owner == player
+        if world.owner == player:
+            row["reuse"] = [f"{item}{econ}" for item, econ in world.memory]
+        battle = next((b for b in report.battles if b.world == number), None)
+        if battle is not None:
+            row["attack"] = {
+                "attackers": [[state.name_of(a), af] for a, af in battle.attackers],
+                "defender": state.name_of(battle.defender),
+                "defended": list(battle.defended),
+                "owner_after": state.name_of(battle.owner_after),
+            }
+        row["probed"] = number in report.probed
+        giver = next((g for w, g, _ in report.transfers if w == number), None)
+        if giver is not None:
+            row["transferred_from"] = state.name_of(giver)
+        row["orders"] = [
+            [e.text, e.note] for e in report.executed if e.player == player and e.world == number
+        ]
+        reports.append(row)
+    # Orders executed at worlds the player no longer sees (e.g. a gate's far end) still list.
+    elsewhere = sorted({e.world for e in report.executed if e.player == player} - seen_set)
+    contacts = [
+        [state.players[c].name, state.players[c].score] for c in me.contacts if c in state.players
+    ]
+    view: dict[str, Any] = {
+        "ruleset": "conflict",
+        "turn": state.turn,
+        "player": me.id,
+        "name": me.name,
+        "account": me.account,
+        "score": me.score,
+        "totals": totals(state, player),
+        "sheet": [state.cols, state.rows],
+        "map": [[w.number, w.col, w.row] for w in sorted(state.worlds.values(),
+                                                       key=lambda w: w.number)],
+        "own": [w.number for w in sorted(state.owned_by(player), key=lambda w: w.number)],
+        "reports": reports,
+        "orders_elsewhere": [
+            [number, [[e.text, e.note] for e in report.executed
+                      if e.player == player and e.world == number]]
+            for number in elsewhere
+        ],
+        "in_flight": [
+            [f.kind, f.unit, f.origin, f.dest, f.count, f.arrives]
+            for f in state.flights if f.owner == player
+        ],
+        "contacts": contacts,
+        "finished": state.finished,
+    }
+    if state.finished:
+        view["final"] = [
+            {"name": p.name, "score": p.score, **totals(state, p.id)}
+            for p in sorted(state.players.values(), key=lambda p: (-p.score, p.id))
+        ]
+    return view
+
+
+__all__ = ["NEUTRAL", "build_view", "totals", "visible_worlds"]

@@ -1,0 +1,195 @@
+"""The Galactic Conflict order language: every order, its clamps and its rejections."""
+
+from __future__ import annotations
+
+import pytest
+
+from galbatch.engine.diagnostics import RC, Severity, worst_rc
+from galbatch.engine.intake import check_file, parse_orders
+from galbatch.engine.orderfile import parse_order_bytes
+from galbatch.engine.ruleset import get_ruleset
+from galbatch.rules.conflict import orders as o
+from galbatch.rules.conflict.check import CODES
+from galbatch.rules.conflict.view import build_view
+from tests.conflict_world import small_state
+
+RULESET = get_ruleset("conflict")
+
+
+def parse(*lines: str):
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
+    return parse_orders(parse_order_bytes(data, "f"), RULESET)
+
+
+def check(*lines: str, player: str = "1"):
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
+    view = build_view(small_state(), player)
+    result = check_file(parse_order_bytes(data, "f"), RULESET, view, player)
+    return list(result.orders), list(result.diagnostics)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("A,23,119,12", o.Attack(23, 119, 12)),
+        ("M,72,144,D,27", o.Move(72, 144, "D", 27)),
+        ("P,88,223", o.Probe(88, 223)),
+        ("B,156,F,3", o.Build(156, "F", 3)),
+        ("E,216", o.EconIncrease(216)),
+        ("G,15,245", o.Gate(15, 245)),
+        ("T,13,REGULUS", o.Transfer(13, "REGULUS")),
+        ("D,88,C,18", o.Destroy(88, "C", 18)),
+        ("a , 23 , 119 , 12", o.Attack(23, 119, 12)),
+        ("m,72,144,p,2", o.Move(72, 144, "P", 2)),
+        ("t, 13 ,  big   bad  wolf", o.Transfer(13, "BIG BAD WOLF")),
+        ("d,1,e,2", o.Destroy(1, "E", 2)),
+    ],
+)
+def test_rule_book_examples_parse(text: str, order: o.Order) -> None:
+    located, diags = parse(text)
+    assert diags == []
+    assert located[0].order == order
+    assert located[0].order.text().replace(" ", "") == text.upper().replace(" ", "").replace(
+        "BIGBADWOLF", "BIGBADWOLF")
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "expected"),
+    [
+        ("X,1,2", 1, "an order letter"),
+        ("A,1,2", 6, "','"),
+        ("A,1,2,3,4", 8, "the end of the line"),
+        ("M,1,2,F,3", 7, "a unit type (A, D or P)"),
+        ("B,1,Q,3", 5, "an item to build (A, D, F, P or C)"),
+        ("D,1,A,3", 5, "an item to destroy (F, C or E)"),
+        ("A,-1,2,3", 3, "a world number"),
+        ("E,1,2", 4, "the end of the line"),
+        ("P,88", 5, "','"),
+    ],
+)
+def test_syntax_errors_say_where_and_what(text: str, column: int, expected: str) -> None:
+    located, diags = parse(text)
+    assert located == []
+    (d,) = diags
+    assert d.code == "CF100" and d.severity is Severity.ERROR
+    assert d.column == column
+    assert expected in d.message and d.message.endswith("order rejected")
+
+
+def test_one_bad_line_does_not_hide_the_others() -> None:
+    located, diags = parse("X", "E,1", "A,1", "B,1,A,1")
+    assert [d.line for d in diags] == [2, 4]
+    assert [at.order for at in located] == [o.EconIncrease(1), o.Build(1, "A", 1)]
+
+
+def codes(diags) -> list[str]:
+    return [d.code for d in diags]
+
+
+def test_clean_orders_pass_unchanged() -> None:
+    orders, diags = check("A,1,4,5", "M,1,5,D,3", "P,1,6", "B,5,A,2", "E,1", "G,5,1",
+                          "T,8,POLARIS", "D,1,C,1")
+    assert diags == []
+    assert orders == [o.Attack(1, 4, 5), o.Move(1, 5, "D", 3), o.Probe(1, 6),
+                      o.Build(5, "A", 2), o.EconIncrease(1), o.Gate(5, 1),
+                      o.Transfer(8, "POLARIS"), o.Destroy(1, "C", 1)]
+
+
+def test_rule_book_clamp_move_15_df_with_10() -> None:
+    # "trying to move 15 DF when you only have 10" (world 1 has 15 DF: ask 25)
+    orders, diags = check("M,1,5,D,25")
+    assert orders == [o.Move(1, 5, "D", 15)]
+    (d,) = diags
+    assert d.code == "CF301" and d.severity is Severity.WARNING
+    assert d.message == "quantity 25 reduced to 15: world 1 has only 15 DF"
+
+
+def test_rule_book_clamp_build_with_5_econ_when_4() -> None:
+    # "trying to build with 5 Econ when you only have 4": world 5 has Econ 4
+    orders, diags = check("B,5,F,5")
+    assert orders == [o.Build(5, "F", 4)]
+    assert "quantity 5 reduced to 4: world 5 has only 4 Econ" in diags[0].message
+
+
+def test_units_are_used_once_across_orders() -> None:
+    orders, diags = check("A,1,4,6", "M,1,5,A,6", "M,1,5,A,1")
+    assert orders == [o.Attack(1, 4, 6), o.Move(1, 5, "A", 4)]
+    assert codes(diags) == ["CF301", "CF205"]
+
+
+def test_econ_is_used_once_a_turn() -> None:
+    orders, diags = check("B,1,A,6", "B,1,D,6", "G,1,5", "B,1,C,1")
+    assert orders == [o.Build(1, "A", 6), o.Build(1, "D", 4)]
+    assert codes(diags) == ["CF301", "CF205", "CF205"]
+
+
+def test_econ_increase_uses_all_econ() -> None:
+    orders, diags = check("E,1", "B,1,A,1", "B,5,A,1", "E,5", "E,1")
+    assert orders == [o.EconIncrease(1), o.Build(5, "A", 1)]
+    assert codes(diags) == ["CF206", "CF206", "CF207"]
+
+
+def test_econ_increase_from_zero_is_allowed() -> None:
+    orders, diags = check("E,8")
+    assert orders == [o.EconIncrease(8)] and diags == []
+
+
+def test_destroyed_econ_cannot_build() -> None:
+    orders, diags = check("D,5,E,3", "B,5,A,4")
+    assert orders == [o.Destroy(5, "E", 3), o.Build(5, "A", 1)]
+    assert codes(diags) == ["CF301"]
+
+
+def test_destroy_quantities_are_reduced() -> None:
+    orders, diags = check("D,1,F,11", "D,1,C,5")
+    assert orders == [o.Destroy(1, "F", 10), o.Destroy(1, "C", 2)]
+    assert codes(diags) == ["CF301", "CF301"]
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("A,2,1,5", "CF202"),  # world 2 is POLARIS's
+        ("A,99,1,5", "CF201"),  # no world 99
+        ("A,1,99,5", "CF201"),
+        ("A,1,1,5", "CF204"),  # to itself
+        ("A,1,4,0", "CF203"),  # zero is meaningless
+        ("M,8,1,A,1", "CF205"),  # nothing to move
+        ("P,5,1", "CF213"),  # no probe at world 5
+        ("G,1,2", "CF208"),  # gate to a world not owned
+        ("B,8,A,1", "CF205"),  # Econ 0
+        ("T,1,ARCTURUS", "CF210"),
+        ("T,1,RIGEL", "CF209"),  # not in contact
+        ("T,1,NOBODY", "CF209"),
+        ("B,2,A,1", "CF202"),
+        ("D,3,C,1", "CF202"),
+        ("E,4", "CF202"),  # neutral
+    ],
+)
+def test_rejections(line: str, code: str) -> None:
+    orders, diags = check(line)
+    assert orders == []
+    (d,) = diags
+    assert d.code == code and d.severity is Severity.ERROR
+    assert d.message.endswith(f"order {line} rejected")
+    assert code in CODES
+
+
+def test_one_world_per_recipient_and_one_transfer_per_world() -> None:
+    orders, diags = check("T,1,POLARIS", "T,5,polaris", "T,1,REGULUS", "T,5,REGULUS")
+    assert orders == [o.Transfer(1, "POLARIS"), o.Transfer(5, "REGULUS")]
+    assert codes(diags) == ["CF211", "CF212"]
+
+
+def test_return_codes() -> None:
+    assert worst_rc(check("E,1")[1]) == RC.CLEAN
+    assert worst_rc(check("B,5,F,5")[1]) == RC.WARNING
+    assert worst_rc(check("B,5,F,5", "A,2,1,1")[1]) == RC.ERROR
+
+
+def test_every_code_is_documented_in_the_man_page() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "man" / "galbatch-conflict.7").read_text()
+    for code in [*CODES, "CF100"]:
+        assert code in page, code
