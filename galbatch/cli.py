@@ -49,8 +49,12 @@ def cli() -> None:
               help="Date of turn 0 (YYYY-MM-DD).")
 @click.option("--days", default=14, show_default=True, type=click.IntRange(1, 366),
               help="Days between turns.")
+@click.option("--id", "game_id", help="Game id for order-file headers (default: the directory name).")
+@click.option("--passwords", "password_file", type=click.File("r", encoding="utf-8"),
+              help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.")
 def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str, ...],
-        title: str, gm: str, start: str, days: int) -> None:
+        title: str, gm: str, start: str, days: int, game_id: str | None,
+        password_file: Any) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
     Prints each player's password once: send them out, they are stored only as
@@ -60,9 +64,16 @@ def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str
     from galbatch.engine.newgame import create_game
     from galbatch.engine.ruleset import UnknownRuleset
 
+    chosen: dict[str, str] = {}
+    if password_file is not None:
+        for line in password_file:
+            parts = line.split()
+            if len(parts) == 2 and not line.lstrip().startswith("#"):
+                chosen[parts[0]] = parts[1]
     try:
         created = create_game(directory, ruleset, players, seed, names=names, title=title,
-                              gm=gm, start=start, days=days)
+                              gm=gm, start=start, days=days, passwords=chosen,
+                              game_id=game_id)
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
     click.echo(f"created {directory} ({ruleset}, {players} players, seed {seed}), turn 0 printed")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +61,7 @@ def create_game(
     path: Path, ruleset_name: str, n_players: int, seed: int, *,
     names: Sequence[str] = (), title: str = "", gm: str = "galbatch",
     start: str = "1997-01-06", days: int = 14, game_id: str | None = None,
+    passwords: Mapping[str, str] | None = None,
 ) -> list[NewPlayer]:
     """Make the directory, write game.yaml and commit turn 0 with every printout."""
     ruleset = get_ruleset(ruleset_name)
@@ -77,7 +78,8 @@ def create_game(
             raise GameError(f"code name {name!r}: {problem}")
     infos = [PlayerInfo(str(i), name, 1000 + i) for i, name in enumerate(chosen, start=1)]
     state = ruleset.new_game(seed, infos, {})
-    created = [NewPlayer(p.id, p.name, new_password()) for p in infos]
+    given = passwords or {}
+    created = [NewPlayer(p.id, p.name, given.get(p.id) or new_password()) for p in infos]
     game_id = game_id or path.name
     text = game_yaml(
         game_id, ruleset.name, title or f"{ruleset.title.title()} {game_id}", gm, seed, start,
