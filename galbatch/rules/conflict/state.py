@@ -45,8 +45,9 @@ class World:
     def from_row(cls, row: list[Any]) -> World:
         memory = tuple((part[0], int(part[1:])) for part in str(row[10]).split(";") if part)
         owner = None if row[3] is None else str(row[3])
-        return cls(int(row[0]), int(row[1]), int(row[2]), owner, *map(int, row[4:10]),
-                   memory=memory)
+        econ, cp, af, df, ft, probes = (int(v) for v in row[4:10])
+        return cls(int(row[0]), int(row[1]), int(row[2]), owner, econ=econ, cp=cp, af=af,
+                   df=df, ft=ft, probes=probes, memory=memory)
 
 
 @dataclass

@@ -1,0 +1,248 @@
+"""Galactic Conflict's new game: a star cluster on a hex sheet, one home world per player.
+
+The rule book gives no starting numbers, so HOUSE_RULES holds ours. Every random
+choice comes from a stream of the game seed, so one seed always makes one galaxy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from galbatch.engine.rng import stream
+from galbatch.engine.ruleset import PlayerInfo
+from galbatch.rules.conflict.hexes import SPEED, distance
+from galbatch.rules.conflict.state import GameState, Player, World
+
+Hex = tuple[int, int]  # (col, row), odd-q offset, from 0
+
+PLAYER_COUNT = (2, 15)  # the rule book: a game for 2 to 15 players
+END_TURNS = (15, 25)  # the rule book: the game ends on a random turn from 15 to 25
+NAME_LENGTH = 20  # CODE NAMES: up to 20 characters and spaces
+
+# CODE NAMES: names that could be confused with the printout's words.
+CONFUSING_NAMES = ("AF", "DF", "FT", "PROBES", "UNOWNED", "NEUTRAL", "-----")
+# House rule: the printout's other words are just as confusing.
+HOUSE_CONFUSING_NAMES = ("CP", "ECON", "PROBE", "WORLD", "WORLDS")
+NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'.")
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The starting numbers the rule book leaves to the game master."""
+
+    # About a dozen worlds each: room to grow and neighbours to fight.
+    worlds_per_player: int = 12
+    # Settings may ask for more or fewer, within what keeps the map readable.
+    worlds_per_player_range: tuple[int, int] = (3, 25)
+    # One world per 5 hexes: most worlds are a turn or two's move from another.
+    hexes_per_world: int = 5
+    # Room for the home worlds to keep their distance when worlds are few.
+    hexes_per_home: int = 40
+    # 32 columns of 4 characters fit one 132-column page.
+    max_cols: int = 32
+    # 28 rows of 2 lines, with the heading, fit one page.
+    max_rows: int = 28
+    # The smallest sheet: two home worlds still fit well apart.
+    min_cols: int = 10
+    min_rows: int = 8
+    # Home worlds at least 5 hexes apart: no one can attack on turn 1 with arrival that run.
+    home_distance: int = 5
+    # Home worlds keep off the sheet's edge hexes, so none is tucked in a corner.
+    home_edge: int = 1
+    # Home placement tries this many random hexes and keeps the one farthest from the others.
+    home_candidates: int = 30
+    # Fresh placements tried before giving up (never needed within the player range).
+    home_attempts: int = 50
+    # Each home gets 2 neutral worlds within one turn's move, so no one starts stranded.
+    near_neutrals: int = 2
+    near_distance: int = SPEED
+    # A player's home: a strong economy and enough forces to survive the first turns.
+    home_econ: int = 10
+    home_cp: int = 0
+    home_af: int = 10
+    home_df: int = 15
+    home_ft: int = 10
+    home_probes: int = 5
+    # Neutral worlds: Econ 1 to 6, a little poorer than a home on average.
+    neutral_econ: tuple[int, int] = (1, 6)
+    # Neutral DF, per Econ: richer worlds are better defended.
+    neutral_df_per_econ: tuple[int, int] = (1, 3)
+    # Neutral FT, per Econ; neutral worlds have no AF, so they never threaten anyone.
+    neutral_ft_per_econ: tuple[int, int] = (0, 2)
+
+
+HOUSE_RULES = HouseRules()
+
+
+def validate_code_name(name: str) -> str | None:
+    """Why `name` cannot be a code name, as a sentence, or None if it can."""
+    if not name.strip():
+        return "A code name cannot be empty."
+    if len(name) > NAME_LENGTH:
+        return f"A code name has at most {NAME_LENGTH} characters."
+    if name != name.strip():
+        return "A code name cannot begin or end with a space."
+    if any(ch not in NAME_CHARACTERS for ch in name):
+        return "A code name may hold only letters, digits, spaces, dashes, apostrophes and dots."
+    words = " ".join(name.split()).upper()
+    if words in CONFUSING_NAMES or words in HOUSE_CONFUSING_NAMES or set(words) <= {"-", " "}:
+        return f'"{name}" could be confused with the printout\'s own words.'
+    if not any(ch.isalpha() for ch in name):
+        return "A code name needs at least one letter, so it cannot be read as a number."
+    return None
+
+
+def new_game(seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]) -> GameState:
+    """The turn-0 state: the galaxy, the home worlds and the hidden last turn."""
+    check_players(players)
+    per_player = worlds_per_player(settings)
+    count = per_player * len(players)
+    cols, rows = sheet_size(count, len(players))
+    homes = place_homes(stream(seed, 0, "homes"), cols, rows, len(players))
+    near = place_near_neutrals(stream(seed, 0, "near"), cols, rows, homes, per_player - 1)
+    taken = set(homes) | set(near)
+    free = [h for h in all_hexes(cols, rows) if h not in taken]
+    rest = stream(seed, 0, "worlds").sample(free, count - len(homes) - len(near))
+    places = homes + near + rest
+    numbers = list(range(1, count + 1))
+    stream(seed, 0, "numbers").shuffle(numbers)  # numbers must not tell where the homes are
+    worlds: dict[int, World] = {}
+    for number, (col, row) in sorted(zip(numbers, places, strict=True)):
+        worlds[number] = World(number, col, row)
+    home_numbers = numbers[: len(players)]
+    econ_rng = stream(seed, 0, "neutrals")
+    for number, world in worlds.items():
+        if number not in home_numbers:
+            make_neutral(world, econ_rng)
+    for info, number in zip(players, home_numbers, strict=True):
+        make_home(worlds[number], info.id)
+    end_turn = stream(seed, 0, "end").randint(*END_TURNS)
+    return GameState(
+        turn=0,
+        end_turn=end_turn,
+        worlds=worlds,
+        players={p.id: Player(p.id, p.name.upper(), p.account) for p in players},
+        cols=cols,
+        rows=rows,
+    )
+
+
+def check_players(players: Sequence[PlayerInfo]) -> None:
+    """Reject a seat list the rule book or the printouts cannot handle."""
+    low, high = PLAYER_COUNT
+    if not low <= len(players) <= high:
+        raise ValueError(f"Galactic Conflict is for {low} to {high} players, not {len(players)}")
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        raise ValueError("two players have the same id")
+    names = [" ".join(p.name.split()).upper() for p in players]
+    if len(set(names)) != len(names):
+        raise ValueError("two players have the same code name")
+    for p in players:
+        problem = validate_code_name(p.name)
+        if problem:
+            raise ValueError(f"code name {p.name!r} of {p.id}: {problem}")
+
+
+def worlds_per_player(settings: Mapping[str, Any]) -> int:
+    """The settings' `worlds_per_player`, or the house rule's."""
+    value = settings.get("worlds_per_player", HOUSE_RULES.worlds_per_player)
+    low, high = HOUSE_RULES.worlds_per_player_range
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"worlds_per_player must be a whole number from {low} to {high}")
+    return value
+
+
+def sheet_size(worlds: int, players: int) -> tuple[int, int]:
+    """Columns and rows for about one world per 5 hexes, within one printed page."""
+    rules = HOUSE_RULES
+    area = max(worlds * rules.hexes_per_world, players * rules.hexes_per_home)
+    # Keep the page's proportions: cols / rows = max_cols / max_rows.
+    wide_area = -(-area * rules.max_cols // rules.max_rows)
+    cols = math.isqrt(wide_area - 1) + 1
+    cols = min(max(cols, rules.min_cols), rules.max_cols)
+    rows = min(max(-(-area // cols), rules.min_rows), rules.max_rows)
+    return cols, rows
+
+
+def all_hexes(cols: int, rows: int) -> list[Hex]:
+    """Every hex of the sheet, column by column."""
+    return [(col, row) for col in range(cols) for row in range(rows)]
+
+
+def nearest(hex_: Hex, others: Sequence[Hex]) -> int:
+    """Distance from `hex_` to the closest of `others`."""
+    return min(distance(hex_, other) for other in others)
+
+
+def place_homes(rng: random.Random, cols: int, rows: int, count: int) -> list[Hex]:
+    """Spread-out home hexes: each the farthest from the others of a few random tries."""
+    rules = HOUSE_RULES
+    edge = rules.home_edge
+    inner = [(c, r) for c, r in all_hexes(cols, rows)
+             if edge <= c < cols - edge and edge <= r < rows - edge]
+    for _ in range(rules.home_attempts):
+        homes = [rng.choice(inner)]
+        while len(homes) < count:
+            tries = [rng.choice(inner) for _ in range(rules.home_candidates)]
+            best = max(tries, key=lambda h: nearest(h, homes))
+            if nearest(best, homes) < rules.home_distance:
+                break
+            homes.append(best)
+        else:
+            return homes
+    raise ValueError(f"cannot place {count} home worlds apart on a {cols}x{rows} sheet")
+
+
+def place_near_neutrals(
+    rng: random.Random, cols: int, rows: int, homes: Sequence[Hex], most: int
+) -> list[Hex]:
+    """A few neutral hexes within one turn's move of each home, nearer it than any other home."""
+    rules = HOUSE_RULES
+    wanted = min(rules.near_neutrals, most)
+    taken = set(homes)
+    chosen: list[Hex] = []
+    for home in homes:
+        others = [h for h in homes if h != home]
+        around = [
+            h for h in all_hexes(cols, rows)
+            if h not in taken
+            and distance(h, home) <= rules.near_distance
+            and all(distance(h, home) < distance(h, other) for other in others)
+        ]
+        picked = rng.sample(around, min(wanted, len(around)))
+        taken.update(picked)
+        chosen += picked
+    return chosen
+
+
+def make_home(world: World, player: str) -> None:
+    """A player's starting world."""
+    rules = HOUSE_RULES
+    world.owner = player
+    world.econ = rules.home_econ
+    world.cp = rules.home_cp
+    world.af = rules.home_af
+    world.df = rules.home_df
+    world.ft = rules.home_ft
+    world.probes = rules.home_probes
+
+
+def make_neutral(world: World, rng: random.Random) -> None:
+    """A neutral world: some Econ, DF and FT, no AF."""
+    rules = HOUSE_RULES
+    world.owner = None
+    world.econ = rng.randint(*rules.neutral_econ)
+    world.df = per_econ(rng, world.econ, rules.neutral_df_per_econ)
+    world.ft = per_econ(rng, world.econ, rules.neutral_ft_per_econ)
+
+
+def per_econ(rng: random.Random, econ: int, rate: tuple[int, int]) -> int:
+    """A random number of units between rate[0] and rate[1] per Econ."""
+    low, high = rate
+    return rng.randint(econ * low, econ * high)

@@ -1,0 +1,131 @@
+"""The galbatch command as users run it: exit codes, output, help."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from galbatch.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples" / "conflict"
+DEMO = ROOT / "games" / "conflict-demo"
+
+
+def galbatch(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "galbatch.cli", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+@pytest.mark.parametrize(
+    ("sample", "rc"),
+    [("clean.txt", 0), ("clamped.txt", 4), ("email.txt", 4), ("rejected.txt", 8),
+     ("unusable.txt", 12)],
+)
+def test_check_against_the_game_exit_codes(sample: str, rc: int) -> None:
+    result = galbatch("check", str(SAMPLES / sample), "--game", str(DEMO))
+    assert result.returncode == rc, result.stdout + result.stderr
+    assert result.stderr == ""
+
+
+def test_check_syntax_only_ignores_ownership() -> None:
+    result = galbatch("check", str(SAMPLES / "rejected.txt"), "--ruleset", "conflict")
+    assert result.returncode == 8
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1 and "[CF100]" in lines[0] and ":4:5: error:" in lines[0]
+
+
+def test_check_against_a_view_matches_the_game_check() -> None:
+    view = DEMO / "turns" / "000" / "views" / "3.yaml"
+    by_view = galbatch("check", str(SAMPLES / "rejected.txt"), "--view", str(view))
+    by_game = galbatch("check", str(SAMPLES / "rejected.txt"), "--game", str(DEMO))
+    assert by_view.returncode == by_game.returncode == 8
+    assert by_view.stdout == by_game.stdout
+
+
+def test_check_view_of_another_player_is_unusable() -> None:
+    view = DEMO / "turns" / "000" / "views" / "1.yaml"
+    result = galbatch("check", str(SAMPLES / "rejected.txt"), "--view", str(view))
+    assert result.returncode == 12 and "[GB014]" in result.stdout
+
+
+def test_check_json() -> None:
+    result = galbatch("check", str(SAMPLES / "clamped.txt"), "--game", str(DEMO),
+                      "--format", "json")
+    data = json.loads(result.stdout)
+    assert data["rc"] == 4 == result.returncode
+    assert data["diagnostics"][0] == {
+        "file": str(SAMPLES / "clamped.txt"), "line": 3, "column": 1, "severity": "warning",
+        "code": "CF301", "message": "quantity 25 reduced to 10: world 59 has only 10 AF",
+    }
+
+
+def test_check_needs_exactly_one_mode() -> None:
+    result = galbatch("check", str(SAMPLES / "clean.txt"))
+    assert result.returncode == 16 and "exactly one" in result.stderr
+
+
+def test_check_unknown_ruleset_is_16() -> None:
+    result = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "chess")
+    assert result.returncode == 16 and "unknown ruleset" in result.stderr
+
+
+def test_check_missing_file_is_12() -> None:
+    result = CliRunner().invoke(cli, ["check", "/nonexistent/orders.txt", "-r", "conflict"])
+    assert result.exit_code == 12 and "[GB001]" in result.output
+
+
+def test_new_then_process_then_print(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    new = galbatch("new", "conflict", str(game), "--players", "3", "--seed", "7")
+    assert new.returncode == 0, new.stderr
+    assert "ARCTURUS" in new.stdout and "PASSWORD" in new.stdout
+    again = galbatch("new", "conflict", str(tmp_path / "h"), "--players", "3", "--seed", "7")
+    assert (game / "turns/000/state.yaml").read_bytes() == (
+        tmp_path / "h/turns/000/state.yaml").read_bytes(), "same seed, same galaxy"
+    assert new.stdout != again.stdout, "passwords are random"
+    proc = galbatch("process", str(game), "--force")
+    assert proc.returncode == 0, proc.stdout
+    assert "MAXCC=0000" in proc.stdout
+    out = tmp_path / "p1.pdf"
+    printed = galbatch("print", str(game), "--turn", "1", "--player", "1", "--format", "pdf",
+                       "-o", str(out))
+    assert printed.returncode == 0
+    assert out.read_bytes() == (game / "turns/001/printouts/1.pdf").read_bytes()
+    text = galbatch("print", str(game), "--turn", "1", "--player", "2")
+    assert text.stdout == (game / "turns/001/printouts/2.txt").read_text()
+
+
+def test_new_rejects_confusing_code_names(tmp_path: Path) -> None:
+    result = galbatch("new", "conflict", str(tmp_path / "g"), "--players", "2", "--seed", "1",
+                      "--name", "ARCTURUS", "--name", "NEUTRAL")
+    assert result.returncode == 16 and "NEUTRAL" in result.stderr
+
+
+def test_process_dry_run_shows_printouts_and_changes_nothing(demo: Path) -> None:
+    result = galbatch("process", str(demo), "--dry-run")
+    assert result.returncode == 12
+    assert "dry run" in result.stdout and "===== printouts/1.txt =====" in result.stdout
+    assert not (demo / "turns" / "001").exists()
+
+
+def test_every_command_has_help() -> None:
+    runner = CliRunner()
+    for args in ([], ["new"], ["check"], ["process"], ["print"]):
+        result = runner.invoke(cli, [*args, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_every_option_is_in_the_man_page() -> None:
+    page = (ROOT / "man" / "galbatch.1").read_text()
+    for command in cli.commands.values():
+        assert command.name in page
+        for param in command.params:
+            for opt in param.opts:
+                if opt.startswith("--"):
+                    assert opt.replace("-", r"\-") in page or opt in page, opt
