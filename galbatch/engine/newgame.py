@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from galbatch.engine.gamedir import Game, GameError, dump_state
 from galbatch.engine.passwords import hash_password, new_password
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.run import render_turn
 
 CODE_NAMES = (
@@ -80,10 +81,21 @@ def create_game(
     state = ruleset.new_game(seed, infos, {})
     given = passwords or {}
     created = [NewPlayer(p.id, p.name, given.get(p.id) or new_password()) for p in infos]
-    game_id = game_id or path.name
+    install_game(path, ruleset, state, infos, [c.password for c in created],
+                 game_id=game_id or path.name, seed=seed, title=title, gm=gm, start=start,
+                 days=days)
+    return created
+
+
+def install_game(
+    path: Path, ruleset: Ruleset, state: Any, infos: Sequence[PlayerInfo],
+    passwords: Sequence[str], *, game_id: str, seed: int, title: str = "",
+    gm: str = "galbatch", start: str = "1997-01-06", days: int = 14,
+) -> Game:
+    """Write game.yaml and an empty inbox, and commit `state` as turn 0 with its printouts."""
     text = game_yaml(
         game_id, ruleset.name, title or f"{ruleset.title.title()} {game_id}", gm, seed, start,
-        days, [(p, hash_password(c.password)) for p, c in zip(infos, created, strict=True)],
+        days, [(p, hash_password(pw)) for p, pw in zip(infos, passwords, strict=True)],
     )
     path.mkdir(parents=True, exist_ok=True)
     (path / "orders").mkdir(exist_ok=True)
@@ -93,4 +105,4 @@ def create_game(
     files["state.yaml"] = dump_state(ruleset.dump_state(state))
     files["job.log"] = f"GALBATCH  JOB {game_id.upper()}.T000  SETUP  MAXCC=0000\n".encode()
     game.commit(0, files)
-    return created
+    return game

@@ -225,14 +225,14 @@ def _process(
     known = {p.id for p in game.players}
     strays = sorted(
         f.name for f in (game.inbox.iterdir() if game.inbox.is_dir() else [])
-        if f.suffix != ".txt" or f.stem not in known
+        if f.suffix != ".txt" or f.stem not in known or (f.stem not in owing and not rerun)
     )
     missing = [p for p in owing if p not in received]
     detail = f"{len(received)} order files for {len(owing)} players; {len(missing)} missing"
     if rerun:
         detail += f"; {late} late"
     if strays:
-        detail += f"; {len(strays)} unknown files left in orders/"
+        detail += f"; {len(strays)} files of no player who owes orders left in orders/"
     if owing and len(missing) / len(owing) > game.missing_limit and not force:
         log.step("INTAKE", RC.UNUSABLE,
                  f"{detail}: more than {game.missing_limit:.0%} sent no orders; "
