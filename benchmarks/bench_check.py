@@ -19,8 +19,11 @@ RUNS = 21
 def orders_file(folder: Path) -> Path:
     lines = ['GAME bench PLAYER 1 PASSWORD "x"']
     for i in range(50):
-        lines.append(["A,1,2,5", "M,3,4,D,2", "P,5,6", "B,7,F,2", "E,8", "G,9,10",
-                      "T,11,RIGEL", "D,12,C,1"][i % 8].replace(",1,", f",{i + 1},", 1))
+        lines.append(
+            ["A,1,2,5", "M,3,4,D,2", "P,5,6", "B,7,F,2", "E,8", "G,9,10", "T,11,RIGEL", "D,12,C,1"][
+                i % 8
+            ].replace(",1,", f",{i + 1},", 1)
+        )
     lines.append("END")
     path = folder / "orders.txt"
     path.write_text("\n".join(lines) + "\n")
@@ -43,8 +46,10 @@ def main() -> None:
         base = timed([sys.executable, "-c", "pass"])
         check = timed([sys.executable, "-m", "galbatch.cli", "check", str(path), "-r", "conflict"])
     print(f"python -c pass:                  median {statistics.median(base) * 1000:6.1f} ms")
-    print(f"galbatch check, 50 lines, cold:  median {statistics.median(check) * 1000:6.1f} ms"
-          f"  best {min(check) * 1000:6.1f} ms")
+    print(
+        f"galbatch check, 50 lines, cold:  median {statistics.median(check) * 1000:6.1f} ms"
+        f"  best {min(check) * 1000:6.1f} ms"
+    )
 
 
 if __name__ == "__main__":

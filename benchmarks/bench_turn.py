@@ -31,9 +31,17 @@ def write_orders(game: Path, passwords: dict[str, str]) -> None:
         for i in range(6):
             lines.append(f"A,{home},{others[(int(pid) * 7 + i) % len(others)]},1")
             lines.append(f"P,{home},{others[(int(pid) * 11 + i) % len(others)]}")
-        lines += [f"M,{home},{others[int(pid) % len(others)]},D,2", f"B,{home},C,2",
-                  f"B,{home},A,2", f"B,{home},D,2", f"B,{home},F,2", f"B,{home},P,1",
-                  f"D,{home},F,1", f"G,{home},{home}", "END"]
+        lines += [
+            f"M,{home},{others[int(pid) % len(others)]},D,2",
+            f"B,{home},C,2",
+            f"B,{home},A,2",
+            f"B,{home},D,2",
+            f"B,{home},F,2",
+            f"B,{home},P,1",
+            f"D,{home},F,1",
+            f"G,{home},{home}",
+            "END",
+        ]
         (game / "orders" / f"{pid}.txt").write_text("\n".join(lines) + "\n")
 
 
@@ -51,11 +59,16 @@ def main() -> None:
                 result = process(copy, pdf=pdf)
                 times.append(time.perf_counter() - start)
             files = result.files
-            pages = sum(f.count(b"\f") + 1 for n, f in files.items()
-                        if n.startswith("printouts/") and n.endswith(".txt"))
+            pages = sum(
+                f.count(b"\f") + 1
+                for n, f in files.items()
+                if n.startswith("printouts/") and n.endswith(".txt")
+            )
             label = "with PDFs   " if pdf else "text only   "
-            print(f"15-player turn, {label}: median {statistics.median(times):6.2f} s "
-                  f"({pages} printout pages, RC {int(result.rc)})")
+            print(
+                f"15-player turn, {label}: median {statistics.median(times):6.2f} s "
+                f"({pages} printout pages, RC {int(result.rc)})"
+            )
 
 
 if __name__ == "__main__":

@@ -37,24 +37,48 @@ def cli() -> None:
 @cli.command()
 @click.argument("ruleset")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--players", "-n", type=click.IntRange(1, 50), required=True,
-              help="Number of players.")
+@click.option(
+    "--players", "-n", type=click.IntRange(1, 50), required=True, help="Number of players."
+)
 @click.option("--seed", type=int, required=True, help="Seed of the galaxy and every roll.")
-@click.option("--name", "names", multiple=True,
-              help="A player's code name; repeat once per player (default: star names).")
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    help="A player's code name; repeat once per player (default: star names).",
+)
 @click.option("--title", default="", help="Title printed on every page.")
-@click.option("--gm", default="galbatch", show_default=True,
-              help="Game master or service name (PDF author).")
-@click.option("--start", default="1997-01-06", show_default=True,
-              help="Date of turn 0 (YYYY-MM-DD).")
-@click.option("--days", default=14, show_default=True, type=click.IntRange(1, 366),
-              help="Days between turns.")
-@click.option("--id", "game_id", help="Game id for order-file headers (default: the directory name).")
-@click.option("--passwords", "password_file", type=click.File("r", encoding="utf-8"),
-              help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.")
-def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str, ...],
-        title: str, gm: str, start: str, days: int, game_id: str | None,
-        password_file: Any) -> None:
+@click.option(
+    "--gm", default="galbatch", show_default=True, help="Game master or service name (PDF author)."
+)
+@click.option(
+    "--start", default="1997-01-06", show_default=True, help="Date of turn 0 (YYYY-MM-DD)."
+)
+@click.option(
+    "--days", default=14, show_default=True, type=click.IntRange(1, 366), help="Days between turns."
+)
+@click.option(
+    "--id", "game_id", help="Game id for order-file headers (default: the directory name)."
+)
+@click.option(
+    "--passwords",
+    "password_file",
+    type=click.File("r", encoding="utf-8"),
+    help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.",
+)
+def new(
+    ruleset: str,
+    directory: Path,
+    players: int,
+    seed: int,
+    names: tuple[str, ...],
+    title: str,
+    gm: str,
+    start: str,
+    days: int,
+    game_id: str | None,
+    password_file: Any,
+) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
     Prints each player's password once: send them out, they are stored only as
@@ -71,9 +95,19 @@ def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str
             if len(parts) == 2 and not line.lstrip().startswith("#"):
                 chosen[parts[0]] = parts[1]
     try:
-        created = create_game(directory, ruleset, players, seed, names=names, title=title,
-                              gm=gm, start=start, days=days, passwords=chosen,
-                              game_id=game_id)
+        created = create_game(
+            directory,
+            ruleset,
+            players,
+            seed,
+            names=names,
+            title=title,
+            gm=gm,
+            start=start,
+            days=days,
+            passwords=chosen,
+            game_id=game_id,
+        )
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
     click.echo(f"created {directory} ({ruleset}, {players} players, seed {seed}), turn 0 printed")
@@ -83,17 +117,37 @@ def new(ruleset: str, directory: Path, players: int, seed: int, names: tuple[str
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--ruleset", "-r", help="Check syntax only, in this game's order language.")
-@click.option("--game", "-g", "game_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="GM: check against the game's current state (and password).")
-@click.option("--view", "-v", "view_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Player: check against your own view file from your last printout.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Diagnostics as compiler lines or one JSON object.")
-def check(files: tuple[Path, ...], ruleset: str | None, game_dir: Path | None,
-          view_file: Path | None, fmt: str) -> None:
+@click.option(
+    "--game",
+    "-g",
+    "game_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="GM: check against the game's current state (and password).",
+)
+@click.option(
+    "--view",
+    "-v",
+    "view_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Player: check against your own view file from your last printout.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Diagnostics as compiler lines or one JSON object.",
+)
+def check(
+    files: tuple[Path, ...],
+    ruleset: str | None,
+    game_dir: Path | None,
+    view_file: Path | None,
+    fmt: str,
+) -> None:
     """Check order FILES; the exit status is the worst finding.
 
     Give exactly one of --ruleset (syntax), --view (what you know) or --game
@@ -104,8 +158,9 @@ def check(files: tuple[Path, ...], ruleset: str | None, game_dir: Path | None,
     if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
         raise click.UsageError("give exactly one of --ruleset, --game or --view")
     try:
-        rc, output = check_files(files, ruleset=ruleset, game_dir=game_dir,
-                                 view_file=view_file, fmt=fmt)
+        rc, output = check_files(
+            files, ruleset=ruleset, game_dir=game_dir, view_file=view_file, fmt=fmt
+        )
     except CheckError as e:
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(EXIT_FAILED)
@@ -116,12 +171,17 @@ def check(files: tuple[Path, ...], ruleset: str | None, game_dir: Path | None,
 
 @cli.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--dry-run", is_flag=True,
-              help="Run the turn in memory; show the log and printouts; change nothing.")
-@click.option("--rerun", is_flag=True,
-              help="Process the latest turn again from its archived orders plus late ones.")
-@click.option("--force", is_flag=True,
-              help="Run even if too many players sent no orders.")
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Run the turn in memory; show the log and printouts; change nothing.",
+)
+@click.option(
+    "--rerun",
+    is_flag=True,
+    help="Process the latest turn again from its archived orders plus late ones.",
+)
+@click.option("--force", is_flag=True, help="Run even if too many players sent no orders.")
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF printouts (faster).")
 def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bool) -> None:
     """Run the next turn of the game in DIRECTORY and print the job log."""
@@ -141,12 +201,18 @@ def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bo
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--turn", "-t", type=int, help="Turn to print (default: the latest).")
 @click.option("--player", "-p", help="Player id (default: the GM's summary).")
-@click.option("--format", "fmt", type=click.Choice(["text", "pdf"]), default="text",
-              show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write here instead of standard output.")
-def print_(directory: Path, turn: int | None, player: str | None, fmt: str,
-           output: Path | None) -> None:
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "pdf"]), default="text", show_default=True
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write here instead of standard output.",
+)
+def print_(
+    directory: Path, turn: int | None, player: str | None, fmt: str, output: Path | None
+) -> None:
     """Re-print an archived turn, byte for byte as it was first printed."""
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.reprint import reprint

@@ -61,9 +61,17 @@ def make_game(path: Path) -> Path:
     state.players["4"].contacts = ("1",)
     state.players["2"].contacts = ("1",)
     infos = [PlayerInfo(p.id, p.name, p.account) for p in state.players.values()]
-    install_game(path, get_ruleset("conflict"), state, infos,
-                 [PASSWORDS[i.id] for i in infos], game_id="script", seed=42,
-                 title="Galactic Conflict scripted game", gm="galbatch tests")
+    install_game(
+        path,
+        get_ruleset("conflict"),
+        state,
+        infos,
+        [PASSWORDS[i.id] for i in infos],
+        game_id="script",
+        seed=42,
+        title="Galactic Conflict scripted game",
+        gm="galbatch tests",
+    )
     return path
 
 

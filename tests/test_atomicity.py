@@ -19,13 +19,16 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 
 
 def snapshot(path: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()
+    }
 
 
 def run_and_kill(game: Path, delay: float) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "galbatch.cli", "process", str(game)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
@@ -33,7 +36,9 @@ def run_and_kill(game: Path, delay: float) -> None:
 
 
 @pytest.mark.parametrize("delay", [0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.2])
-def test_sigkill_mid_run_leaves_turn_n_or_n_plus_1(demo: Path, tmp_path: Path, delay: float) -> None:
+def test_sigkill_mid_run_leaves_turn_n_or_n_plus_1(
+    demo: Path, tmp_path: Path, delay: float
+) -> None:
     inbox_before = snapshot(demo / "orders")
     turn0_before = snapshot(demo / "turns" / "000")
     reference = tmp_path / "reference"

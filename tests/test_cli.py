@@ -18,14 +18,20 @@ DEMO = ROOT / "games" / "conflict-demo"
 
 
 def galbatch(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "galbatch.cli", *args], capture_output=True,
-                          text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", *args], capture_output=True, text=True, cwd=cwd
+    )
 
 
 @pytest.mark.parametrize(
     ("sample", "rc"),
-    [("clean.txt", 0), ("clamped.txt", 4), ("email.txt", 4), ("rejected.txt", 8),
-     ("unusable.txt", 12)],
+    [
+        ("clean.txt", 0),
+        ("clamped.txt", 4),
+        ("email.txt", 4),
+        ("rejected.txt", 8),
+        ("unusable.txt", 12),
+    ],
 )
 def test_check_against_the_game_exit_codes(sample: str, rc: int) -> None:
     result = galbatch("check", str(SAMPLES / sample), "--game", str(DEMO))
@@ -55,13 +61,18 @@ def test_check_view_of_another_player_is_unusable() -> None:
 
 
 def test_check_json() -> None:
-    result = galbatch("check", str(SAMPLES / "clamped.txt"), "--game", str(DEMO),
-                      "--format", "json")
+    result = galbatch(
+        "check", str(SAMPLES / "clamped.txt"), "--game", str(DEMO), "--format", "json"
+    )
     data = json.loads(result.stdout)
     assert data["rc"] == 4 == result.returncode
     assert data["diagnostics"][0] == {
-        "file": str(SAMPLES / "clamped.txt"), "line": 3, "column": 1, "severity": "warning",
-        "code": "CF301", "message": "quantity 25 reduced to 10: world 59 has only 10 AF",
+        "file": str(SAMPLES / "clamped.txt"),
+        "line": 3,
+        "column": 1,
+        "severity": "warning",
+        "code": "CF301",
+        "message": "quantity 25 reduced to 10: world 59 has only 10 AF",
     }
 
 
@@ -87,14 +98,16 @@ def test_new_then_process_then_print(tmp_path: Path) -> None:
     assert "ARCTURUS" in new.stdout and "PASSWORD" in new.stdout
     again = galbatch("new", "conflict", str(tmp_path / "h"), "--players", "3", "--seed", "7")
     assert (game / "turns/000/state.yaml").read_bytes() == (
-        tmp_path / "h/turns/000/state.yaml").read_bytes(), "same seed, same galaxy"
+        tmp_path / "h/turns/000/state.yaml"
+    ).read_bytes(), "same seed, same galaxy"
     assert new.stdout != again.stdout, "passwords are random"
     proc = galbatch("process", str(game), "--force")
     assert proc.returncode == 0, proc.stdout
     assert "MAXCC=0000" in proc.stdout
     out = tmp_path / "p1.pdf"
-    printed = galbatch("print", str(game), "--turn", "1", "--player", "1", "--format", "pdf",
-                       "-o", str(out))
+    printed = galbatch(
+        "print", str(game), "--turn", "1", "--player", "1", "--format", "pdf", "-o", str(out)
+    )
     assert printed.returncode == 0
     assert out.read_bytes() == (game / "turns/001/printouts/1.pdf").read_bytes()
     text = galbatch("print", str(game), "--turn", "1", "--player", "2")
@@ -102,8 +115,19 @@ def test_new_then_process_then_print(tmp_path: Path) -> None:
 
 
 def test_new_rejects_confusing_code_names(tmp_path: Path) -> None:
-    result = galbatch("new", "conflict", str(tmp_path / "g"), "--players", "2", "--seed", "1",
-                      "--name", "ARCTURUS", "--name", "NEUTRAL")
+    result = galbatch(
+        "new",
+        "conflict",
+        str(tmp_path / "g"),
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--name",
+        "ARCTURUS",
+        "--name",
+        "NEUTRAL",
+    )
     assert result.returncode == 16 and "NEUTRAL" in result.stderr
 
 

@@ -50,7 +50,8 @@ def test_rule_book_examples_parse(text: str, order: o.Order) -> None:
     assert diags == []
     assert located[0].order == order
     assert located[0].order.text().replace(" ", "") == text.upper().replace(" ", "").replace(
-        "BIGBADWOLF", "BIGBADWOLF")
+        "BIGBADWOLF", "BIGBADWOLF"
+    )
 
 
 @pytest.mark.parametrize(
@@ -87,12 +88,20 @@ def codes(diags) -> list[str]:
 
 
 def test_clean_orders_pass_unchanged() -> None:
-    orders, diags = check("A,1,4,5", "M,1,5,D,3", "P,1,6", "B,5,A,2", "E,1", "G,5,1",
-                          "T,8,POLARIS", "D,1,C,1")
+    orders, diags = check(
+        "A,1,4,5", "M,1,5,D,3", "P,1,6", "B,5,A,2", "E,1", "G,5,1", "T,8,POLARIS", "D,1,C,1"
+    )
     assert diags == []
-    assert orders == [o.Attack(1, 4, 5), o.Move(1, 5, "D", 3), o.Probe(1, 6),
-                      o.Build(5, "A", 2), o.EconIncrease(1), o.Gate(5, 1),
-                      o.Transfer(8, "POLARIS"), o.Destroy(1, "C", 1)]
+    assert orders == [
+        o.Attack(1, 4, 5),
+        o.Move(1, 5, "D", 3),
+        o.Probe(1, 6),
+        o.Build(5, "A", 2),
+        o.EconIncrease(1),
+        o.Gate(5, 1),
+        o.Transfer(8, "POLARIS"),
+        o.Destroy(1, "C", 1),
+    ]
 
 
 def test_rule_book_clamp_move_15_df_with_10() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from galbatch.engine.ruleset import PrintContext
 from galbatch.engine.rng import Streams
+from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import layout, render_text
 from galbatch.rules.conflict.orders import Attack, Move, Probe
 from galbatch.rules.conflict.printout import player_printout
@@ -13,8 +13,15 @@ from galbatch.rules.conflict.resolve import resolve
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 
-CTX = PrintContext(game="t", title="GALACTIC CONFLICT", author="", date="1997-01-20",
-                   due="1997-02-03", width=132, header_line="GAME t PLAYER 2")
+CTX = PrintContext(
+    game="t",
+    title="GALACTIC CONFLICT",
+    author="",
+    date="1997-01-20",
+    due="1997-02-03",
+    width=132,
+    header_line="GAME t PLAYER 2",
+)
 
 
 def seen_by(state, player: str) -> tuple[str, str]:

@@ -38,8 +38,11 @@ def test_everything_after_end_is_ignored() -> None:
 
 
 def test_email_headers_before_the_header_and_a_signature() -> None:
-    mail = (b"From: player@example.com\nSubject: orders\n\nHi GM,\n" + HEADER
-            + b"E,1\n-- \nA. Player\nA,1,2,3\n")
+    mail = (
+        b"From: player@example.com\nSubject: orders\n\nHi GM,\n"
+        + HEADER
+        + b"E,1\n-- \nA. Player\nA,1,2,3\n"
+    )
     of = parse_order_bytes(mail, "f")
     assert of.header is not None and of.header.line == 5
     assert [line.text for line in of.lines] == ["E,1"]

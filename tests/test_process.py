@@ -12,7 +12,9 @@ from galbatch.engine.run import process
 
 
 def tree(path: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()
+    }
 
 
 def test_process_writes_a_whole_turn(demo: Path) -> None:
@@ -72,8 +74,11 @@ def test_too_many_missing_stops_before_changing_anything(demo: Path) -> None:
 def test_missing_share_is_a_game_setting(demo: Path) -> None:
     for pid in "1235":
         (demo / "orders" / f"{pid}.txt").unlink()
-    text = (demo / "game.yaml").read_text().replace("missing_orders_limit: 0.5",
-                                                    "missing_orders_limit: 0.9")
+    text = (
+        (demo / "game.yaml")
+        .read_text()
+        .replace("missing_orders_limit: 0.5", "missing_orders_limit: 0.9")
+    )
     (demo / "game.yaml").write_text(text)
     assert process(demo).committed is not None
 

@@ -17,12 +17,15 @@ class CheckError(Exception):
 
 
 def check_files(
-    files: Sequence[Path], *, ruleset: str | None = None, game_dir: Path | None = None,
-    view_file: Path | None = None, fmt: str = "text",
+    files: Sequence[Path],
+    *,
+    ruleset: str | None = None,
+    game_dir: Path | None = None,
+    view_file: Path | None = None,
+    fmt: str = "text",
 ) -> tuple[int, str]:
     """Check each file; return the worst return code and the formatted diagnostics."""
-    results = [check_one(f, ruleset=ruleset, game_dir=game_dir, view_file=view_file)
-               for f in files]
+    results = [check_one(f, ruleset=ruleset, game_dir=game_dir, view_file=view_file) for f in files]
     diags: list[Diagnostic] = [d for r in results for d in r.diagnostics]
     rc = worst_rc(diags)
     if fmt == "json":
@@ -41,7 +44,9 @@ def check_one(
         rs = _ruleset(str(view.get("ruleset", "")))
         auth = []
         if of.header is not None:
-            auth = authenticate(of, str(view.get("game", of.header.game)), str(view["player"]), None)
+            auth = authenticate(
+                of, str(view.get("game", of.header.game)), str(view["player"]), None
+            )
         return check_file(of, rs, view, str(view["player"]), auth)
     assert game_dir is not None
     return _check_against_game(of, game_dir)
@@ -61,8 +66,14 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         return check_file(of, rs)
     player = next((p.id for p in game.players if p.id.lower() == of.header.player.lower()), None)
     if player is None:
-        bad = Diagnostic(of.name, of.header.line, 1, Severity.FATAL, "GB016",
-                         f"game {game.id} has no player {of.header.player}; file rejected")
+        bad = Diagnostic(
+            of.name,
+            of.header.line,
+            1,
+            Severity.FATAL,
+            "GB016",
+            f"game {game.id} has no player {of.header.player}; file rejected",
+        )
         return check_file(of, rs, auth=[bad])
     auth = authenticate(of, game.id, player, game.password_hash(player))
     return check_file(of, rs, rs.view(state, player), player, auth)

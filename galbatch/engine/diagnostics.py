@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
 class RC(IntEnum):
@@ -18,7 +18,7 @@ class RC(IntEnum):
     FAILED = 16
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a diagnostic is; each maps to a return code."""
 
     NOTE = "note"

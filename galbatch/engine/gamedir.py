@@ -139,7 +139,7 @@ class Game:
             return
         for entry in sorted(self.turns.iterdir()):
             if entry.name.startswith(OLD_PREFIX):
-                target = self.turns / entry.name[len(OLD_PREFIX):]
+                target = self.turns / entry.name[len(OLD_PREFIX) :]
                 if target.exists():
                     shutil.rmtree(entry, ignore_errors=True)
                 else:

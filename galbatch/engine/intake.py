@@ -44,9 +44,16 @@ def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[D
         try:
             order = parse_line(parser, line.text, ruleset.terminal_words)
         except SyntaxProblem as p:
-            diags.append(Diagnostic(of.name, line.number, line.column + p.column - 1,
-                                    Severity.ERROR, ruleset.syntax_code,
-                                    f"{p.message}; order rejected"))
+            diags.append(
+                Diagnostic(
+                    of.name,
+                    line.number,
+                    line.column + p.column - 1,
+                    Severity.ERROR,
+                    ruleset.syntax_code,
+                    f"{p.message}; order rejected",
+                )
+            )
             continue
         located.append(Located(order, of.name, line.number, line.column, line.text))
     return located, diags
@@ -67,8 +74,11 @@ def authenticate(
     if header.game.lower() != game_id.lower():
         fatal("GB013", f"the header names game {header.game}, not {game_id}; file rejected")
     elif player is not None and header.player.lower() != player.lower():
-        fatal("GB014", f"the header names player {header.player}, but this is player "
-                       f"{player}'s file; file rejected")
+        fatal(
+            "GB014",
+            f"the header names player {header.player}, but this is player "
+            f"{player}'s file; file rejected",
+        )
     elif password_hash is not None and not verify_password(header.password, password_hash):
         fatal("GB015", "wrong password; file rejected")
     return problems
@@ -105,5 +115,6 @@ def sort(diags: list[Diagnostic]) -> list[Diagnostic]:
 
 def rename(check: FileCheck, name: str) -> FileCheck:
     """The same check reported under another file name (e.g. the archive path)."""
-    return replace(check, name=name,
-                   diagnostics=tuple(replace(d, file=name) for d in check.diagnostics))
+    return replace(
+        check, name=name, diagnostics=tuple(replace(d, file=name) for d in check.diagnostics)
+    )

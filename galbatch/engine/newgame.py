@@ -13,13 +13,56 @@ from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.run import render_turn
 
 CODE_NAMES = (
-    "ARCTURUS", "POLARIS", "RIGEL", "REGULUS", "SIRIUS", "VEGA", "ALTAIR", "CAPELLA",
-    "DENEB", "ANTARES", "ALDEBARAN", "BETELGEUSE", "CANOPUS", "SPICA", "PROCYON",
-    "ACHERNAR", "FOMALHAUT", "BELLATRIX", "MIRA", "CASTOR", "POLLUX", "MIZAR", "ALCOR",
-    "ALGOL", "DUBHE", "MERAK", "SHAULA", "HADAR", "ACRUX", "MIMOSA", "ELNATH", "ALNILAM",
-    "ALNITAK", "MINTAKA", "SAIPH", "MENKAR", "HAMAL", "SCHEAT", "MARKAB", "ALPHERATZ",
-    "MIRACH", "ALMAAK", "NAOS", "WEZEN", "ADHARA", "ALPHARD", "DENEBOLA", "ZOSMA",
-    "KOCHAB", "THUBAN",
+    "ARCTURUS",
+    "POLARIS",
+    "RIGEL",
+    "REGULUS",
+    "SIRIUS",
+    "VEGA",
+    "ALTAIR",
+    "CAPELLA",
+    "DENEB",
+    "ANTARES",
+    "ALDEBARAN",
+    "BETELGEUSE",
+    "CANOPUS",
+    "SPICA",
+    "PROCYON",
+    "ACHERNAR",
+    "FOMALHAUT",
+    "BELLATRIX",
+    "MIRA",
+    "CASTOR",
+    "POLLUX",
+    "MIZAR",
+    "ALCOR",
+    "ALGOL",
+    "DUBHE",
+    "MERAK",
+    "SHAULA",
+    "HADAR",
+    "ACRUX",
+    "MIMOSA",
+    "ELNATH",
+    "ALNILAM",
+    "ALNITAK",
+    "MINTAKA",
+    "SAIPH",
+    "MENKAR",
+    "HAMAL",
+    "SCHEAT",
+    "MARKAB",
+    "ALPHERATZ",
+    "MIRACH",
+    "ALMAAK",
+    "NAOS",
+    "WEZEN",
+    "ADHARA",
+    "ALPHARD",
+    "DENEBOLA",
+    "ZOSMA",
+    "KOCHAB",
+    "THUBAN",
 )
 
 
@@ -33,8 +76,14 @@ class NewPlayer:
 
 
 def game_yaml(
-    game_id: str, ruleset: str, title: str, gm: str, seed: int, start: str,
-    days: int, players: Sequence[tuple[PlayerInfo, str]],
+    game_id: str,
+    ruleset: str,
+    title: str,
+    gm: str,
+    seed: int,
+    start: str,
+    days: int,
+    players: Sequence[tuple[PlayerInfo, str]],
 ) -> str:
     """The game.yaml text, with comments a GM can keep editing."""
     rows = "\n".join(
@@ -59,9 +108,17 @@ players:
 
 
 def create_game(
-    path: Path, ruleset_name: str, n_players: int, seed: int, *,
-    names: Sequence[str] = (), title: str = "", gm: str = "galbatch",
-    start: str = "1997-01-06", days: int = 14, game_id: str | None = None,
+    path: Path,
+    ruleset_name: str,
+    n_players: int,
+    seed: int,
+    *,
+    names: Sequence[str] = (),
+    title: str = "",
+    gm: str = "galbatch",
+    start: str = "1997-01-06",
+    days: int = 14,
+    game_id: str | None = None,
     passwords: Mapping[str, str] | None = None,
 ) -> list[NewPlayer]:
     """Make the directory, write game.yaml and commit turn 0 with every printout."""
@@ -81,21 +138,46 @@ def create_game(
     state = ruleset.new_game(seed, infos, {})
     given = passwords or {}
     created = [NewPlayer(p.id, p.name, given.get(p.id) or new_password()) for p in infos]
-    install_game(path, ruleset, state, infos, [c.password for c in created],
-                 game_id=game_id or path.name, seed=seed, title=title, gm=gm, start=start,
-                 days=days)
+    install_game(
+        path,
+        ruleset,
+        state,
+        infos,
+        [c.password for c in created],
+        game_id=game_id or path.name,
+        seed=seed,
+        title=title,
+        gm=gm,
+        start=start,
+        days=days,
+    )
     return created
 
 
 def install_game(
-    path: Path, ruleset: Ruleset, state: Any, infos: Sequence[PlayerInfo],
-    passwords: Sequence[str], *, game_id: str, seed: int, title: str = "",
-    gm: str = "galbatch", start: str = "1997-01-06", days: int = 14,
+    path: Path,
+    ruleset: Ruleset,
+    state: Any,
+    infos: Sequence[PlayerInfo],
+    passwords: Sequence[str],
+    *,
+    game_id: str,
+    seed: int,
+    title: str = "",
+    gm: str = "galbatch",
+    start: str = "1997-01-06",
+    days: int = 14,
 ) -> Game:
     """Write game.yaml and an empty inbox, and commit `state` as turn 0 with its printouts."""
     text = game_yaml(
-        game_id, ruleset.name, title or f"{ruleset.title.title()} {game_id}", gm, seed, start,
-        days, [(p, hash_password(pw)) for p, pw in zip(infos, passwords, strict=True)],
+        game_id,
+        ruleset.name,
+        title or f"{ruleset.title.title()} {game_id}",
+        gm,
+        seed,
+        start,
+        days,
+        [(p, hash_password(pw)) for p, pw in zip(infos, passwords, strict=True)],
     )
     path.mkdir(parents=True, exist_ok=True)
     (path / "orders").mkdir(exist_ok=True)

@@ -85,18 +85,42 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     raw_lines = text.splitlines()
     start = _find_header(raw_lines)
     if start is None:
-        diags.append(_diag(name, 1, 1, Severity.FATAL, "GB010",
-                           'no header line: the file must start with '
-                           'GAME <game> PLAYER <player> PASSWORD "<password>"'))
+        diags.append(
+            _diag(
+                name,
+                1,
+                1,
+                Severity.FATAL,
+                "GB010",
+                "no header line: the file must start with "
+                'GAME <game> PLAYER <player> PASSWORD "<password>"',
+            )
+        )
         return OrderFile(name, None, (), tuple(diags))
     if start > 0 and any(raw.strip() for raw in raw_lines[:start]):
-        diags.append(_diag(name, 1, 1, Severity.NOTE, "GB011",
-                           f"ignored {start} line(s) before the header (e-mail headers?)"))
+        diags.append(
+            _diag(
+                name,
+                1,
+                1,
+                Severity.NOTE,
+                "GB011",
+                f"ignored {start} line(s) before the header (e-mail headers?)",
+            )
+        )
     header_text = _strip_comment(raw_lines[start]).strip()
     match = HEADER.match(header_text)
     if match is None:
-        diags.append(_diag(name, start + 1, 1, Severity.FATAL, "GB012",
-                           'bad header: expected GAME <game> PLAYER <player> PASSWORD "<password>"'))
+        diags.append(
+            _diag(
+                name,
+                start + 1,
+                1,
+                Severity.FATAL,
+                "GB012",
+                'bad header: expected GAME <game> PLAYER <player> PASSWORD "<password>"',
+            )
+        )
         return OrderFile(name, None, (), tuple(diags))
     header = Header(
         game=match["game"],
@@ -110,8 +134,16 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         number = index + 1
         raw = raw_lines[index]
         if raw == SIGNATURE or raw.rstrip() == "--":
-            diags.append(_diag(name, number, 1, Severity.WARNING, "GB021",
-                               "no END before the signature; orders after it were ignored"))
+            diags.append(
+                _diag(
+                    name,
+                    number,
+                    1,
+                    Severity.WARNING,
+                    "GB021",
+                    "no END before the signature; orders after it were ignored",
+                )
+            )
             ended = True
             break
         body = _strip_comment(raw)
@@ -123,17 +155,41 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
             break
         column = len(body) - len(body.lstrip()) + 1
         if len(stripped) > MAX_LINE:
-            diags.append(_diag(name, number, column, Severity.ERROR, "GB030",
-                               f"line longer than {MAX_LINE} characters; order rejected"))
+            diags.append(
+                _diag(
+                    name,
+                    number,
+                    column,
+                    Severity.ERROR,
+                    "GB030",
+                    f"line longer than {MAX_LINE} characters; order rejected",
+                )
+            )
             continue
         if any(ord(ch) < 32 and ch != "\t" for ch in stripped):
-            diags.append(_diag(name, number, column, Severity.ERROR, "GB031",
-                               "control characters in the line; order rejected"))
+            diags.append(
+                _diag(
+                    name,
+                    number,
+                    column,
+                    Severity.ERROR,
+                    "GB031",
+                    "control characters in the line; order rejected",
+                )
+            )
             continue
         lines.append(OrderLine(number, column, stripped))
     if not ended:
-        diags.append(_diag(name, len(raw_lines) or 1, 1, Severity.WARNING, "GB020",
-                           "no END line: the file may be truncated"))
+        diags.append(
+            _diag(
+                name,
+                len(raw_lines) or 1,
+                1,
+                Severity.WARNING,
+                "GB020",
+                "no END line: the file may be truncated",
+            )
+        )
     return OrderFile(name, header, tuple(lines), tuple(diags))
 
 
@@ -143,8 +199,16 @@ def decode(data: bytes, name: str, diags: list[Diagnostic]) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        diags.append(_diag(name, line, 1, Severity.WARNING, "GB003",
-                           "the file is not UTF-8; read it as Latin-1"))
+        diags.append(
+            _diag(
+                name,
+                line,
+                1,
+                Severity.WARNING,
+                "GB003",
+                "the file is not UTF-8; read it as Latin-1",
+            )
+        )
         return data.decode("latin-1")
 
 
@@ -161,7 +225,9 @@ def _strip_comment(raw: str) -> str:
     return raw if cut < 0 else raw[:cut]
 
 
-def _diag(name: str, line: int, column: int, severity: Severity, code: str, message: str) -> Diagnostic:
+def _diag(
+    name: str, line: int, column: int, severity: Severity, code: str, message: str
+) -> Diagnostic:
     return Diagnostic(name, line, column, severity, code, message)
 
 

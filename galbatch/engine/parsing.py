@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Transformer
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 GRAMMAR_PACKAGE = "galbatch.grammars"
 
@@ -50,7 +56,10 @@ def load_parser(name: str, transformer: Transformer[Any, Any]) -> Lark:
         cache_file = str(directory / f"{Path(name).stem}-{key}.lark-cache")
     try:
         return Lark(
-            text, parser="lalr", propagate_positions=True, transformer=transformer,
+            text,
+            parser="lalr",
+            propagate_positions=True,
+            transformer=transformer,
             cache=cache_file,
         )
     except OSError:
@@ -89,7 +98,7 @@ def describe(e: UnexpectedInput, text: str, words: Mapping[str, str]) -> str:
         found = "the end of the line" if token.type == "$END" else f"{short(str(token))!r}"
     elif isinstance(e, UnexpectedCharacters):
         expected = set(e.allowed or ())
-        found = f"{short(text[e.pos_in_stream:])!r}"
+        found = f"{short(text[e.pos_in_stream :])!r}"
     else:
         found = "something unexpected"
     names = sorted({words.get(t, _literal(t)) for t in expected if t != "$END"})

@@ -8,9 +8,32 @@ import secrets
 
 ITERATIONS = 60_000  # PBKDF2-SHA256 rounds: about 15 ms a check on a small machine
 WORDS = (
-    "amber", "basalt", "cobalt", "delta", "ember", "falcon", "garnet", "harbor", "indigo",
-    "juniper", "kestrel", "lantern", "meteor", "nebula", "onyx", "pulsar", "quartz", "raven",
-    "sierra", "tundra", "umber", "vector", "willow", "xenon", "yonder", "zephyr",
+    "amber",
+    "basalt",
+    "cobalt",
+    "delta",
+    "ember",
+    "falcon",
+    "garnet",
+    "harbor",
+    "indigo",
+    "juniper",
+    "kestrel",
+    "lantern",
+    "meteor",
+    "nebula",
+    "onyx",
+    "pulsar",
+    "quartz",
+    "raven",
+    "sierra",
+    "tundra",
+    "umber",
+    "vector",
+    "willow",
+    "xenon",
+    "yonder",
+    "zephyr",
 )
 
 

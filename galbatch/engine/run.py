@@ -75,11 +75,18 @@ class JobStopped(Exception):
     """A step decided the turn must not run; the log says why."""
 
 
-def context(game: Game, ruleset: Ruleset, turn: int, player: str | None, status: str = "") -> PrintContext:
+def context(
+    game: Game, ruleset: Ruleset, turn: int, player: str | None, status: str = ""
+) -> PrintContext:
     header = f'GAME {game.id} PLAYER {player} PASSWORD "________"' if player else ""
     return PrintContext(
-        game=game.id, title=ruleset.title, author=game.author, date=game.date_of(turn),
-        due=game.date_of(turn + 1), width=game.width(ruleset.width), header_line=header,
+        game=game.id,
+        title=ruleset.title,
+        author=game.author,
+        date=game.date_of(turn),
+        due=game.date_of(turn + 1),
+        width=game.width(ruleset.width),
+        header_line=header,
         file_status=status,
     )
 
@@ -171,7 +178,11 @@ def read_inbox(game: Game, player: str) -> bytes | None:
 
 
 def process(
-    path: Path, *, dry_run: bool = False, rerun: bool = False, force: bool = False,
+    path: Path,
+    *,
+    dry_run: bool = False,
+    rerun: bool = False,
+    force: bool = False,
     pdf: bool = True,
 ) -> TurnResult:
     """Run the next turn (or, with `rerun`, the latest again) of the game at `path`."""
@@ -191,14 +202,23 @@ def process(
 
 
 def _process(
-    game: Game, log: JobLog, latest: int, turn: int, *, dry_run: bool, rerun: bool,
-    force: bool, pdf: bool,
+    game: Game,
+    log: JobLog,
+    latest: int,
+    turn: int,
+    *,
+    dry_run: bool,
+    rerun: bool,
+    force: bool,
+    pdf: bool,
 ) -> TurnResult:
     # 010 LOAD
     try:
         ruleset = get_ruleset(game.ruleset_name)
         if latest < 0 or (rerun and latest < 1):
-            raise GameError("no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`")
+            raise GameError(
+                "no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`"
+            )
         state = ruleset.load_state(game.state_data(turn - 1))
     except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
         log.step("LOAD", RC.FAILED, f"cannot load: {e}")
@@ -224,7 +244,8 @@ def _process(
             received[player] = data
     known = {p.id for p in game.players}
     strays = sorted(
-        f.name for f in (game.inbox.iterdir() if game.inbox.is_dir() else [])
+        f.name
+        for f in (game.inbox.iterdir() if game.inbox.is_dir() else [])
         if f.suffix != ".txt" or f.stem not in known or (f.stem not in owing and not rerun)
     )
     missing = [p for p in owing if p not in received]
@@ -234,9 +255,12 @@ def _process(
     if strays:
         detail += f"; {len(strays)} files of no player who owes orders left in orders/"
     if owing and len(missing) / len(owing) > game.missing_limit and not force:
-        log.step("INTAKE", RC.UNUSABLE,
-                 f"{detail}: more than {game.missing_limit:.0%} sent no orders; "
-                 "nothing changed (use --force to run anyway)")
+        log.step(
+            "INTAKE",
+            RC.UNUSABLE,
+            f"{detail}: more than {game.missing_limit:.0%} sent no orders; "
+            "nothing changed (use --force to run anyway)",
+        )
         raise JobStopped
     log.step("INTAKE", RC.WARNING if strays else RC.CLEAN, detail)
 
@@ -247,13 +271,18 @@ def _process(
     rejected_files = sum(1 for c in checks.values() if not c.usable)
     diags = [d for c in checks.values() for d in c.diagnostics]
     n_orders = sum(len(c.orders) for c in checks.values())
-    clamped = sum(1 for d in diags if d.severity is Severity.WARNING and not d.code.startswith("GB"))
+    clamped = sum(
+        1 for d in diags if d.severity is Severity.WARNING and not d.code.startswith("GB")
+    )
     rejected = sum(1 for d in diags if d.severity is Severity.ERROR)
     unended = sum(1 for d in diags if d.code in ("GB020", "GB021"))
     check_rc = max((c.rc for c in checks.values()), default=RC.CLEAN)
-    log.step("CHECK", check_rc,
-             f"{n_orders + rejected} orders: {n_orders} accepted, {clamped} reduced, "
-             f"{rejected} rejected; {rejected_files} files rejected; {unended} without END")
+    log.step(
+        "CHECK",
+        check_rc,
+        f"{n_orders + rejected} orders: {n_orders} accepted, {clamped} reduced, "
+        f"{rejected} rejected; {rejected_files} files rejected; {unended} without END",
+    )
 
     # 040 RESOLVE
     orders = {p: list(c.orders) for p, c in checks.items() if c.usable}
@@ -262,8 +291,12 @@ def _process(
     except Exception as e:  # a rules bug must end the job with RC 16, not a traceback
         log.step("RESOLVE", RC.FAILED, f"turn failed: {type(e).__name__}: {e}")
         raise JobStopped from None
-    log.step("RESOLVE", RC.CLEAN, ruleset.describe(new_state)
-             + ("; the game has ended" if ruleset.finished(new_state) else ""))
+    log.step(
+        "RESOLVE",
+        RC.CLEAN,
+        ruleset.describe(new_state)
+        + ("; the game has ended" if ruleset.finished(new_state) else ""),
+    )
 
     # 050 PRINT
     files = render_turn(game, ruleset, new_state, checks, pdf=pdf)

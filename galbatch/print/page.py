@@ -146,7 +146,7 @@ def layout(p: Printout) -> list[Page]:
                 text = block.map.text_lines(p.width, body)
                 if room() < len(text):
                     carried = lines[-2:] if lines and lines[-2] == section.title else []
-                    del lines[len(lines) - len(carried):]
+                    del lines[len(lines) - len(carried) :]
                     marks = [m for m in marks if m[1] < len(lines)]
                     flush()
                     if carried:

@@ -108,8 +108,12 @@ def check_orders(
             reject(at, "CF205", f"world {world} has no {what} left to use")
             return None
         if wanted > have:
-            report(at, Severity.WARNING, "CF301",
-                   f"quantity {wanted} reduced to {have}: world {world} has only {have} {what}")
+            report(
+                at,
+                Severity.WARNING,
+                "CF301",
+                f"quantity {wanted} reduced to {have}: world {world} has only {have} {what}",
+            )
             return have
         return wanted
 
@@ -130,8 +134,7 @@ def check_orders(
                 accepted.append(replace(order, count=n))
             elif isinstance(order, Move):
                 field = {"A": "af", "D": "df", "P": "probes"}[order.unit]
-                n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.unit],
-                          order.origin)
+                n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.unit], order.origin)
                 if n is None:
                     continue
                 setattr(s, field, getattr(s, field) - n)
@@ -144,8 +147,11 @@ def check_orders(
                 accepted.append(order)
             else:
                 if order.dest not in stock:
-                    reject(at, "CF208", f"world {order.dest} is not yours; a gate must lead to "
-                                        "a world you own")
+                    reject(
+                        at,
+                        "CF208",
+                        f"world {order.dest} is not yours; a gate must lead to a world you own",
+                    )
                     continue
                 if s.increased:
                     reject(at, "CF206", f"world {order.origin} uses all its Econ to increase it")
@@ -177,8 +183,12 @@ def check_orders(
                 reject(at, "CF207", f"world {order.world} already increases its Econ this turn")
                 continue
             if s.econ_used:
-                reject(at, "CF206", f"world {order.world} has already used Econ this turn; an "
-                                    "increase needs all of it")
+                reject(
+                    at,
+                    "CF206",
+                    f"world {order.world} has already used Econ this turn; an "
+                    "increase needs all of it",
+                )
                 continue
             s.increased = True
             s.econ_used = True

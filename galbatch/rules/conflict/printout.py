@@ -16,8 +16,9 @@ from galbatch.print.page import Block, MapBlock, Printout, Section, Table, Text
 from galbatch.rules.conflict.state import GameState
 from galbatch.rules.conflict.view import totals
 
-from galbatch.rules.conflict.ruleset import TITLE
-WORLD_HEAD = f"{'WORLD':>5}  {'OWNER':<20} {'ECON':>5} {'CP':>5} {'AF':>5} {'DF':>5} {'FT':>5} {'PROBES':>6}"
+WORLD_HEAD = (
+    f"{'WORLD':>5}  {'OWNER':<20} {'ECON':>5} {'CP':>5} {'AF':>5} {'DF':>5} {'FT':>5} {'PROBES':>6}"
+)
 TOTAL_HEADERS = ("WORLDS", "ECON", "CP", "AF", "DF", "FT", "PROBES")
 TOTAL_KEYS = ("worlds", "econ", "cp", "af", "df", "ft", "probes")
 
@@ -39,9 +40,14 @@ def player_printout(
     sections.append(input_sheet(view, ctx))
     reader = f"ACCOUNT {view['account']}  {view['name']}"
     return Printout(
-        game=ctx.game, turn=int(view["turn"]), reader=reader, width=ctx.width,
-        sections=tuple(sections), title=f"{ctx.title} TURN {view['turn']}: {view['name']}",
-        author=ctx.author, date=ctx.date,
+        game=ctx.game,
+        turn=int(view["turn"]),
+        reader=reader,
+        width=ctx.width,
+        sections=tuple(sections),
+        title=f"{ctx.title} TURN {view['turn']}: {view['name']}",
+        author=ctx.author,
+        date=ctx.date,
         keywords=(ctx.game, f"turn {view['turn']}", f"player {view['player']}", view["name"]),
     )
 
@@ -104,9 +110,7 @@ def contacts_section(view: Mapping[str, Any]) -> Section:
 
 
 def final_section(final: Sequence[Mapping[str, Any]]) -> Section:
-    rows = tuple(
-        (p["name"], p["score"], *(p[k] for k in TOTAL_KEYS)) for p in final
-    )
+    rows = tuple((p["name"], p["score"], *(p[k] for k in TOTAL_KEYS)) for p in final)
     return Section("FINAL SCORES", (Table(("CODE NAME", "SCORE", *TOTAL_HEADERS), rows),))
 
 
@@ -125,9 +129,14 @@ def hex_map(view: Mapping[str, Any]) -> HexMap:
         for number, col, row in view["map"]
     )
     return HexMap(
-        title="MAP OF THE GALAXY", cols=int(cols), rows=int(rows), markers=markers,
-        legend=("WORLDS YOU OWN ARE UNDERLINED.  COLUMNS ACROSS, ROWS DOWN; "
-                "ODD COLUMNS ARE HALF A HEX LOWER.",),
+        title="MAP OF THE GALAXY",
+        cols=int(cols),
+        rows=int(rows),
+        markers=markers,
+        legend=(
+            "WORLDS YOU OWN ARE UNDERLINED.  COLUMNS ACROSS, ROWS DOWN; "
+            "ODD COLUMNS ARE HALF A HEX LOWER.",
+        ),
     )
 
 
@@ -158,8 +167,12 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         for p in players
     )
     blocks: list[Block] = [
-        Text((f"GAME {ctx.game.upper()}  TURN {state.turn}  ENDS ON TURN {state.end_turn}"
-              + ("  (ENDED)" if state.finished else ""),)),
+        Text(
+            (
+                f"GAME {ctx.game.upper()}  TURN {state.turn}  ENDS ON TURN {state.end_turn}"
+                + ("  (ENDED)" if state.finished else ""),
+            )
+        ),
     ]
     battles = []
     for b in state.report.battles:
@@ -171,25 +184,68 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         )
     sections = [
         Section(f"{ctx.title}: GAME MASTER SUMMARY", tuple(blocks)),
-        Section("PLAYERS", (Table(("ID", "CODE NAME", "ACCOUNT", "SCORE", *TOTAL_HEADERS),
-                                  score_rows),)),
+        Section(
+            "PLAYERS", (Table(("ID", "CODE NAME", "ACCOUNT", "SCORE", *TOTAL_HEADERS), score_rows),)
+        ),
         Section("BATTLES", (Text(tuple(battles) or ("NONE.",)),)),
-        Section("TRANSFERS", (Text(tuple(
-            f"WORLD {w:>4} FROM {state.name_of(g)} TO {state.name_of(t)}"
-            for w, g, t in state.report.transfers) or ("NONE.",)),)),
-        Section("IN FLIGHT", (Text(tuple(
-            f"{state.name_of(f.owner)}: {f.kind} {f.count} {f.unit} {f.origin}->{f.dest} "
-            f"ARRIVES TURN {f.arrives}" for f in state.flights) or ("NONE.",)),)),
-        Section("WORLDS", (Table(
-            ("WORLD", "HEX", "OWNER", "ECON", "CP", "AF", "DF", "FT", "PROBES", "REUSE"),
-            tuple((w.number, f"{w.col + 1:02d}{w.row + 1:02d}", state.name_of(w.owner), w.econ,
-                   w.cp, w.af, w.df, w.ft, w.probes,
-                   " ".join(f"{i}{e}" for i, e in w.memory))
-                  for w in sorted(state.worlds.values(), key=lambda w: w.number)),
-        ),), new_page=True),
+        Section(
+            "TRANSFERS",
+            (
+                Text(
+                    tuple(
+                        f"WORLD {w:>4} FROM {state.name_of(g)} TO {state.name_of(t)}"
+                        for w, g, t in state.report.transfers
+                    )
+                    or ("NONE.",)
+                ),
+            ),
+        ),
+        Section(
+            "IN FLIGHT",
+            (
+                Text(
+                    tuple(
+                        f"{state.name_of(f.owner)}: {f.kind} {f.count} {f.unit} "
+                        f"{f.origin}->{f.dest} ARRIVES TURN {f.arrives}"
+                        for f in state.flights
+                    )
+                    or ("NONE.",)
+                ),
+            ),
+        ),
+        Section(
+            "WORLDS",
+            (
+                Table(
+                    ("WORLD", "HEX", "OWNER", "ECON", "CP", "AF", "DF", "FT", "PROBES", "REUSE"),
+                    tuple(
+                        (
+                            w.number,
+                            f"{w.col + 1:02d}{w.row + 1:02d}",
+                            state.name_of(w.owner),
+                            w.econ,
+                            w.cp,
+                            w.af,
+                            w.df,
+                            w.ft,
+                            w.probes,
+                            " ".join(f"{i}{e}" for i, e in w.memory),
+                        )
+                        for w in sorted(state.worlds.values(), key=lambda w: w.number)
+                    ),
+                ),
+            ),
+            new_page=True,
+        ),
     ]
     return Printout(
-        game=ctx.game, turn=state.turn, reader="GAME MASTER", width=ctx.width,
-        sections=tuple(sections), title=f"{ctx.title} TURN {state.turn}: GAME MASTER",
-        author=ctx.author, date=ctx.date, keywords=(ctx.game, f"turn {state.turn}", "game master"),
+        game=ctx.game,
+        turn=state.turn,
+        reader="GAME MASTER",
+        width=ctx.width,
+        sections=tuple(sections),
+        title=f"{ctx.title} TURN {state.turn}: GAME MASTER",
+        author=ctx.author,
+        date=ctx.date,
+        keywords=(ctx.game, f"turn {state.turn}", "game master"),
     )

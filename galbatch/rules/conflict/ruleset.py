@@ -105,8 +105,10 @@ class Conflict:
         return [p for p in state.players if p in active]
 
     def describe(self, state: GameState) -> str:
-        return (f"turn {state.turn}, {len(state.players)} players, {len(state.worlds)} worlds, "
-                f"{len(state.flights)} moves in flight")
+        return (
+            f"turn {state.turn}, {len(state.players)} players, {len(state.worlds)} worlds, "
+            f"{len(state.flights)} moves in flight"
+        )
 
     def view(self, state: GameState, player: str) -> dict[str, Any]:
         return build_view(state, player)

@@ -38,16 +38,38 @@ class World:
 
     def row_data(self) -> list[Any]:
         memory = ";".join(f"{item}{econ}" for item, econ in self.memory)
-        return [self.number, self.col, self.row, self.owner, self.econ, self.cp,
-                self.af, self.df, self.ft, self.probes, memory]
+        return [
+            self.number,
+            self.col,
+            self.row,
+            self.owner,
+            self.econ,
+            self.cp,
+            self.af,
+            self.df,
+            self.ft,
+            self.probes,
+            memory,
+        ]
 
     @classmethod
     def from_row(cls, row: list[Any]) -> World:
         memory = tuple((part[0], int(part[1:])) for part in str(row[10]).split(";") if part)
         owner = None if row[3] is None else str(row[3])
         econ, cp, af, df, ft, probes = (int(v) for v in row[4:10])
-        return cls(int(row[0]), int(row[1]), int(row[2]), owner, econ=econ, cp=cp, af=af,
-                   df=df, ft=ft, probes=probes, memory=memory)
+        return cls(
+            int(row[0]),
+            int(row[1]),
+            int(row[2]),
+            owner,
+            econ=econ,
+            cp=cp,
+            af=af,
+            df=df,
+            ft=ft,
+            probes=probes,
+            memory=memory,
+        )
 
 
 @dataclass
@@ -69,8 +91,9 @@ class Flight:
 
     @classmethod
     def from_row(cls, row: list[Any]) -> Flight:
-        return cls(str(row[0]), str(row[1]), row[2], int(row[3]), int(row[4]), int(row[5]),
-                   int(row[6]))
+        return cls(
+            str(row[0]), str(row[1]), row[2], int(row[3]), int(row[4]), int(row[5]), int(row[6])
+        )
 
 
 @dataclass
@@ -148,8 +171,7 @@ class GameState:
             "end_turn": self.end_turn,
             "sheet": [self.cols, self.rows],
             "players": [
-                [p.id, p.name, p.account, p.score, list(p.contacts)]
-                for p in self.players.values()
+                [p.id, p.name, p.account, p.score, list(p.contacts)] for p in self.players.values()
             ],
             "world_columns": list(World.ROW),
             "worlds": [w.row_data() for w in sorted(self.worlds.values(), key=lambda w: w.number)],
@@ -157,9 +179,14 @@ class GameState:
             "flights": [f.row_data() for f in self.flights],
             "report": {
                 "battles": [
-                    [b.world, b.defender, list(b.defended),
-                     [list(a) for a in b.attackers], b.owner_after,
-                     [list(x) for x in b.losses]]
+                    [
+                        b.world,
+                        b.defender,
+                        list(b.defended),
+                        [list(a) for a in b.attackers],
+                        b.owner_after,
+                        [list(x) for x in b.losses],
+                    ]
                     for b in r.battles
                 ],
                 "probed": list(r.probed),
@@ -173,8 +200,9 @@ class GameState:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameState:
         players = {
-            str(p[0]): Player(str(p[0]), str(p[1]), int(p[2]), int(p[3]),
-                              tuple(str(c) for c in p[4]))
+            str(p[0]): Player(
+                str(p[0]), str(p[1]), int(p[2]), int(p[3]), tuple(str(c) for c in p[4])
+            )
             for p in data["players"]
         }
         worlds = {int(row[0]): World.from_row(row) for row in data["worlds"]}
@@ -182,21 +210,35 @@ class GameState:
         r = data.get("report") or {}
         report = TurnReport(
             battles=tuple(
-                Battle(int(b[0]), None if b[1] is None else str(b[1]),
-                       (int(b[2][0]), int(b[2][1]), int(b[2][2])),
-                       tuple((str(a[0]), int(a[1])) for a in b[3]),
-                       None if b[4] is None else str(b[4]),
-                       tuple((str(x[0]), int(x[1])) for x in b[5]))
+                Battle(
+                    int(b[0]),
+                    None if b[1] is None else str(b[1]),
+                    (int(b[2][0]), int(b[2][1]), int(b[2][2])),
+                    tuple((str(a[0]), int(a[1])) for a in b[3]),
+                    None if b[4] is None else str(b[4]),
+                    tuple((str(x[0]), int(x[1])) for x in b[5]),
+                )
                 for b in r.get("battles") or []
             ),
             probed=tuple(int(w) for w in r.get("probed") or []),
             probe_reports=tuple((str(x[0]), int(x[1])) for x in r.get("probe_reports") or []),
             transfers=tuple((int(x[0]), str(x[1]), str(x[2])) for x in r.get("transfers") or []),
-            executed=tuple(Executed(str(e[0]), int(e[1]), str(e[2]), str(e[3]))
-                           for e in r.get("executed") or []),
-            arrivals=tuple((str(x[0]), int(x[1]), str(x[2]), int(x[3]))
-                           for x in r.get("arrivals") or []),
+            executed=tuple(
+                Executed(str(e[0]), int(e[1]), str(e[2]), str(e[3]))
+                for e in r.get("executed") or []
+            ),
+            arrivals=tuple(
+                (str(x[0]), int(x[1]), str(x[2]), int(x[3])) for x in r.get("arrivals") or []
+            ),
         )
         cols, rows = data.get("sheet") or [0, 0]
-        return cls(int(data["turn"]), int(data["end_turn"]), worlds, players, flights, report,
-                   int(cols), int(rows))
+        return cls(
+            int(data["turn"]),
+            int(data["end_turn"]),
+            worlds,
+            players,
+            flights,
+            report,
+            int(cols),
+            int(rows),
+        )

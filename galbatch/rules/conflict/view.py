@@ -99,18 +99,26 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
         "score": me.score,
         "totals": totals(state, player),
         "sheet": [state.cols, state.rows],
-        "map": [[w.number, w.col, w.row] for w in sorted(state.worlds.values(),
-                                                       key=lambda w: w.number)],
+        "map": [
+            [w.number, w.col, w.row] for w in sorted(state.worlds.values(), key=lambda w: w.number)
+        ],
         "own": [w.number for w in sorted(state.owned_by(player), key=lambda w: w.number)],
         "reports": reports,
         "orders_elsewhere": [
-            [number, [[e.text, e.note] for e in report.executed
-                      if e.player == player and e.world == number]]
+            [
+                number,
+                [
+                    [e.text, e.note]
+                    for e in report.executed
+                    if e.player == player and e.world == number
+                ],
+            ]
             for number in elsewhere
         ],
         "in_flight": [
             [f.kind, f.unit, f.origin, f.dest, f.count, f.arrives]
-            for f in state.flights if f.owner == player
+            for f in state.flights
+            if f.owner == player
         ],
         "contacts": contacts,
         "finished": state.finished,

@@ -1,0 +1,305 @@
+"""PDF printouts on green-bar continuous-form paper.
+
+The PDF draws the very pages `layout` makes for the text printout (page N is
+page N), as real text in the shipped monospace font at line-printer pitch
+(10 characters and 6 lines an inch), over a green-bar background drawn once per
+document as a form XObject. Map areas are drawn as vector maps instead of their
+character rendering (see `galbatch.print.pdf_maps`). Output is deterministic:
+the same printout gives the same bytes, with dates taken from the printout.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
+from galbatch.print.pdf_maps import (
+    FONT_REGULAR,
+    Ink,
+    draw_map,
+    fmt,
+    has_map_drawer,
+    mono_advance,
+    mono_fonts,
+)
+
+INCH = 72.0
+COLUMN_PT = 7.2  # 10 characters an inch
+LINE_PT = 12.0  # 6 lines an inch
+PAGE_HEIGHT = LINES_PER_PAGE * LINE_PT  # 66 lines: 11 inches
+NARROW_STOCK = 9.5 * INCH  # 80-column forms
+WIDE_STOCK = 14.875 * INCH  # 132-column forms
+TRACTOR = 0.5 * INCH  # each tear-off strip with the feed holes
+HOLE_PITCH = 0.5 * INCH
+HOLE_RADIUS = 0.078 * INCH
+BAND_LINES = 3  # green-bar: 3 lines green, 3 lines white
+BAND_GREEN = "0.84 0.93 0.84"  # RGB operands of the pale green
+BASELINE_RISE = 2.4  # baseline above the bottom of its line, so text sits inside its band
+EPOCH = datetime(2000, 1, 1)  # document date when a printout has none
+
+
+def font_size() -> float:
+    """The font size whose monospace advance is exactly one column (7.2 pt)."""
+    return COLUMN_PT / mono_advance()
+
+
+@dataclass(frozen=True)
+class Stock:
+    """Continuous-form paper for a printout width: page size and where the text goes."""
+
+    width: float  # page width in points
+    columns: int
+
+    @property
+    def left(self) -> float:
+        """x of column 0: the text block is centred between the tractor strips."""
+        return (self.width - self.text_width) / 2
+
+    @property
+    def text_width(self) -> float:
+        """Width of the text block: all columns at 7.2 points."""
+        return self.columns * COLUMN_PT
+
+    @property
+    def form_name(self) -> str:
+        """Name of this stock's green-bar form XObject."""
+        return f"greenbar{round(self.width * 100)}"
+
+
+def stock_for(columns: int) -> Stock:
+    """80-column stock (9 1/2 x 11 in) up to 80 columns, wide stock (14 7/8 x 11 in) beyond."""
+    if columns <= 80:
+        width = NARROW_STOCK
+    elif columns <= 132:
+        width = WIDE_STOCK
+    else:  # wider than any line printer: widen the paper to keep the margins
+        width = columns * COLUMN_PT + 2 * (TRACTOR + 0.25 * INCH)
+    return Stock(width=width, columns=columns)
+
+
+def line_top(index: int) -> float:
+    """y of the top edge of text line `index` (0 at the top of the page)."""
+    return PAGE_HEIGHT - index * LINE_PT
+
+
+def baseline(index: int) -> float:
+    """y of the baseline of text line `index`."""
+    return line_top(index + 1) + BASELINE_RISE
+
+
+def _draw_paper(canvas: Canvas, stock: Stock) -> None:
+    """The green-bar background: bands, tractor holes and perforations."""
+    w, h = stock.width, PAGE_HEIGHT
+    ops = [f"{BAND_GREEN} rg"]
+    for first in range(0, LINES_PER_PAGE, 2 * BAND_LINES):
+        top = line_top(first)
+        band = min(BAND_LINES, LINES_PER_PAGE - first) * LINE_PT
+        ops.append(f"{fmt(TRACTOR)} {fmt(top - band)} {fmt(w - 2 * TRACTOR)} {fmt(band)} re")
+    ops.append("f")
+    # Feed holes: a pale disc with a grey rim, a half inch apart down both strips.
+    ops.append("0.93 g 0.62 G 0.6 w")
+    k = 0.5523 * HOLE_RADIUS  # Bezier control distance for a circle
+    y = h - HOLE_PITCH / 2
+    while y > 0:
+        for x in (TRACTOR / 2, w - TRACTOR / 2):
+            r = HOLE_RADIUS
+            ops.append(
+                f"{fmt(x + r)} {fmt(y)} m "
+                f"{fmt(x + r)} {fmt(y + k)} {fmt(x + k)} {fmt(y + r)} {fmt(x)} {fmt(y + r)} c "
+                f"{fmt(x - k)} {fmt(y + r)} {fmt(x - r)} {fmt(y + k)} {fmt(x - r)} {fmt(y)} c "
+                f"{fmt(x - r)} {fmt(y - k)} {fmt(x - k)} {fmt(y - r)} {fmt(x)} {fmt(y - r)} c "
+                f"{fmt(x + k)} {fmt(y - r)} {fmt(x + r)} {fmt(y - k)} {fmt(x + r)} {fmt(y)} c b"
+            )
+        y -= HOLE_PITCH
+    # Perforations: across the page at top and bottom, down between strips and form.
+    ops.append("0.55 G 0.5 w [2 2] 0 d")
+    ops.append(f"0 {fmt(h - 0.25)} m {fmt(w)} {fmt(h - 0.25)} l 0 0.25 m {fmt(w)} 0.25 l")
+    ops.append(f"{fmt(TRACTOR)} 0 m {fmt(TRACTOR)} {fmt(h)} l")
+    ops.append(f"{fmt(w - TRACTOR)} 0 m {fmt(w - TRACTOR)} {fmt(h)} l S")
+    Ink(canvas).paths(ops, "")
+
+
+@contextmanager
+def _plain_streams() -> Iterator[None]:
+    """Flate-only streams: reportlab's ASCII85 step is pure Python and triples the run time."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def pdf_date(iso: str) -> str:
+    """A PDF date string from an ISO date ("1997-03-05"); the fixed EPOCH if empty or bad."""
+    try:
+        when = datetime.fromisoformat(iso) if iso else EPOCH
+    except ValueError:
+        when = EPOCH
+    return when.strftime("D:%Y%m%d%H%M%S") + "+00'00'"
+
+
+def _unique(words: Sequence[str]) -> list[str]:
+    """Non-empty words, first occurrence kept."""
+    return list(dict.fromkeys(w for w in words if w))
+
+
+@dataclass
+class _Document:
+    """One PDF being drawn: the canvas, the forms made so far and outline keys."""
+
+    canvas: Canvas
+    forms: set[str] = field(default_factory=set)
+    keys: int = 0
+    size: float = field(default_factory=font_size)  # of the text font
+
+    def key(self) -> str:
+        """A fresh bookmark key."""
+        self.keys += 1
+        return f"b{self.keys}"
+
+    def bookmark(self, title: str, top: float, level: int) -> None:
+        """An outline entry at `level` for the current page at height `top`."""
+        key = self.key()
+        self.canvas.bookmarkPage(key, fit="XYZ", left=0, top=min(PAGE_HEIGHT, top))
+        self.canvas.addOutlineEntry(title, key, level=level)
+
+    def paper(self, stock: Stock) -> None:
+        """Set the page size and draw the stock's green-bar form (made on first use)."""
+        c = self.canvas
+        c.setPageSize((stock.width, PAGE_HEIGHT))
+        if stock.form_name not in self.forms:
+            c.beginForm(stock.form_name, 0, 0, stock.width, PAGE_HEIGHT)
+            _draw_paper(c, stock)
+            c.endForm()
+            self.forms.add(stock.form_name)
+        c.doForm(stock.form_name)
+
+    def add(self, printout: Printout, pages: Sequence[Page], level: int, part: str = "") -> None:
+        """Draw a printout's pages; its sections go in the outline at `level`, its maps
+        one deeper. With `part`, an entry at `level` - 1 opens the printout."""
+        stock = stock_for(printout.width)
+        sections = 0
+        for n, page in enumerate(pages):
+            self.paper(stock)
+            if part and n == 0:
+                self.bookmark(part, PAGE_HEIGHT, level - 1)
+            areas = [a for a in page.maps if has_map_drawer(a.map)]
+            self.text(stock, page, areas)
+            marks: list[tuple[int, str, MapArea | None]] = [(i, t, None) for t, i in page.bookmarks]
+            marks += [(a.first_line, a.map.title or "MAP", a) for a in page.maps]
+            for i, title, area in sorted(marks, key=lambda mark: mark[0]):
+                if area is None:
+                    self.bookmark(title, line_top(i - 1), level)
+                    sections += 1
+                else:
+                    self.bookmark(title, line_top(i - 1), level + 1 if sections else level)
+                    if area in areas:
+                        self.map_area(stock, page, area)
+            self.canvas.showPage()
+
+    def text(self, stock: Stock, page: Page, areas: Sequence[MapArea]) -> None:
+        """The page's lines as text, except those of maps drawn as vectors."""
+        covered = {i for a in areas for i in range(a.first_line, a.first_line + a.line_count)}
+        ink = Ink(self.canvas)
+        for i, line in enumerate(page.lines):
+            if i not in covered:
+                ink.text(stock.left, baseline(i), line.rstrip(), self.size)
+        ink.flush()
+
+    def map_area(self, stock: Stock, page: Page, area: MapArea) -> None:
+        """The map as vectors in the lines it takes and the blank lines after it, and its
+        legend (the last lines of its text rendering) as text below it."""
+        legend_n = len(area.map.legend)
+        end = area.first_line + area.line_count
+        legend = [line.rstrip() for line in page.lines[end - legend_n : end]] if legend_n else []
+        while end < LINES_PER_PAGE and not page.lines[end].strip():
+            end += 1
+        end = min(end, LINES_PER_PAGE - 1)  # keep the last line clear of the perforation
+        sheet_end = end - (legend_n + 1 if legend_n else 0)
+        bottom = line_top(sheet_end)
+        height = line_top(area.first_line) - bottom
+        low = draw_map(self.canvas, area.map, stock.left, bottom, stock.text_width, height)
+        below = math.ceil((PAGE_HEIGHT - low) / LINE_PT - 1e-6)  # first line clear of the map
+        first = min(max(below + 1, area.first_line), sheet_end + 1)
+        ink = Ink(self.canvas)
+        for i, line in enumerate(legend):
+            ink.text(stock.left, baseline(first + i), line, self.size)
+        ink.flush()
+
+
+def _metadata(canvas: Canvas, printout: Printout, subject: str, keywords: Sequence[str]) -> None:
+    """Title, author, subject, keywords and the printout's date as creation/modification date."""
+    canvas.setTitle(printout.title or f"{printout.game} turn {printout.turn}: {printout.reader}")
+    canvas.setAuthor(printout.author)
+    canvas.setSubject(subject)
+    canvas.setKeywords(", ".join(_unique(keywords)))
+    canvas.setCreator("galbatch")
+    date = pdf_date(printout.date)
+    canvas.setDateFormatter(lambda *_: date)
+    canvas.showOutline()
+
+
+def _new_canvas() -> Canvas:
+    """An invariant canvas; SOURCE_DATE_EPOCH is hidden while it is made, since reportlab
+    would seed the document ID with it (our dates come from the printout, not the clock)."""
+    epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        return Canvas(
+            io.BytesIO(),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=FONT_REGULAR,  # else an unused, unembedded Helvetica is listed
+            initialFontSize=font_size(),
+        )
+    finally:
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
+
+
+@contextmanager
+def _document() -> Iterator[_Document]:
+    """A fresh reproducible document with the fonts registered."""
+    mono_fonts()
+    with _plain_streams():
+        yield _Document(_new_canvas())
+
+
+def _subject(p: Printout) -> str:
+    """'GAME turn N for READER'."""
+    return f"{p.game} turn {p.turn} for {p.reader}"
+
+
+def render_pdf(printout: Printout, pages: Sequence[Page] | None = None) -> bytes:
+    """The printout as a PDF on green-bar paper; `pages` defaults to `layout(printout)`."""
+    if pages is None:
+        pages = layout(printout)
+    with _document() as doc:
+        keywords = [*printout.keywords, printout.game, f"turn {printout.turn}", printout.reader]
+        _metadata(doc.canvas, printout, _subject(printout), keywords)
+        doc.add(printout, pages, level=0)
+        data: bytes = doc.canvas.getpdfdata()
+    return data
+
+
+def render_archive(cover: Printout, parts: Sequence[tuple[str, Printout]]) -> bytes:
+    """The GM's archive of a turn: the cover sheet then every part, each under a top-level
+    bookmark (the cover's title, or the part's label) with its sections nested below."""
+    with _document() as doc:
+        subject = f"{cover.game} turn {cover.turn} archive: {len(parts)} printouts"
+        keywords = [*cover.keywords, cover.game, f"turn {cover.turn}", cover.reader]
+        _metadata(doc.canvas, cover, subject, keywords + [label for label, _ in parts])
+        doc.add(cover, layout(cover), level=1, part=cover.title or "COVER")
+        for label, printout in parts:
+            doc.add(printout, layout(printout), level=1, part=label)
+        data: bytes = doc.canvas.getpdfdata()
+    return data

@@ -1,0 +1,318 @@
+"""Vector maps for PDF printouts, and the fast text/path writer they share with `pdf`.
+
+`draw_map(canvas, m, x, y, w, h)` draws a map model from `galbatch.print.maps`
+into a box on the page, dispatching on the map's type, so a new map kind only
+needs a drawer registered with `register_map_drawer`. Text and paths are written
+as raw PDF operators (`Ink`): reportlab's own text and path calls format every
+number and character in pure Python, which is far too slow for 400 pages a
+second.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from galbatch.print.maps import HexMap, HexMarker, Map
+
+FONT_REGULAR = "GalbatchMono"
+FONT_BOLD = "GalbatchMono-Bold"
+_FONT_FILES = {FONT_REGULAR: "DejaVuSansMono.ttf", FONT_BOLD: "DejaVuSansMono-Bold.ttf"}
+
+# Greys and colours of the drawing, as PDF colour operands.
+GRID_GREY = "0.68"  # hex outlines
+MAX_LABEL_SIZE = 18.0  # world numbers stop growing here on very large hexes
+SHEET_FILL = "1 g"  # hexes are white over the green bands
+OWN_FILL = "1 0.95 0.72 rg"  # the reader's own worlds: a pale yellow hex
+NUMBER_GREY = "0.35"  # column and row numbers around a sheet
+
+# PDF literal-string escapes for every byte: printable ASCII as is, the rest in octal.
+_ESCAPE = {b: chr(b) if 32 <= b < 127 else f"\\{b:03o}" for b in range(256)}
+_ESCAPE.update({ord("("): "\\(", ord(")"): "\\)", ord("\\"): "\\\\"})
+_ASCII_ESCAPE = str.maketrans({ord("("): "\\(", ord(")"): "\\)", ord("\\"): "\\\\"})
+
+
+@cache
+def mono_fonts() -> tuple[TTFont, TTFont]:
+    """Register the shipped DejaVu Sans Mono (regular, bold) with reportlab, once."""
+    fonts = []
+    for name, filename in _FONT_FILES.items():
+        data = files("galbatch.fonts").joinpath(filename).read_bytes()
+        # asciiReadable: printable ASCII keeps its own code in subset 0 (the fast path below).
+        font = TTFont(name, io.BytesIO(data), asciiReadable=True)
+        pdfmetrics.registerFont(font)
+        fonts.append(font)
+    return fonts[0], fonts[1]
+
+
+@cache
+def mono_advance() -> float:
+    """The monospace advance width as a fraction of the font size (0.602 for DejaVu)."""
+    width: float = mono_fonts()[0].face.getCharWidth(ord("M"))
+    return width / 1000.0
+
+
+def fmt(v: float) -> str:
+    """A number for a content stream: two decimals, deterministic."""
+    return f"{v:.2f}"
+
+
+class Ink:
+    """Collects raw PDF operators for one page or form and writes them to the canvas.
+
+    Text goes into one BT..ET block per `flush`; fonts are the shipped monospace
+    TrueType faces, embedded (as subsets) by reportlab.
+    """
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        # reportlab keeps TrueType subsets per document; its own text objects use _doc too.
+        self._doc = canvas._doc
+        self._text: list[str] = []
+        self._font: tuple[str, float] = ("", 0.0)
+
+    def _set_font(self, bold: bool, subset: int, size: float) -> None:
+        """Select a font subset at `size`, unless it is already selected."""
+        ref = mono_fonts()[1 if bold else 0].getSubsetInternalName(subset, self._doc)
+        if self._font != (ref, size):
+            self._text.append(f"{ref} {fmt(size)} Tf")
+            self._font = (ref, size)
+
+    def text(self, x: float, y: float, s: str, size: float, bold: bool = False) -> None:
+        """Show `s` with its baseline starting at (x, y)."""
+        if not s:
+            return
+        self._text.append(f"1 0 0 1 {fmt(x)} {fmt(y)} Tm")
+        if s.isascii() and s.isprintable():  # printable ASCII is its own code in subset 0
+            self._set_font(bold, 0, size)
+            self._text.append(f"({s.translate(_ASCII_ESCAPE)}) Tj")
+            return
+        font = mono_fonts()[1 if bold else 0]
+        for subset, codes in font.splitString(s, self._doc):
+            self._set_font(bold, subset, size)
+            self._text.append(f"({''.join(_ESCAPE[b] for b in codes)}) Tj")
+
+    def text_centered(self, cx: float, y: float, s: str, size: float, bold: bool = False) -> None:
+        """Show `s` centred on cx."""
+        self.text(cx - len(s) * mono_advance() * size / 2, y, s, size, bold)
+
+    def flush(self, grey: str = "0") -> None:
+        """Write the collected text to the canvas in grey level `grey` and start afresh."""
+        if self._text:
+            self.canvas.addLiteral(f"q {grey} g BT\n" + "\n".join(self._text) + "\nET Q")
+        self._text = []
+        self._font = ("", 0.0)
+
+    def paths(self, ops: Iterable[str], setup: str) -> None:
+        """Write path operators inside q..Q after `setup` (colour, width, dash)."""
+        self.canvas.addLiteral(f"q {setup}\n" + "\n".join(ops) + "\nQ")
+
+
+def path_op(points: Sequence[tuple[float, float]], close: bool = False) -> str:
+    """A subpath through `points` (closed with h if `close`)."""
+    first, *rest = points
+    line = " ".join(["%.2f %.2f l" % p for p in rest])  # noqa: UP031 (twice as fast as fmt)
+    return ("%.2f %.2f m " % first) + line + (" h" if close else "")  # noqa: UP031
+
+
+MapDrawer = Callable[[Canvas, Map, float, float, float, float], float]
+_DRAWERS: dict[type, MapDrawer] = {}
+
+
+def register_map_drawer(kind: type, drawer: MapDrawer) -> None:
+    """Make `draw_map` draw maps of type `kind` (and its subclasses) with `drawer`."""
+    _DRAWERS[kind] = drawer
+
+
+def _drawer(m: object) -> MapDrawer | None:
+    """The drawer registered for the map's type or its nearest base class."""
+    for kind in type(m).__mro__:
+        drawer = _DRAWERS.get(kind)
+        if drawer is not None:
+            return drawer
+    return None
+
+
+def has_map_drawer(m: object) -> bool:
+    """Whether `draw_map` can draw `m` (else the page shows its text rendering)."""
+    return _drawer(m) is not None
+
+
+def draw_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
+    """Draw map `m` inside the box with lower-left (x, y); return the lowest y drawn on."""
+    drawer = _drawer(m)
+    if drawer is None:
+        raise TypeError(f"no PDF drawer for map type {type(m).__name__}")
+    return drawer(canvas, m, x, y, w, h)
+
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class HexGeometry:
+    """Where a flat-topped, odd-columns-down hex sheet sits on the page."""
+
+    size: float  # centre-to-corner radius of a hex, in points
+    left: float  # x of the left corner of column 0
+    top: float  # y of the top edge of row 0 in even columns
+    number_size: float  # font size of the column and row numbers
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        """Centre of hex (col, row), 0-based."""
+        s = self.size
+        h = SQRT3 * s
+        return self.left + s + 1.5 * s * col, self.top - h / 2 - h * row - (col % 2) * h / 2
+
+    def corners(self, col: int, row: int) -> list[tuple[float, float]]:
+        """Corners E, NE, NW, W, SW, SE of hex (col, row)."""
+        cx, cy = self.centre(col, row)
+        s, dy = self.size, SQRT3 * self.size / 2
+        return [
+            (cx + s, cy),
+            (cx + s / 2, cy + dy),
+            (cx - s / 2, cy + dy),
+            (cx - s, cy),
+            (cx - s / 2, cy - dy),
+            (cx + s / 2, cy - dy),
+        ]
+
+
+def hex_geometry(cols: int, rows: int, x: float, y: float, w: float, h: float) -> HexGeometry:
+    """The largest hex sheet (with numbers around it) fitting the box, centred, top-aligned."""
+    digits = max(2, len(str(cols)), len(str(rows)))
+    adv = mono_advance()
+    span_x = 1.5 * (cols - 1) + 2.0
+    span_y = SQRT3 * (rows + (0.5 if cols > 1 else 0.0))
+    number = 8.0
+    size = 0.0
+    for _ in range(4):  # the numbers' size follows the hexes' size; this settles quickly
+        margin_x = digits * adv * number + number * 0.6
+        margin_y = number * 1.6
+        size = max(1.0, min((w - 2 * margin_x) / span_x, (h - 2 * margin_y) / span_y))
+        number = min(10.0, max(5.5, 0.5 * size))
+    left = x + (w - size * span_x) / 2
+    top = y + h - number * 1.6
+    return HexGeometry(size=size, left=left, top=top, number_size=number)
+
+
+def _sheet_outline(g: HexGeometry, cols: int, rows: int) -> list[tuple[float, float]]:
+    """The sheet's zig-zag border, clockwise from the left corner of hex (0, 0)."""
+    last_col, last_row = cols - 1, rows - 1
+    pts = [g.corners(0, 0)[3]]
+    for col in range(cols):  # along the top: NW, NE of each top hex
+        pts += g.corners(col, 0)[2:0:-1]
+    for row in range(rows):  # down the right: E, SE
+        e, *_, se = g.corners(last_col, row)
+        pts += [e, se]
+    for col in reversed(range(cols)):  # along the bottom: SE, SW
+        pts += g.corners(col, last_row)[5:3:-1]
+    for row in reversed(range(rows)):  # up the left: W, NW
+        pts += g.corners(0, row)[3:1:-1]
+    return pts
+
+
+def _hex_fill_ops(g: HexGeometry, cells: Iterable[tuple[int, int]]) -> list[str]:
+    """Path operators filling the given hexes."""
+    return [*(path_op(g.corners(col, row), close=True) for col, row in cells), "f"]
+
+
+def _hex_outline_ops(g: HexGeometry, cols: int, rows: int) -> list[str]:
+    """Path operators stroking every hex edge once: each hex draws its W-NW-NE-E edges,
+    the sheet's bottom row, left column and right column add the edges nobody else draws."""
+    ops: list[str] = []
+    for col in range(cols):
+        for row in range(rows):
+            e, ne, nw, w, sw, se = g.corners(col, row)
+            ops.append(path_op([w, nw, ne, e]))
+            if row == rows - 1:
+                ops.append(path_op([w, sw, se, e]))
+            else:
+                if col == 0:
+                    ops.append(path_op([sw, w]))
+                if col == cols - 1:
+                    ops.append(path_op([e, se]))
+    ops.append("S")
+    return ops
+
+
+def _draw_hex_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
+    """Draw a HexMap: grey hexes, world numbers (own ones bold and underlined), owner marks,
+    column numbers above and below, row numbers left and right."""
+    assert isinstance(m, HexMap)
+    if m.cols < 1 or m.rows < 1:
+        return y + h
+    g = hex_geometry(m.cols, m.rows, x, y, w, h)
+    s, adv = g.size, mono_advance()
+    ink = Ink(canvas)
+    own = sorted({(mk.col, mk.row) for mk in m.markers if mk.underline and _on(m, mk)})
+    ink.paths([path_op(_sheet_outline(g, m.cols, m.rows), close=True), "f"], SHEET_FILL)
+    if own:
+        ink.paths(_hex_fill_ops(g, own), OWN_FILL)
+    ink.paths(_hex_outline_ops(g, m.cols, m.rows), f"{GRID_GREY} G {fmt(max(0.3, s / 40))} w 1 j")
+
+    # Column numbers on a line above and below the sheet; row numbers beside the outer columns.
+    n = g.number_size
+    bottom = g.top - SQRT3 * s * (m.rows + (0.5 if m.cols > 1 else 0.0))
+    for col in range(m.cols):
+        cx, _ = g.centre(col, 0)
+        ink.text_centered(cx, g.top + n * 0.45, f"{col + 1:02d}", n)
+    for row in range(m.rows):
+        _, cy = g.centre(0, row)
+        label = f"{row + 1:02d}"
+        ink.text(g.left - n * 0.4 - len(label) * adv * n, cy - n * 0.36, label, n)
+        rx, ry = g.centre(m.cols - 1, row)
+        ink.text(rx + s + n * 0.4, ry - n * 0.36, label, n)
+    for col in range(m.cols):
+        cx, _ = g.centre(col, 0)
+        ink.text_centered(cx, bottom - n * 1.2, f"{col + 1:02d}", n)
+    ink.flush(NUMBER_GREY)
+
+    # World numbers, in reading order; marks sit above when the sheet has any.
+    has_owners = any(mk.owner for mk in m.markers)
+    underlines: list[str] = []
+    label_y = -0.38 if has_owners else -0.22  # baseline offsets, in hex sizes
+    for mk in sorted(m.markers, key=lambda mk: (mk.row, mk.col)):
+        if not _on(m, mk):
+            continue
+        cx, cy = g.centre(mk.col, mk.row)
+        size = _fit_size(mk.label, min(0.6 * s, MAX_LABEL_SIZE), 1.45 * s)
+        base = cy + label_y * s
+        ink.text_centered(cx, base, mk.label, size, bold=mk.underline)
+        if mk.underline:
+            half = len(mk.label) * adv * size / 2
+            uy = base - 0.12 * s
+            underlines.append(f"{fmt(cx - half)} {fmt(uy)} m {fmt(cx + half)} {fmt(uy)} l")
+        if mk.owner:
+            _draw_owner(ink, mk, cx, cy, s)
+    ink.flush()
+    if underlines:
+        ink.paths([*underlines, "S"], f"0 G {fmt(max(0.6, s / 16))} w 0 J")
+    return bottom - n * 1.6
+
+
+def _on(m: HexMap, mk: HexMarker) -> bool:
+    """Whether the marker's hex is on the sheet."""
+    return 0 <= mk.col < m.cols and 0 <= mk.row < m.rows
+
+
+def _fit_size(text: str, size: float, width: float) -> float:
+    """`size`, shrunk so that `text` is at most `width` wide."""
+    return min(size, width / max(1, len(text)) / mono_advance())
+
+
+def _draw_owner(ink: Ink, mk: HexMarker, cx: float, cy: float, s: float) -> None:
+    """An owner mark in small type above the world number."""
+    size = _fit_size(mk.owner, min(0.38 * s, MAX_LABEL_SIZE * 0.6), 1.1 * s)
+    ink.text_centered(cx, cy + 0.2 * s, mk.owner, size)
+
+
+register_map_drawer(HexMap, _draw_hex_map)
