@@ -211,14 +211,25 @@ def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bo
     help="Write here instead of standard output.",
 )
 def print_(
-    directory: Path, turn: int | None, player: str | None, fmt: str, output: Path | None
+    directory: Path,
+    turn: int | None,
+    player: str | None,
+    fmt: str,
+    archive: bool,
+    output: Path | None,
 ) -> None:
-    """Re-print an archived turn, byte for byte as it was first printed."""
+    """Re-print an archived turn, byte for byte as it was first printed.
+
+    Without --player it prints the GM's summary; --archive gives the turn's
+    archive PDF (implies --format pdf).
+    """
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.reprint import reprint
 
+    if archive:
+        fmt = "pdf"
     try:
-        data = reprint(directory, turn, player, fmt)
+        data = reprint(directory, turn, player, fmt, archive=archive)
     except (GameError, LookupError) as e:
         raise click.ClickException(str(e)) from None
     if output is None:

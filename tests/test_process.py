@@ -105,7 +105,24 @@ def test_print_reproduces_the_archive_byte_for_byte(demo: Path) -> None:
     assert reprint(demo, 1, "3", "text") == (turn / "3.txt").read_bytes()
     assert reprint(demo, 1, "3", "pdf") == (turn / "3.pdf").read_bytes()
     assert reprint(demo, 1, None, "text") == (turn / "gm.txt").read_bytes()
+    archive = demo / "turns/001/archive.pdf"
+    assert reprint(demo, 1, None, "pdf", archive=True) == archive.read_bytes()
     assert reprint(demo, 0, "2", "text") == (demo / "turns/000/printouts/2.txt").read_bytes()
+
+
+def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> None:
+    from pypdf import PdfReader
+
+    process(demo)
+    reader = PdfReader(demo / "turns/001/archive.pdf")
+    cover = reader.pages[0].extract_text()
+    assert "JOB RC    0012" in " ".join(cover.split("\n")) or "0012" in cover
+    assert "ARCTURUS" in cover and "VEGA" in cover
+    top = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert top[1:] == ["GAME MASTER SUMMARY"] + [
+        f"PLAYER {i} {n}"
+        for i, n in enumerate(["ARCTURUS", "POLARIS", "RIGEL", "REGULUS", "SIRIUS", "VEGA"], 1)
+    ]
 
 
 def test_game_yaml_comments_survive_a_turn(demo: Path) -> None:

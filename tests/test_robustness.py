@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.diagnostics import RC, worst_rc
+from galbatch.engine.gamedir import Game
 from galbatch.engine.intake import check_file
 from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.run import check_player_file, process
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
+from tests.conftest import DEMO
 
 RULESET = get_ruleset("conflict")
 VIEW = build_view(small_state(), "1")
@@ -78,3 +85,63 @@ def test_a_huge_quantity_is_reduced_not_a_crash() -> None:
 def test_wrong_encoding_utf16() -> None:
     data = VALID.encode("utf-16")
     assert lint(data) in (RC.UNUSABLE, RC.WARNING, RC.ERROR)
+
+
+def demo_copy(tmp: Path) -> Path:
+    """A copy of the bundled demo game at turn 0 with its turn-1 inbox."""
+    target = tmp / "demo"
+    shutil.copytree(DEMO, target)
+    return target
+
+
+VEGA = (
+    'GAME conflict-demo PLAYER 6 PASSWORD "vega-1997"\n'
+    "A,2,13,4\nM,2,18,D,3\nP,2,1\nB,2,A,2\nB,2,C,3\nG,2,2\nD,2,F,1\nE,2\nEND\n"
+)
+
+
+@st.composite
+def mutated_vega(draw: st.DrawFn) -> bytes:
+    data = bytearray(VEGA.encode())
+    for _ in range(draw(st.integers(1, 6))):
+        pos = draw(st.integers(0, len(data) - 1))
+        data[pos] = draw(st.sampled_from(b",0123456789ADEFGMPTC \n-#x\xff\x00"))
+    return bytes(data)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(junk=st.one_of(st.binary(max_size=3000), mutated(), mutated_vega()))
+def test_process_with_a_malformed_file_changes_only_what_valid_orders_do(
+    junk: bytes, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """VEGA (player 6) sends damaged bytes: no traceback, and the turn comes out exactly
+    as if VEGA had sent a clean file of just the orders that were accepted."""
+    tmp = tmp_path_factory.mktemp("junk")
+    game = demo_copy(tmp)
+    clean = tmp / "clean"
+    shutil.copytree(game, clean)
+    (game / "orders" / "6.txt").write_bytes(junk)
+    result = process(game, pdf=False)
+    assert result.rc in (RC.CLEAN, RC.WARNING, RC.ERROR, RC.UNUSABLE)
+    assert result.committed is not None
+    view = build_view(load_state(clean), "6")
+    check = check_player_file(Game.open(clean), RULESET, view, "6", junk)
+    if check.orders:
+        lines = [o.text() for o in check.orders]
+        text = 'GAME conflict-demo PLAYER 6 PASSWORD "vega-1997"\n' + "\n".join(lines) + "\nEND\n"
+        (clean / "orders" / "6.txt").write_text(text)
+    process(clean, pdf=False)
+    assert (game / "turns/001/state.yaml").read_bytes() == (
+        clean / "turns/001/state.yaml"
+    ).read_bytes()
+
+
+def load_state(game: Path):
+    from galbatch.engine.yamlio import load_data
+    from galbatch.rules.conflict.state import GameState
+
+    return GameState.from_data(load_data(game / "turns/000/state.yaml"))

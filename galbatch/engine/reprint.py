@@ -6,12 +6,21 @@ from pathlib import Path
 
 from galbatch.engine.gamedir import Game, GameError
 from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import archived_checks, gm_printout, player_printout
+from galbatch.engine.run import (
+    archive_pdf,
+    archived_checks,
+    gm_printout,
+    logged_rc,
+    player_printout,
+    turn_printouts,
+)
 from galbatch.print.page import layout, render_text
 
 
-def reprint(directory: Path, turn: int | None, player: str | None, fmt: str) -> bytes:
-    """The printout of `player` (or the GM) for `turn`, as text or PDF bytes."""
+def reprint(
+    directory: Path, turn: int | None, player: str | None, fmt: str, archive: bool = False
+) -> bytes:
+    """The printout of `player` (or the GM, or the whole archive PDF) for `turn`."""
     game = Game.open(directory)
     ruleset = get_ruleset(game.ruleset_name)
     latest = game.latest_turn()
@@ -19,6 +28,10 @@ def reprint(directory: Path, turn: int | None, player: str | None, fmt: str) -> 
     if turn < 0 or turn > latest:
         raise GameError(f"no turn {turn}; the latest is {latest}")
     state = ruleset.load_state(game.state_data(turn))
+    if archive:
+        checks = archived_checks(game, ruleset, turn)
+        printouts = turn_printouts(game, ruleset, state, checks)
+        return archive_pdf(game, ruleset, state, printouts, logged_rc(game, turn))
     if player is None:
         printout = gm_printout(game, ruleset, state)
     else:

@@ -20,7 +20,7 @@ from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.rng import Streams
 from galbatch.engine.ruleset import PrintContext, Ruleset, get_ruleset
 from galbatch.engine.yamlio import dump_data
-from galbatch.print.page import Printout, layout, render_text
+from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 
 NO_ORDERS = "NO ORDERS"
 GM = "gm"
@@ -122,25 +122,84 @@ def gm_printout(game: Game, ruleset: Ruleset, state: Any) -> Printout:
     return ruleset.summary(state, context(game, ruleset, ruleset.turn_of(state), None))
 
 
-def render_turn(
-    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck], pdf: bool = True
-) -> dict[str, bytes]:
-    """Printouts (text and PDF), views and the GM's summary and archive for one turn."""
-    files: dict[str, bytes] = {}
-    parts: list[tuple[str, Printout]] = []
+def cover_printout(game: Game, ruleset: Ruleset, turn: int, rc: int) -> Printout:
+    """The archive's cover sheet: game, turn, date, players and the job's return code."""
+    rows = tuple((p.id, p.name, p.account) for p in game.players)
+    lines = (
+        f"GAME      {game.id.upper()}",
+        f"TITLE     {game.title}",
+        f"RULESET   {ruleset.title}",
+        f"TURN      {turn}",
+        f"DATE      {game.date_of(turn)}",
+        f"GM        {game.author}",
+        f"JOB RC    {rc:04d}",
+    )
+    return Printout(
+        game=game.id,
+        turn=turn,
+        reader="TURN ARCHIVE",
+        width=game.width(ruleset.width),
+        sections=(
+            Section("TURN ARCHIVE", (Text(lines),)),
+            Section("PLAYERS", (Table(("PLAYER", "CODE NAME", "ACCOUNT"), rows),)),
+        ),
+        title=f"{ruleset.title} {game.id.upper()} TURN {turn}: ARCHIVE",
+        author=game.author,
+        date=game.date_of(turn),
+        keywords=(game.id, f"turn {turn}", "archive"),
+    )
+
+
+def turn_printouts(
+    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+) -> list[tuple[str, str, Printout]]:
+    """(file stem, archive label, printout) for the GM and every player, in seat order."""
+    out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state))]
     for info in game.players:
         printout = player_printout(game, ruleset, state, info.id, checks.get(info.id))
+        out.append((info.id, f"PLAYER {info.id} {info.name}", printout))
+    return out
+
+
+def archive_pdf(
+    game: Game, ruleset: Ruleset, state: Any, printouts: list[tuple[str, str, Printout]], rc: int
+) -> bytes:
+    from galbatch.print.pdf import render_archive
+
+    cover = cover_printout(game, ruleset, ruleset.turn_of(state), rc)
+    return render_archive(cover, [(label, p) for _, label, p in printouts])
+
+
+def render_turn(
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    checks: Mapping[str, FileCheck],
+    pdf: bool = True,
+    rc: int = 0,
+) -> dict[str, bytes]:
+    """Printouts (text and PDF), views, and the archive PDF of one turn."""
+    files: dict[str, bytes] = {}
+    for info in game.players:
         view = {"game": game.id, **ruleset.view(state, info.id)}
         files[f"views/{info.id}.yaml"] = dump_data(view).encode("utf-8")
-        files.update(printout_files(f"printouts/{info.id}", printout, pdf))
-        parts.append((f"PLAYER {info.id} {info.name}", printout))
-    summary = gm_printout(game, ruleset, state)
-    files.update(printout_files(f"printouts/{GM}", summary, pdf))
+    printouts = turn_printouts(game, ruleset, state, checks)
+    for stem, _, printout in printouts:
+        files.update(printout_files(f"printouts/{stem}", printout, pdf))
     if pdf:
-        from galbatch.print.pdf import render_archive
-
-        files["archive.pdf"] = render_archive(summary, parts)
+        files["archive.pdf"] = archive_pdf(game, ruleset, state, printouts, rc)
     return files
+
+
+def logged_rc(game: Game, turn: int) -> int:
+    """The MAXCC a turn's job log recorded (0 for setup or an unreadable log)."""
+    log = game.turn_dir(turn) / "job.log"
+    text = log.read_text(encoding="utf-8") if log.is_file() else ""
+    for line in reversed(text.splitlines()):
+        if "MAXCC=" in line:
+            digits = line.split("MAXCC=")[1][:4]
+            return int(digits) if digits.isdigit() else 0
+    return 0
 
 
 def archived_checks(game: Game, ruleset: Ruleset, turn: int) -> dict[str, FileCheck]:
@@ -299,7 +358,7 @@ def _process(
     )
 
     # 050 PRINT
-    files = render_turn(game, ruleset, new_state, checks, pdf=pdf)
+    files = render_turn(game, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
     files["state.yaml"] = dump_state(ruleset.dump_state(new_state))
     for player, data in received.items():
         files[f"orders/{player}.txt"] = data
