@@ -113,6 +113,7 @@ class Ruleset(Protocol):
 
 RULESETS: dict[str, str] = {
     "conflict": "galbatch.rules.conflict:RULESET",
+    "conqueror": "galbatch.rules.conqueror:RULESET",
 }
 
 

@@ -1,0 +1,5 @@
+"""Galactic Conqueror 2.03: the ruleset `conqueror`."""
+
+from galbatch.rules.conqueror.ruleset import RULESET
+
+__all__ = ["RULESET"]
