@@ -47,7 +47,7 @@ def cli() -> None:
     multiple=True,
     help="A player's code name; repeat once per player (default: star names).",
 )
-@click.option("--title", default="", help="Title printed on every page.")
+@click.option("--title", default="", help="Title of the game, printed on the archive cover sheet.")
 @click.option(
     "--gm", default="galbatch", show_default=True, help="Game master or service name (PDF author)."
 )
@@ -66,6 +66,13 @@ def cli() -> None:
     type=click.File("r", encoding="utf-8"),
     help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.",
 )
+@click.option(
+    "--setting",
+    "settings",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A ruleset setting stored in game.yaml (e.g. worlds_per_player=10); repeatable.",
+)
 def new(
     ruleset: str,
     directory: Path,
@@ -78,6 +85,7 @@ def new(
     days: int,
     game_id: str | None,
     password_file: Any,
+    settings: tuple[str, ...],
 ) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
@@ -107,6 +115,7 @@ def new(
             days=days,
             passwords=chosen,
             game_id=game_id,
+            settings=dict(parse_setting(item) for item in settings),
         )
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
@@ -114,6 +123,19 @@ def new(
     click.echo("PLAYER  CODE NAME             PASSWORD")
     for p in created:
         click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
+
+
+def parse_setting(item: str) -> tuple[str, int | float | str]:
+    """KEY=VALUE from the command line; numbers become numbers."""
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise click.UsageError(f"--setting {item!r}: expected KEY=VALUE")
+    for kind in (int, float):
+        try:
+            return key.strip(), kind(value)
+        except ValueError:
+            pass
+    return key.strip(), value.strip()
 
 
 @cli.command()
@@ -203,6 +225,11 @@ def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bo
 @click.option("--player", "-p", help="Player id (default: the GM's summary).")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "pdf"]), default="text", show_default=True
+)
+@click.option(
+    "--archive",
+    is_flag=True,
+    help="The turn's whole archive PDF (cover, GM summary, every player).",
 )
 @click.option(
     "--output",

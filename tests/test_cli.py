@@ -110,6 +110,9 @@ def test_new_then_process_then_print(tmp_path: Path) -> None:
     )
     assert printed.returncode == 0
     assert out.read_bytes() == (game / "turns/001/printouts/1.pdf").read_bytes()
+    archive = tmp_path / "archive.pdf"
+    assert galbatch("print", str(game), "--archive", "-o", str(archive)).returncode == 0
+    assert archive.read_bytes() == (game / "turns/001/archive.pdf").read_bytes()
     text = galbatch("print", str(game), "--turn", "1", "--player", "2")
     assert text.stdout == (game / "turns/001/printouts/2.txt").read_text()
 
@@ -153,3 +156,60 @@ def test_every_option_is_in_the_man_page() -> None:
             for opt in param.opts:
                 if opt.startswith("--"):
                     assert opt.replace("-", r"\-") in page or opt in page, opt
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--id", "has space"], "game id"),
+        (["--start", "1997-13-01"], "start date"),
+    ],
+)
+def test_new_refuses_before_writing_anything(tmp_path: Path, args: list[str], message: str) -> None:
+    game = tmp_path / "g"
+    result = galbatch("new", "conflict", str(game), "--players", "2", "--seed", "1", *args)
+    assert result.returncode == 16 and message in result.stderr
+    assert not game.exists()
+
+
+def test_new_quotes_title_and_gm_and_stores_settings(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    result = galbatch(
+        "new",
+        "conflict",
+        str(game),
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--title",
+        'The "Big" One',
+        "--gm",
+        "Flying Buffalo #2",
+        "--setting",
+        "worlds_per_player=5",
+    )
+    assert result.returncode == 0, result.stderr
+    from galbatch.engine.gamedir import Game
+
+    opened = Game.open(game)
+    assert opened.title == 'The "Big" One' and opened.author == "Flying Buffalo #2"
+    assert opened.settings == {"worlds_per_player": 5}
+    state = (game / "turns/000/state.yaml").read_text()
+    assert state.count("\n- [") <= 5 * 2 + 2  # 10 worlds and the two player rows
+
+
+def test_a_password_with_a_hash_sign_works(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    pw = tmp_path / "pw.txt"
+    pw.write_text("1 pass#word\n")
+    assert (
+        galbatch(
+            "new", "conflict", str(game), "-n", "2", "--seed", "1", "--passwords", str(pw)
+        ).returncode
+        == 0
+    )
+    orders = tmp_path / "o.txt"
+    orders.write_text('GAME g PLAYER 1 PASSWORD "pass#word"  # my orders\nEND\n')
+    result = galbatch("check", str(orders), "--game", str(game))
+    assert result.returncode == 0, result.stdout

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from galbatch.engine.yamlio import dump_data, load_data, load_edited
 GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
+PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 DEFAULT_MISSING_LIMIT = 0.5  # share of players without orders that stops a run
 
 
@@ -89,10 +91,15 @@ class Game:
 
     @property
     def players(self) -> list[PlayerInfo]:
-        return [
+        """The seats in game.yaml order; ids become file names, so only letters and digits."""
+        infos = [
             PlayerInfo(str(p["id"]), str(p["name"]), int(p.get("account", 0)))
             for p in self.config["players"]
         ]
+        for info in infos:
+            if not PLAYER_ID.fullmatch(info.id):
+                raise GameError(f"player id {info.id!r}: only letters and digits, at most 16")
+        return infos
 
     def password_hash(self, player: str) -> str:
         for p in self.config["players"]:

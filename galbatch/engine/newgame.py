@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,27 +87,53 @@ def game_yaml(
     start: str,
     days: int,
     players: Sequence[tuple[PlayerInfo, str]],
+    settings: Mapping[str, Any] | None = None,
 ) -> str:
-    """The game.yaml text, with comments a GM can keep editing."""
+    """The game.yaml text, with comments a GM can keep editing; strings quoted as JSON."""
+    q = json.dumps
     rows = "\n".join(
-        f'  - id: "{p.id}"\n    name: "{p.name}"\n    account: {p.account}\n'
-        f'    password: "{hashed}"'
+        f"  - id: {q(p.id)}\n    name: {q(p.name)}\n    account: {p.account}\n"
+        f"    password: {q(hashed)}"
         for p, hashed in players
     )
     return f"""\
 # galbatch game file. Edit freely: comments and key order survive every turn.
 game: {game_id}            # the id players write in their order-file header
 ruleset: {ruleset}
-title: "{title}"
-gm: "{gm}"           # printed as the author of every PDF
+title: {q(title)}
+gm: {q(gm)}           # printed as the author of every PDF
 seed: {seed}              # the galaxy and every random roll derive from it
 start: {start}        # date of turn 0; turn N is dated start + N * days_per_turn
 days_per_turn: {days}
 missing_orders_limit: 0.5  # stop the run if more than this share sent no orders
-settings: {{}}
+settings: {q(dict(sorted((settings or {}).items())))}  # the ruleset's game settings
 players:
 {rows}
 """
+
+
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # what an order-file header can name
+
+
+def validate_new(game_id: str, start: str, passwords: Mapping[str, str]) -> None:
+    """Refuse, before anything is written, what would make an unplayable game."""
+    if not GAME_ID.fullmatch(game_id):
+        raise GameError(
+            f"game id {game_id!r}: use 1 to 32 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    try:
+        dt.date.fromisoformat(start)
+    except ValueError:
+        raise GameError(f"start date {start!r}: expected YYYY-MM-DD") from None
+    for player, password in sorted(passwords.items()):
+        if not PASSWORD.fullmatch(password):
+            raise GameError(
+                f"password of player {player}: 1 to 64 characters, no blanks or '\"'"
+            )
+
+
+PASSWORD = re.compile(r'[^\s"]{1,64}')
 
 
 def create_game(
@@ -120,9 +149,12 @@ def create_game(
     days: int = 14,
     game_id: str | None = None,
     passwords: Mapping[str, str] | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> list[NewPlayer]:
     """Make the directory, write game.yaml and commit turn 0 with every printout."""
     ruleset = get_ruleset(ruleset_name)
+    game_id = game_id or path.name
+    validate_new(game_id, start, passwords or {})
     if path.exists() and any(path.iterdir()):
         raise GameError(f"{path}: exists and is not empty")
     chosen = [n.strip().upper() for n in names] or list(CODE_NAMES[:n_players])
@@ -135,7 +167,7 @@ def create_game(
         if problem:
             raise GameError(f"code name {name!r}: {problem}")
     infos = [PlayerInfo(str(i), name, 1000 + i) for i, name in enumerate(chosen, start=1)]
-    state = ruleset.new_game(seed, infos, {})
+    state = ruleset.new_game(seed, infos, dict(settings or {}))
     given = passwords or {}
     created = [NewPlayer(p.id, p.name, given.get(p.id) or new_password()) for p in infos]
     install_game(
@@ -144,12 +176,13 @@ def create_game(
         state,
         infos,
         [c.password for c in created],
-        game_id=game_id or path.name,
+        game_id=game_id,
         seed=seed,
         title=title,
         gm=gm,
         start=start,
         days=days,
+        settings=settings,
     )
     return created
 
@@ -167,6 +200,7 @@ def install_game(
     gm: str = "galbatch",
     start: str = "1997-01-06",
     days: int = 14,
+    settings: Mapping[str, Any] | None = None,
 ) -> Game:
     """Write game.yaml and an empty inbox, and commit `state` as turn 0 with its printouts."""
     text = game_yaml(
@@ -178,6 +212,7 @@ def install_game(
         start,
         days,
         [(p, hash_password(pw)) for p, pw in zip(infos, passwords, strict=True)],
+        settings,
     )
     path.mkdir(parents=True, exist_ok=True)
     (path / "orders").mkdir(exist_ok=True)

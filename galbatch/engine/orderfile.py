@@ -19,7 +19,7 @@ COMMENT = "#"
 HEADER = re.compile(
     r"""^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
         \s+PLAYER\s+(?P<player>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
-        \s+PASSWORD\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*$""",
+        \s+PASSWORD\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*(?:\#.*)?$""",
     re.IGNORECASE | re.VERBOSE,
 )
 HEADER_START = re.compile(r"^GAME\b", re.IGNORECASE)
@@ -108,8 +108,8 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 f"ignored {start} line(s) before the header (e-mail headers?)",
             )
         )
-    header_text = _strip_comment(raw_lines[start]).strip()
-    match = HEADER.match(header_text)
+    match = HEADER.match(raw_lines[start].strip())  # a quoted password may hold a '#'
+
     if match is None:
         diags.append(
             _diag(

@@ -325,7 +325,7 @@ def _process(
 
     # 030 CHECK
     checks: dict[str, FileCheck] = {}
-    for player, data in sorted(received.items()):
+    for player, data in received.items():  # seat order, as `owing` gives it
         checks[player] = check_player_file(game, ruleset, ruleset.view(state, player), player, data)
     rejected_files = sum(1 for c in checks.values() if not c.usable)
     diags = [d for c in checks.values() for d in c.diagnostics]

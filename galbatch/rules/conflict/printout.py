@@ -135,7 +135,7 @@ def hex_map(view: Mapping[str, Any]) -> HexMap:
         markers=markers,
         legend=(
             "WORLDS YOU OWN ARE UNDERLINED.  COLUMNS ACROSS, ROWS DOWN; "
-            "ODD COLUMNS ARE HALF A HEX LOWER.",
+            "EVEN-NUMBERED COLUMNS ARE HALF A HEX LOWER.",
             "SCALE: ONE HEX IS ONE STEP OF DISTANCE; UNITS MOVE 3 HEXES A TURN.",
         ),
     )

@@ -442,11 +442,7 @@ def destroy(turn: Turn) -> None:
         if not isinstance(order, Destroy):
             continue
         world = turn.state.worlds.get(order.world)
-        if (
-            world is None
-            or world.owner != player
-            or turn.start_owner.get(world.number) != player
-        ):
+        if world is None or world.owner != player or turn.start_owner.get(world.number) != player:
             continue
         asked = order.count
         wanted = asked

@@ -184,8 +184,11 @@ def place_homes(rng: random.Random, cols: int, rows: int, count: int) -> list[He
     """Spread-out home hexes: each the farthest from the others of a few random tries."""
     rules = HOUSE_RULES
     edge = rules.home_edge
-    inner = [(c, r) for c, r in all_hexes(cols, rows)
-             if edge <= c < cols - edge and edge <= r < rows - edge]
+    inner = [
+        (c, r)
+        for c, r in all_hexes(cols, rows)
+        if edge <= c < cols - edge and edge <= r < rows - edge
+    ]
     for _ in range(rules.home_attempts):
         homes = [rng.choice(inner)]
         while len(homes) < count:
@@ -210,7 +213,8 @@ def place_near_neutrals(
     for home in homes:
         others = [h for h in homes if h != home]
         around = [
-            h for h in all_hexes(cols, rows)
+            h
+            for h in all_hexes(cols, rows)
             if h not in taken
             and distance(h, home) <= rules.near_distance
             and all(distance(h, home) < distance(h, other) for other in others)
