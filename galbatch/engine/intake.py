@@ -51,7 +51,7 @@ def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[D
                     line.column + p.column - 1,
                     Severity.ERROR,
                     ruleset.syntax_code,
-                    f"{p.message}; order rejected",
+                    f"{p.message}; {ruleset.order_noun} rejected",
                 )
             )
             continue

@@ -43,9 +43,15 @@ def grammar_text(name: str) -> str:
     return (files(GRAMMAR_PACKAGE) / name).read_text(encoding="utf-8")
 
 
-@cache
 def load_parser(name: str, transformer: Transformer[Any, Any]) -> Lark:
+    """An LALR parser for grammar `name`, built once per process per transformer class."""
+    return _load_parser(name, type(transformer))
+
+
+@cache
+def _load_parser(name: str, transformer_class: type[Transformer[Any, Any]]) -> Lark:
     """An LALR parser for grammar `name`, its tables cached in the user's cache."""
+    transformer = transformer_class()
     text = grammar_text(name)
     directory = cache_dir()
     cache_file: str | bool = False
@@ -101,8 +107,9 @@ def describe(e: UnexpectedInput, text: str, words: Mapping[str, str]) -> str:
         found = f"{short(text[e.pos_in_stream :])!r}"
     else:
         found = "something unexpected"
-    names = sorted({words.get(t, _literal(t)) for t in expected if t != "$END"})
-    if "$END" in expected:
+    ends = {t for t in expected if t in ("$END", "<END-OF-FILE>")}
+    names = sorted({words.get(t, _literal(t)) for t in expected - ends})
+    if ends:
         names.append("the end of the line")
     if not names:
         return f"found {found}"

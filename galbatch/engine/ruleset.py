@@ -61,6 +61,7 @@ class Ruleset(Protocol):
     width: int  # default printout width, 80 or 132
     terminal_words: Mapping[str, str]  # grammar terminal -> player's word, for syntax messages
     syntax_code: str  # diagnostic code for a line that does not parse
+    order_noun: str  # what the rule book calls an order: "order", "command", "action"
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""

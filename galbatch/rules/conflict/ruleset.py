@@ -59,6 +59,7 @@ class Conflict:
     title = TITLE
     grammar = "conflict.lark"
     width = 132
+    order_noun = "order"
     syntax_code = "CF100"
     terminal_words: Mapping[str, str] = {
         "WORLD": "a world number",

@@ -24,6 +24,7 @@ class Conqueror:
     title = TITLE
     grammar = "conqueror.lark"
     width = 80
+    order_noun = "command"
     syntax_code = "GQ100"
     terminal_words: Mapping[str, str] = {
         "UNIT": "S (ship) or T (task force)",
