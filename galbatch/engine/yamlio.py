@@ -6,6 +6,7 @@ Nothing here constructs arbitrary objects: round-trip and safe loaders only.
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +42,42 @@ def dump_edited(data: Any) -> str:
 
 
 def load_data(path: Path) -> Any:
-    """Load machine-written data (state, views) quickly."""
-    with path.open("rb") as f:
-        return _fast().load(f)
+    """Load machine-written data (state, views): JSON-style YAML fast, any other YAML safely."""
+    text = path.read_text(encoding="utf-8")
+    if text.startswith("{"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass  # YAML flow style that is not JSON: let the YAML loader read it
+    return _fast().load(text)
 
 
 def dump_data(data: Any) -> str:
-    buf = io.StringIO()
-    _fast().dump(data, buf)
-    return buf.getvalue()
+    """Machine-written data as YAML in its JSON form, a row to a line.
+
+    YAML 1.2 reads JSON, so any YAML tool reads these files; writing and reading
+    them as JSON is a hundred times faster than a YAML emitter for 10,000 ships.
+    """
+    return _flow(data, 0) + "\n"
+
+
+def _flow(value: Any, depth: int) -> str:
+    """Mappings and lists of rows one entry a line; rows and scalars on one line."""
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_flow(v, depth + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    if isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
+        if all(_is_row(v) for v in value):
+            rows = [pad + json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+                    for v in value]
+        else:
+            rows = [pad + _flow(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(rows) + "\n" + "  " * depth + "]"
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _is_row(value: Any) -> bool:
+    """A row: a list or mapping short enough to read on one line."""
+    return isinstance(value, (list, dict)) and len(json.dumps(value)) <= 200

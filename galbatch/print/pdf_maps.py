@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.maps import HexMap, HexMarker, Map
+from galbatch.print.maps import FieldMap, FieldPoint, HexMap, HexMarker, Map, nice_step, number_text
 
 FONT_REGULAR = "GalbatchMono"
 FONT_BOLD = "GalbatchMono-Bold"
@@ -33,6 +33,9 @@ MAX_LABEL_SIZE = 18.0  # world numbers stop growing here on very large hexes
 SHEET_FILL = "1 g"  # hexes are white over the green bands
 OWN_FILL = "1 0.95 0.72 rg"  # the reader's own worlds: a pale yellow hex
 NUMBER_GREY = "0.35"  # column and row numbers around a sheet
+FIELD_GRID = "0.80 G 0.3 w"  # a field map's grid lines at its ticks
+FIELD_FRAME = "0.25 G 0.8 w 0 J"  # its frame and the tick marks outside it
+LEADER = "0.45 G 0.35 w 1 J"  # a line from a point to a label set further away
 
 # PDF literal-string escapes for every byte: printable ASCII as is, the rest in octal.
 _ESCAPE = {b: chr(b) if 32 <= b < 127 else f"\\{b:03o}" for b in range(256)}
@@ -316,3 +319,295 @@ def _draw_owner(ink: Ink, mk: HexMarker, cx: float, cy: float, s: float) -> None
 
 
 register_map_drawer(HexMap, _draw_hex_map)
+
+
+# Field maps: points on a 2-D field with labels set beside them where there is room.
+
+DIGIT_HEIGHT = 0.73  # height of DejaVu Sans Mono digits and capitals, in font sizes
+DESCENT = 0.24  # room under the baseline for an underline, in font sizes
+OWNER_SCALE = 0.72  # owner marks are this much smaller than the label they follow
+MIN_LABEL_SIZE = 5.0  # labels never shrink below this (a dense 400-planet field) ...
+MAX_FIELD_LABEL = 9.0  # ... nor grow beyond this (a sparse one)
+FIELD_NUMBER_SIZE = 7.0  # coordinate numbers around the frame
+TICK = 3.0  # length of a tick mark outside the frame
+
+
+@dataclass(frozen=True)
+class FieldGeometry:
+    """Where a field map sits on the page; y grows down the field and up the page."""
+
+    scale: float  # points per field unit
+    left: float  # page x of the shown part's left edge (field x = x0)
+    top: float  # page y of its top edge (field y = y0)
+    width: float  # the shown part's width and height on the page
+    height: float
+    number_size: float  # font size of the coordinates around the frame
+    x0: float = 0.0  # the field position at the top left corner
+    y0: float = 0.0
+
+    def point(self, fx: float, fy: float) -> tuple[float, float]:
+        """Page position of field position (fx, fy), clamped into the frame."""
+        px = self.left + min(max(fx - self.x0, 0.0), self.width / self.scale) * self.scale
+        py = self.top - min(max(fy - self.y0, 0.0), self.height / self.scale) * self.scale
+        return px, py
+
+    @property
+    def bottom(self) -> float:
+        return self.top - self.height
+
+    @property
+    def right(self) -> float:
+        return self.left + self.width
+
+
+def field_geometry(m: FieldMap, x: float, y: float, w: float, h: float) -> FieldGeometry:
+    """The largest view of the map's field (numbers and ticks around it) fitting the box,
+    centred, top-aligned, with one scale across and down."""
+    x0, y0, x1, y1 = m.view_box
+    n = FIELD_NUMBER_SIZE
+    digits = max(len(number_text(int(v))) for v in (y0, y1))
+    margin_x = TICK + n * 0.3 + digits * mono_advance() * n + 1.0
+    margin_y = TICK + n * 1.3
+    scale = max(1e-3, min((w - 2 * margin_x) / (x1 - x0), (h - 2 * margin_y) / (y1 - y0)))
+    width, height = (x1 - x0) * scale, (y1 - y0) * scale
+    return FieldGeometry(scale, x + (w - width) / 2, y + h - margin_y, width, height, n, x0, y0)
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+class _Boxes:
+    """Rectangles already taken on the page, hashed into square cells for quick tests."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = max(cell, 1.0)
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, b: Box) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for i in range(int(b[0] // c), int(b[2] // c) + 1):
+            for j in range(int(b[1] // c), int(b[3] // c) + 1):
+                yield i, j
+
+    def count(self, b: Box) -> int:
+        """How many rectangles `b` overlaps."""
+        hit = {
+            id(o)
+            for key in self._keys(b)
+            for o in self.cells.get(key, ())
+            if b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3]
+        }
+        return len(hit)
+
+    def add(self, b: Box) -> None:
+        for key in self._keys(b):
+            self.cells.setdefault(key, []).append(b)
+
+
+# Where a label goes around its point, best first: unit vectors from the point to the
+# label's nearest corner or edge midpoint (E, NE, SE, W, NW, SW, N, S).
+_AROUND = (
+    (1.0, 0.0),
+    (0.7, 0.7),
+    (0.7, -0.7),
+    (-1.0, 0.0),
+    (-0.7, 0.7),
+    (-0.7, -0.7),
+    (0.0, 1.0),
+    (0.0, -1.0),
+)
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A point's label as set: baseline start, size and whether a leader line leads to it."""
+
+    point: FieldPoint
+    cx: float  # the point on the page
+    cy: float
+    x: float  # start of the label's baseline
+    base: float
+    size: float
+    width: float  # the label and owner mark together
+    leader: bool
+
+
+def _label_box(x: float, base: float, width: float, size: float) -> Box:
+    pad = 0.1 * size
+    return (x - pad, base - DESCENT * size, x + width + pad, base + DIGIT_HEIGHT * size + pad)
+
+
+def _label_width(p: FieldPoint, size: float) -> float:
+    adv = mono_advance()
+    width = len(p.label) * adv * size
+    if p.owner:  # a blank then the mark, so that copied text keeps them apart
+        width += (1 + len(p.owner)) * adv * size * OWNER_SCALE
+    return width
+
+
+def _candidates(
+    cx: float, cy: float, width: float, size: float, dot: float
+) -> Iterable[tuple[float, float, int]]:
+    """Places for a label around its point, best first: (x, baseline, ring); ring 0 is next to
+    the point, rings 1 and 2 further away (with a leader line)."""
+    asc = DIGIT_HEIGHT * size
+    for ring in range(3):
+        gap = dot + 0.25 * size + ring * 0.9 * size
+        for dx, dy in _AROUND:
+            # The label's digits start, end or are centred `gap` away along (dx, dy).
+            x = cx + dx * gap if dx > 0 else cx + dx * gap - width if dx < 0 else cx - width / 2
+            base = cy + dy * gap if dy > 0 else cy + dy * gap - asc if dy < 0 else cy - asc / 2
+            yield x, base, ring
+
+
+def _set_labels(
+    g: FieldGeometry,
+    points: Sequence[FieldPoint],
+    size: float,
+    dot: float,
+    obstacles: Sequence[Box],
+    region: Box,
+) -> list[_Label]:
+    """Set every label beside its point where it hits no other label, point or obstacle,
+    the reader's own first; else further away with a leader line; else where it hits the
+    fewest. Labels stay within `region` (the field and the margins around it)."""
+    taken = _Boxes(4 * size)
+    for box in obstacles:
+        taken.add(box)
+    placed = [(p, *g.point(p.x, p.y)) for p in points]
+    for _, cx, cy in placed:
+        taken.add((cx - dot, cy - dot, cx + dot, cy + dot))
+    labels = []
+    for p, cx, cy in sorted(placed, key=lambda t: (not t[0].own, -t[2], t[1], t[0].label)):
+        width = _label_width(p, size)
+        best: tuple[int, float, float, int] | None = None
+        for x, base, ring in _candidates(cx, cy, width, size, dot):
+            box = _label_box(x, base, width, size)
+            if box[0] < region[0] or box[2] > region[2] or box[1] < region[1] or box[3] > region[3]:
+                continue
+            hits = taken.count(box)
+            if best is None or hits < best[0]:
+                best = (hits, x, base, ring)
+                if not hits:
+                    break
+        if best is None:  # a label wider or taller than the frame
+            best = (0, cx + dot + 0.25 * size, cy - DIGIT_HEIGHT * size / 2, 0)
+        _, x, base, ring = best
+        taken.add(_label_box(x, base, width, size))
+        labels.append(_Label(p, cx, cy, x, base, size, width, ring > 0))
+    return labels
+
+
+def _field_sizes(g: FieldGeometry, n: int) -> tuple[float, float]:
+    """Label size and dot radius for `n` points: smaller the more crowded the field."""
+    spacing = math.sqrt(g.width * g.height / max(1, n))
+    size = min(MAX_FIELD_LABEL, max(MIN_LABEL_SIZE, 0.24 * spacing))
+    return size, min(2.0, max(1.0, 0.2 * size))
+
+
+def _field_ticks(g: FieldGeometry, m: FieldMap) -> tuple[list[int], list[int]]:
+    """Tick values across and down: one step, at least 3 number widths and 40 points apart."""
+    widest = max(len(number_text(int(v))) for v in m.view_box)
+    step = nice_step(max(40.0, 3 * widest * mono_advance() * g.number_size) / g.scale)
+    return m.ticks(step)
+
+
+def _highlight(lb: _Label) -> str:
+    """A rectangle behind a label, from under its underline to above its digits."""
+    s = lb.size
+    top = (DIGIT_HEIGHT + 0.12) * s
+    return "%.2f %.2f %.2f %.2f re" % (  # noqa: UP031 (fast, as in path_op)
+        lb.x - 0.15 * s,
+        lb.base - DESCENT * s,
+        lb.width + 0.3 * s,
+        top + DESCENT * s,
+    )
+
+
+def _dot(lb: _Label) -> str:
+    """A zero-length subpath at the label's point: a dot when stroked with round caps."""
+    return "%.2f %.2f m %.2f %.2f l" % (lb.cx, lb.cy, lb.cx, lb.cy)  # noqa: UP031
+
+
+def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
+    """Draw a FieldMap: a white field in a frame with coordinates on all four sides and a
+    faint grid at the ticks, a dot per point and its label beside it (own points bold,
+    underlined and highlighted), owner marks in small type after the label."""
+    assert isinstance(m, FieldMap)
+    g = field_geometry(m, x, y, w, h)
+    points = m.shown()
+    size, dot = _field_sizes(g, len(points))
+    ink = Ink(canvas)
+    frame = f"{fmt(g.left)} {fmt(g.bottom)} {fmt(g.width)} {fmt(g.height)} re"
+    ink.paths([frame, "f"], SHEET_FILL)
+
+    # Grid lines, tick marks and coordinates on all four sides; labels keep clear of them.
+    xs, ys = _field_ticks(g, m)
+    n, adv = g.number_size, mono_advance()
+    grid, ticks, coords = [], [frame], []
+    for v in xs:
+        px, _ = g.point(v, g.y0)
+        grid.append(f"{fmt(px)} {fmt(g.bottom)} m {fmt(px)} {fmt(g.top)} l")
+        ticks.append(f"{fmt(px)} {fmt(g.top)} m {fmt(px)} {fmt(g.top + TICK)} l")
+        ticks.append(f"{fmt(px)} {fmt(g.bottom)} m {fmt(px)} {fmt(g.bottom - TICK)} l")
+        half = len(number_text(v)) * adv * n / 2
+        coords.append((px - half, g.top + TICK + 0.3 * n, number_text(v)))
+        coords.append((px - half, g.bottom - TICK - 0.3 * n - DIGIT_HEIGHT * n, number_text(v)))
+    for v in ys:
+        _, py = g.point(g.x0, v)
+        grid.append(f"{fmt(g.left)} {fmt(py)} m {fmt(g.right)} {fmt(py)} l")
+        ticks.append(f"{fmt(g.left)} {fmt(py)} m {fmt(g.left - TICK)} {fmt(py)} l")
+        ticks.append(f"{fmt(g.right)} {fmt(py)} m {fmt(g.right + TICK)} {fmt(py)} l")
+        label, base = number_text(v), py - DIGIT_HEIGHT * n / 2
+        coords.append((g.left - TICK - 0.3 * n - len(label) * adv * n, base, label))
+        coords.append((g.right + TICK + 0.3 * n, base, label))
+    ink.paths([*grid, "S"], FIELD_GRID)
+    obstacles = [_label_box(cx, base, len(s) * adv * n, n) for cx, base, s in coords]
+    low = g.bottom - TICK - 1.3 * n
+    region = (x, low, x + w, g.top + TICK + 1.3 * n)
+    labels = _set_labels(g, points, size, dot, obstacles, region)
+
+    own = [lb for lb in labels if lb.point.own]
+    if own:  # a highlighter stroke behind the reader's own labels
+        ink.paths([*(_highlight(lb) for lb in own), "f"], OWN_FILL)
+    for cx, base, s in coords:
+        ink.text(cx, base, s, n)
+    ink.flush(NUMBER_GREY)
+    ink.paths([*ticks, "S"], FIELD_FRAME)
+
+    leaders = []
+    for lb in labels:
+        if lb.leader:
+            box = _label_box(lb.x, lb.base, lb.width, size)
+            tx = min(max(lb.cx, box[0]), box[2])
+            ty = min(max(lb.cy, box[1]), box[3])
+            leaders.append(f"{fmt(lb.cx)} {fmt(lb.cy)} m {fmt(tx)} {fmt(ty)} l")
+    if leaders:
+        ink.paths([*leaders, "S"], LEADER)
+
+    # Dots: zero-length round-capped strokes, which PDF paints as filled circles.
+    plain = [_dot(lb) for lb in labels if not lb.point.own]
+    if plain:
+        ink.paths([*plain, "S"], f"0 G {fmt(2 * dot)} w 1 J")
+    if own:
+        ink.paths([*(_dot(lb) for lb in own), "S"], f"0 G {fmt(2.8 * dot)} w 1 J")
+
+    underlines = []
+    small = size * OWNER_SCALE
+    for lb in labels:
+        # Each label ends in an (invisible) blank, so that copied text keeps labels apart.
+        p = lb.point
+        ink.text(lb.x, lb.base, p.label if p.owner else p.label + " ", size, bold=p.own)
+        if p.owner:
+            ink.text(lb.x + len(p.label) * adv * size, lb.base, f" {p.owner} ", small)
+        if p.own:
+            uy = lb.base - 0.14 * size
+            end = lb.x + len(p.label) * adv * size
+            underlines.append(f"{fmt(lb.x)} {fmt(uy)} m {fmt(end)} {fmt(uy)} l")
+    ink.flush()
+    if underlines:
+        ink.paths([*underlines, "S"], f"0 G {fmt(max(0.5, size / 14))} w 0 J")
+    return low
+
+
+register_map_drawer(FieldMap, _draw_field_map)

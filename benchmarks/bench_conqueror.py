@@ -1,0 +1,83 @@
+"""Time a full Galactic Conqueror turn at the rule book's maximum: 50 players, 200 ships each.
+
+Builds the game in code (setup, then each player's fleet filled to 200 ships at
+home), gives every player a command file (moves, loads, production, research,
+shipyard investment), and times `process` with text only and with every PDF.
+Target on the development machine: under 5 seconds with all PDFs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from galbatch.engine.newgame import install_game
+from galbatch.engine.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.run import process
+from galbatch.rules.conqueror.setup import new_game
+from galbatch.rules.conqueror.state import GameState, Ship
+from galbatch.rules.conqueror.tables import MAX_SHIPS
+
+PLAYERS = 50
+RUNS = 3
+
+
+def full_fleets(state: GameState) -> None:
+    """Fill every fleet to 200 ships of mixed classes at its home planet."""
+    for pid, player in state.players.items():
+        home = next(p for p in state.planets.values() if p.home == pid)
+        while len(state.fleet(pid)) < MAX_SHIPS:
+            n = player.next_ship
+            state.ships.append(Ship(n, pid, [7, 8, 11, 14, 1, 4][n % 6], 0, 0, 0, home.number))
+            player.next_ship += 1
+
+
+def commands(state: GameState, pid: str) -> list[str]:
+    home = next(p for p in state.planets.values() if p.home == pid)
+    known = [n for n in state.players[pid].known if n != home.number]
+    lines = [f"P {home.number} 2 20", f"P {home.number} 8 20", f"F {home.number} 100 6",
+             f"S {home.number} 1 10", "L S 5 9 0", f"W {home.number} 1 11"]
+    for i, ship in enumerate(state.fleet(pid)[:60]):
+        if known:
+            lines.append(f"B S {ship.number} {known[i % len(known)]}")
+    lines.append("Z 61 3")
+    lines.append(f"B T 3 {known[0]}" if known else "")
+    return [line for line in lines if line]
+
+
+def main() -> None:
+    ruleset = get_ruleset("conqueror")
+    infos = [PlayerInfo(str(i), f"PLAYER {i}", 1000 + i) for i in range(1, PLAYERS + 1)]
+    state = new_game(1997, infos, {})
+    full_fleets(state)
+    with tempfile.TemporaryDirectory() as tmp:
+        master = Path(tmp) / "gc50"
+        passwords = [f"pw{i.id}" for i in infos]
+        start = time.perf_counter()
+        install_game(master, ruleset, state, infos, passwords, game_id="GC50", seed=1997)
+        print(f"setup with turn-0 printouts: {time.perf_counter() - start:6.2f} s "
+              f"({len(state.planets)} planets, {len(state.ships)} ships)")
+        for info in infos:
+            text = "\n".join([f'GAME GC50 PLAYER {info.id} PASSWORD "pw{info.id}"',
+                              *commands(state, info.id), "END"])
+            (master / "orders" / f"{info.id}.txt").write_text(text + "\n")
+        for pdf in (False, True):
+            times = []
+            for run in range(RUNS):
+                copy = Path(tmp) / f"run-{pdf}-{run}"
+                shutil.copytree(master, copy)
+                start = time.perf_counter()
+                result = process(copy, pdf=pdf)
+                times.append(time.perf_counter() - start)
+            pages = sum(f.count(b"\f") + 1 for n, f in result.files.items()
+                        if n.startswith("printouts/") and n.endswith(".txt"))
+            label = "with all PDFs" if pdf else "text only    "
+            print(f"50-player turn, {label}: median {statistics.median(times):6.2f} s "
+                  f"({pages} printout pages, RC {int(result.rc)})")
+
+
+if __name__ == "__main__":
+    main()
