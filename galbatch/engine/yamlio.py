@@ -61,23 +61,22 @@ def dump_data(data: Any) -> str:
     return _flow(data, 0) + "\n"
 
 
+_ROW = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+ROW_WIDTH = 200  # a row longer than this is broken over lines
+
+
 def _flow(value: Any, depth: int) -> str:
-    """Mappings and lists of rows one entry a line; rows and scalars on one line."""
+    """Mappings and lists of rows one entry a line; short rows and scalars on one line."""
     pad = "  " * (depth + 1)
     if isinstance(value, dict) and value:
-        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_flow(v, depth + 1)}"
-                 for k, v in value.items()]
+        items = [f"{pad}{_ROW(str(k))}: {_flow(v, depth + 1)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
     if isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
-        if all(_is_row(v) for v in value):
-            rows = [pad + json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
-                    for v in value]
-        else:
-            rows = [pad + _flow(v, depth + 1) for v in value]
+        rows = []
+        for v in value:
+            text = _ROW(v)
+            if len(text) > ROW_WIDTH and isinstance(v, (dict, list)) and v:
+                text = _flow(v, depth + 1)
+            rows.append(pad + text)
         return "[\n" + ",\n".join(rows) + "\n" + "  " * depth + "]"
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _is_row(value: Any) -> bool:
-    """A row: a list or mapping short enough to read on one line."""
-    return isinstance(value, (list, dict)) and len(json.dumps(value)) <= 200
+    return _ROW(value)
