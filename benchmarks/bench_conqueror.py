@@ -38,8 +38,14 @@ def full_fleets(state: GameState) -> None:
 def commands(state: GameState, pid: str) -> list[str]:
     home = next(p for p in state.planets.values() if p.home == pid)
     known = [n for n in state.players[pid].known if n != home.number]
-    lines = [f"P {home.number} 2 20", f"P {home.number} 8 20", f"F {home.number} 100 6",
-             f"S {home.number} 1 10", "L S 5 9 0", f"W {home.number} 1 11"]
+    lines = [
+        f"P {home.number} 2 20",
+        f"P {home.number} 8 20",
+        f"F {home.number} 100 6",
+        f"S {home.number} 1 10",
+        "L S 5 9 0",
+        f"W {home.number} 1 11",
+    ]
     for i, ship in enumerate(state.fleet(pid)[:60]):
         if known:
             lines.append(f"B S {ship.number} {known[i % len(known)]}")
@@ -58,11 +64,18 @@ def main() -> None:
         passwords = [f"pw{i.id}" for i in infos]
         start = time.perf_counter()
         install_game(master, ruleset, state, infos, passwords, game_id="GC50", seed=1997)
-        print(f"setup with turn-0 printouts: {time.perf_counter() - start:6.2f} s "
-              f"({len(state.planets)} planets, {len(state.ships)} ships)")
+        print(
+            f"setup with turn-0 printouts: {time.perf_counter() - start:6.2f} s "
+            f"({len(state.planets)} planets, {len(state.ships)} ships)"
+        )
         for info in infos:
-            text = "\n".join([f'GAME GC50 PLAYER {info.id} PASSWORD "pw{info.id}"',
-                              *commands(state, info.id), "END"])
+            text = "\n".join(
+                [
+                    f'GAME GC50 PLAYER {info.id} PASSWORD "pw{info.id}"',
+                    *commands(state, info.id),
+                    "END",
+                ]
+            )
             (master / "orders" / f"{info.id}.txt").write_text(text + "\n")
         for pdf in (False, True):
             times = []
@@ -72,11 +85,16 @@ def main() -> None:
                 start = time.perf_counter()
                 result = process(copy, pdf=pdf)
                 times.append(time.perf_counter() - start)
-            pages = sum(f.count(b"\f") + 1 for n, f in result.files.items()
-                        if n.startswith("printouts/") and n.endswith(".txt"))
+            pages = sum(
+                f.count(b"\f") + 1
+                for n, f in result.files.items()
+                if n.startswith("printouts/") and n.endswith(".txt")
+            )
             label = "with all PDFs" if pdf else "text only    "
-            print(f"50-player turn, {label}: median {statistics.median(times):6.2f} s "
-                  f"({pages} printout pages, RC {int(result.rc)})")
+            print(
+                f"50-player turn, {label}: median {statistics.median(times):6.2f} s "
+                f"({pages} printout pages, RC {int(result.rc)})"
+            )
 
 
 if __name__ == "__main__":

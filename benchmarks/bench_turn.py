@@ -13,9 +13,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from galbatch.engine.gamedir import Game
 from galbatch.engine.newgame import create_game
-from galbatch.engine.run import process
+from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.run import archive_pdf, archived_checks, process, turn_printouts
 from galbatch.engine.yamlio import load_data
+from galbatch.print.page import layout
+from galbatch.print.pdf import render_pdf
 
 PLAYERS = 15
 RUNS = 3
@@ -69,6 +73,29 @@ def main() -> None:
                 f"15-player turn, {label}: median {statistics.median(times):6.2f} s "
                 f"({pages} printout pages, RC {int(result.rc)})"
             )
+        pdf_figures(copy)
+
+
+def pdf_figures(path: Path) -> None:
+    """Pages a second for the turn's PDF printouts, and the archive PDF's time."""
+    game = Game.open(path)
+    ruleset = get_ruleset(game.ruleset_name)
+    state = ruleset.load_state(game.state_data(1))
+    printouts = turn_printouts(game, ruleset, state, archived_checks(game, ruleset, 1))
+    laid = [(p, layout(p)) for _, _, p in printouts]
+    pages = sum(len(pp) for _, pp in laid)
+    maps = sum(1 for _, pp in laid for page in pp if page.maps)
+    start = time.perf_counter()
+    for printout, pp in laid:
+        render_pdf(printout, pp)
+    elapsed = time.perf_counter() - start
+    start = time.perf_counter()
+    archive_pdf(game, ruleset, state, printouts, 0)
+    archived = time.perf_counter() - start
+    print(
+        f"PDF printouts of the turn: {pages / elapsed:5.0f} pages/s ({pages} pages, "
+        f"{maps} of them maps, {elapsed:5.2f} s); archive PDF {archived:5.2f} s"
+    )
 
 
 if __name__ == "__main__":
