@@ -803,3 +803,11 @@ def test_every_command_is_accepted_or_rejected_and_nothing_is_made_from_nothing(
         spent[planet] = spent.get(planet, 0) + pu
     for planet in view["planets"]:
         assert spent.get(planet["number"], 0) <= planet["pu"]
+
+
+def test_every_code_is_documented_in_the_man_page() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "man" / "galbatch-conqueror.7").read_text()
+    for code in CODES:
+        assert code in page, code
