@@ -339,7 +339,7 @@ def _process(
     log.step(
         "CHECK",
         check_rc,
-        f"{n_orders + rejected} orders: {n_orders} accepted, {clamped} reduced, "
+        f"{n_orders + rejected} orders: {n_orders} accepted ({clamped} reduced), "
         f"{rejected} rejected; {rejected_files} files rejected; {unended} without END",
     )
 

@@ -34,6 +34,7 @@ from galbatch.rules.conqueror.tables import (
     ship_kill_score,
 )
 from galbatch.rules.conqueror.turn import Turn, owners
+from galbatch.rules.conqueror.wording import counted
 
 SPARES = 0  # index of spares in a ship's cargo (cargo type 1)
 FACILITY_NAMES = ("factories", "mines", "refineries", "farms")
@@ -152,9 +153,7 @@ def fight_at(turn: Turn, planet: Planet, ships: list[Ship]) -> None:
     for player in players:
         turn.explore(player, planet.number)
     sides = (defender if defender is not None else NEUTRAL, *attackers)
-    turn.state.battles.append(
-        BattleReport(planet.number, sides, tuple(battle.lines), planet.owner)
-    )
+    turn.state.battles.append(BattleReport(planet.number, sides, tuple(battle.lines), planet.owner))
 
 
 def space_battle(battle: Battle) -> None:
@@ -228,8 +227,8 @@ def assault(battle: Battle, attacker: str) -> None:
         lost = fortresses_fire(battle, defense)
         destroyed = ships_fire(battle, defense)
         battle.lines.append(
-            f"ASSAULT ROUND {number}: {destroyed} FORTRESSES DESTROYED, "
-            f"{len(lost)} SHIPS LOST" + (f": {ship_list(lost)}" if lost else "")
+            f"ASSAULT ROUND {number}: {counted(destroyed, 'FORTRESS', 'FORTRESSES')} DESTROYED, "
+            f"{counted(len(lost), 'SHIP', 'SHIPS')} LOST" + (f": {ship_list(lost)}" if lost else "")
         )
     if not battle.ships:
         battle.lines.append(f"THE ATTACK ON PLANET {planet.number} FAILED")

@@ -251,7 +251,14 @@ def hand_over(turn: Turn) -> None:
     given: dict[str, int] = {}
     for ship, receiver in turn.transfers:
         giver = ship.owner
-        if turn.ship(giver, ship.number) is not ship or not turn.has_room(receiver):
+        if turn.ship(giver, ship.number) is not ship:
+            continue
+        if not turn.has_room(receiver):
+            ship.destination = ship.rest = 0  # the ship stays rather than attack the receiver
+            turn.tell(
+                giver,
+                f"SHIP {ship.number} WAS NOT TRANSFERRED: {turn.name(receiver)} HAS 200 SHIPS",
+            )
             continue
         given[giver] = given.get(giver, 0) + 1
         risk = max(0, given[giver] - SAFE_TRANSFERS) * TRANSFER_RISK
@@ -275,8 +282,11 @@ def hand_over(turn: Turn) -> None:
 
 
 def fortress_cost(turn: Turn, player: str) -> int:
-    """PU a fortress costs at the player's planetary defense TL (table 5.7)."""
-    return FORTRESS_COST[turn.tech(player, PLANETARY_DEFENSE)]
+    """PU a fortress costs at the player's planetary defense TL of the start of the turn.
+
+    Table 5.7; the start-of-turn TL, so a price is the one the player's check showed.
+    """
+    return FORTRESS_COST[turn.levels[player][PLANETARY_DEFENSE]]
 
 
 def factory_room(planet: Planet) -> int:

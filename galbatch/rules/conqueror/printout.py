@@ -38,6 +38,7 @@ from galbatch.rules.conqueror.tables import (
     RESEARCH,
     RESEARCH_AREAS,
 )
+from galbatch.rules.conqueror.wording import points as points_text
 
 BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
 
@@ -298,7 +299,9 @@ def score_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
     lines.append("")
     if points and target:
         name = player_names(view).get(target, "")
-        lines.append(f"YOU OFFER {points} POINTS REWARD FOR PLAYER {target} {name}".rstrip() + ".")
+        lines.append(
+            f"YOU OFFER {points_text(points)} REWARD FOR PLAYER {target} {name}".rstrip() + "."
+        )
     else:
         lines.append("YOU OFFER NO REWARD.")
     return tuple(lines)

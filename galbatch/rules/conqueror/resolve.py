@@ -40,9 +40,7 @@ from galbatch.rules.conqueror.state import GameState
 from galbatch.rules.conqueror.turn import Turn
 
 
-def resolve(
-    state: GameState, orders: Mapping[str, Sequence[Order]], streams: Streams
-) -> GameState:
+def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: Streams) -> GameState:
     """The next state after one turn; `state` itself is never changed."""
     turn = start(state, streams)
     for player in turn.players():
@@ -85,4 +83,3 @@ def finish(turn: Turn) -> GameState:
     add_scores(turn)
     find_winner(turn)
     return turn.state
-

@@ -16,6 +16,7 @@ from galbatch.rules.conqueror.tables import (
     REWARD_POSITIONS_CTL,
 )
 from galbatch.rules.conqueror.turn import Turn
+from galbatch.rules.conqueror.wording import points as points_text
 
 
 def reward_limit(planets: int) -> int:
@@ -41,7 +42,15 @@ def offer_reward(turn: Turn, player: str, points: int, target: int) -> None:
     me.reward = (points, target)
     turn.offered.add(player)
     turn.tally[player].reward_offered += points
-    turn.tell(player, f"YOU OFFER {points} POINTS REWARD FOR {turn.name(receiver)}")
+    turn.tell(
+        player,
+        f"YOU OFFER {points_text(points)} REWARD FOR {turn.name(receiver)}",
+    )
+    # 3.14: "every player has to be informed about the reward through the next status report"
+    turn.state.broadcasts.append(
+        f"{turn.name(player)} OFFERS {points_text(points)} REWARD FOR CONQUERING PLANETS OF "
+        f"{turn.name(receiver)}"
+    )
 
 
 def pay_rewards(turn: Turn, planet: Planet, conqueror: str, loser: str | None) -> None:
@@ -56,7 +65,10 @@ def pay_rewards(turn: Turn, planet: Planet, conqueror: str, loser: str | None) -
             continue
         turn.tally[conqueror].rewards_earned += points
         turn.tally[offerer].rewards_paid += points
-        turn.tell(conqueror, f"YOU EARN {points} POINTS REWARD FOR PLANET {planet.number}")
+        turn.tell(
+            conqueror,
+            f"YOU EARN {points_text(points)} REWARD FOR PLANET {planet.number}",
+        )
         tell_offerer(turn, offerer, planet, conqueror, points)
 
 
