@@ -112,9 +112,10 @@ def player_printout(
     game: Game, ruleset: Ruleset, state: Any, player: str, check: FileCheck | None
 ) -> Printout:
     """One player's printout of the turn that produced `state`."""
-    status = check.status if check is not None else NO_ORDERS
+    turn = ruleset.turn_of(state)
+    status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
     diags = check.diagnostics if check is not None else ()
-    ctx = context(game, ruleset, ruleset.turn_of(state), player, status)
+    ctx = context(game, ruleset, turn, player, status)
     return ruleset.printout(state, player, diags, ctx)
 
 

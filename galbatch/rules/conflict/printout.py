@@ -114,10 +114,14 @@ def final_section(final: Sequence[Mapping[str, Any]]) -> Section:
     return Section("FINAL SCORES", (Table(("CODE NAME", "SCORE", *TOTAL_HEADERS), rows),))
 
 
+# What the order check says when there is nothing to report, by the file's status.
+NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
+
+
 def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
     lines = [d.format() for d in diagnostics]
     if not lines:
-        lines = ["ALL ORDERS ACCEPTED." if ctx.file_status != "NO ORDERS" else "NO ORDER FILE."]
+        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
     return Section("ORDER CHECK", (Text(tuple(lines)),))
 
 

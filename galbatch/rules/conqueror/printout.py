@@ -460,9 +460,12 @@ def final_pieces(final: Sequence[Sequence[Any]]) -> list[Piece]:
 def order_check_lines(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> list[Piece]:
     lines: list[Piece] = [w for d in diagnostics for w in wrap(d.format(), ctx.width)]
     if not lines:
-        accepted = ctx.file_status != "NO ORDERS"
-        lines = ["ALL COMMANDS ACCEPTED." if accepted else "NO COMMAND FILE."]
+        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL COMMANDS ACCEPTED.")]
     return lines
+
+
+# What the order check says when there is nothing to report, by the file's status.
+NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO COMMANDS WERE DUE.", "NO ORDERS": "NO COMMAND FILE."}
 
 
 def map_window(

@@ -46,9 +46,10 @@ def offer_reward(turn: Turn, player: str, points: int, target: int) -> None:
         player,
         f"YOU OFFER {points_text(points)} REWARD FOR {turn.name(receiver)}",
     )
-    # 3.14: "every player has to be informed about the reward through the next status report"
+    # 3.14: everyone hears of the reward, but not who offers it: that is what espionage
+    # on the offerer's home planet reveals (3.10).
     turn.state.broadcasts.append(
-        f"{turn.name(player)} OFFERS {points_text(points)} REWARD FOR CONQUERING PLANETS OF "
+        f"A REWARD OF {points_text(points)} IS OFFERED FOR CONQUERING PLANETS OF "
         f"{turn.name(receiver)}"
     )
 
