@@ -673,3 +673,31 @@ def test_gc16_homes_are_secret_at_the_start() -> None:
             if other != pid:
                 assert planet.number not in mapped
                 assert between(planet, own) > COMMUNICATION_TABLE[0].radius
+
+
+def with_settings(tmp_path: Path, name: str, settings: str) -> Path:
+    """A copy of GC16 whose game.yaml has the given settings mapping."""
+    target = tmp_path / name
+    shutil.copytree(GC16, target)
+    text = (target / "game.yaml").read_text()
+    (target / "game.yaml").write_text(text.replace("settings: {}", f"settings: {settings}"))
+    return target
+
+
+def test_the_final_score_in_game_yaml_is_read_at_every_run(tmp_path: Path) -> None:
+    """A GM may change settings.final_score in game.yaml; the next turn uses it."""
+    target = with_settings(tmp_path, "gc16", "{final_score: 60}")
+    result = process(target, pdf=False)
+    state = load_data(target / "turns" / "001" / "state.yaml")
+    assert state["final_score"] == 60
+    assert max(p["score"] for p in state["players"]) >= 60 and state["winner"] is not None
+    assert "the game has ended" in result.log
+    again = process(target, pdf=False, force=True)
+    assert again.rc == RC.UNUSABLE and "has ended" in again.log
+
+
+def test_a_bad_final_score_in_game_yaml_fails_the_run_cleanly(tmp_path: Path) -> None:
+    target = with_settings(tmp_path, "gc16", "{final_score: -5}")
+    result = process(target, pdf=False)
+    assert result.rc == RC.FAILED and "final_score" in result.log
+    assert not (target / "turns" / "001").exists()

@@ -80,6 +80,9 @@ class Ruleset(Protocol):
     def dump_state(self, state: Any) -> dict[str, Any]:
         """The state as plain data for the game directory."""
 
+    def configure(self, state: Any, settings: Mapping[str, Any]) -> Any:
+        """The state with the GM's current game.yaml settings applied (those that may change)."""
+
     def turn_of(self, state: Any) -> int:
         """The last turn this state has processed (0 after setup)."""
 

@@ -279,7 +279,7 @@ def _process(
             raise GameError(
                 "no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`"
             )
-        state = ruleset.load_state(game.state_data(turn - 1))
+        state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
     except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
         log.step("LOAD", RC.FAILED, f"cannot load: {e}")
         raise JobStopped from None

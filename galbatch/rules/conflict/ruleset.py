@@ -93,6 +93,11 @@ class Conflict:
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_data()
 
+    def configure(self, state: GameState, settings: Mapping[str, Any]) -> GameState:
+        """Nothing changes after setup: the end turn is fixed by the seed and kept secret."""
+        del settings
+        return state
+
     def turn_of(self, state: GameState) -> int:
         return state.turn
 

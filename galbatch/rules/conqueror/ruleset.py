@@ -68,6 +68,14 @@ class Conqueror:
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_data()
 
+    def configure(self, state: GameState, settings: Mapping[str, Any]) -> GameState:
+        """The final score is game.yaml's: a GM may raise or lower it during the game."""
+        from galbatch.rules.conqueror.setup import final_score
+
+        if "final_score" in settings:
+            state.final_score = final_score(settings)
+        return state
+
     def turn_of(self, state: GameState) -> int:
         return state.turn
 
