@@ -134,14 +134,21 @@ def test_rule_book_example_arcturus_polaris_rigel() -> None:
     assert units(home) == (0, 10, 9)
     assert after.worlds[2].af == 0 and after.worlds[3].af == 0
     assert after.report.battles == (
-        Battle(1, "arc", (7, 12, 9), (("pol", 16), ("rig", 9)), "arc",
-               (("arc", 9), ("pol", 16), ("rig", 9))),
+        Battle(
+            1,
+            "arc",
+            (7, 12, 9),
+            (("pol", 16), ("rig", 9)),
+            "arc",
+            (("arc", 9), ("pol", 16), ("rig", 9)),
+        ),
     )
 
 
 def test_two_players_attacker_wins_and_keeps_econ_cp_probes() -> None:
-    state = galaxy(world(1, 0, "arc", econ=4, cp=3, af=2, df=3, ft=5, probes=6),
-                   world(2, 1, "pol", af=20))
+    state = galaxy(
+        world(1, 0, "arc", econ=4, cp=3, af=2, df=3, ft=5, probes=6), world(2, 1, "pol", af=20)
+    )
     after = run(state, {"pol": [Attack(2, 1, 20)]})
     won = after.worlds[1]
     assert won.owner == "pol"
@@ -275,8 +282,7 @@ def test_move_to_own_world_conquered_same_turn() -> None:
         world(3, 2, "pol", af=3, probes=4),
         world(4, 3, "rig", af=30),
     )
-    after = run(state, {"pol": [Move(3, 2, "A", 3), Move(3, 2, "P", 4)],
-                        "rig": [Attack(4, 2, 30)]})
+    after = run(state, {"pol": [Move(3, 2, "A", 3), Move(3, 2, "P", 4)], "rig": [Attack(4, 2, 30)]})
     battle = after.report.battles[0]
     assert battle.defended == (3, 2, 0)  # the moving AF defended and fell
     conquered = after.worlds[2]
@@ -328,8 +334,11 @@ def test_gate_makes_any_distance_arrive_this_run() -> None:
     assert after.worlds[2].af == 5
     assert after.worlds[1].cp == 1  # the gate used one of the two Econ
     assert after.worlds[1].memory == (("C", 1),)  # gates are not remembered
-    assert notes(after, "pol") == [(1, "M,1,2,A,5", ""), (1, "G,1,2", ""),
-                                   (1, "B,1,C,1", "REDUCED FROM 5")]
+    assert notes(after, "pol") == [
+        (1, "M,1,2,A,5", ""),
+        (1, "G,1,2", ""),
+        (1, "B,1,C,1", "REDUCED FROM 5"),
+    ]
 
 
 def test_gate_without_econ_is_not_built() -> None:
@@ -560,8 +569,7 @@ def test_transfer_gives_world_and_its_builds_to_the_recipient() -> None:
     assert after.worlds[2].df == 3  # moved by the original owner
     assert after.report.transfers == ((1, "arc", "pol"),)
     assert after.report.arrivals == (("arc", 2, "D", 3),)
-    assert notes(after, "arc") == [(1, "T,1,polaris", ""), (1, "M,1,2,D,3", ""),
-                                   (1, "B,1,A,2", "")]
+    assert notes(after, "arc") == [(1, "T,1,polaris", ""), (1, "M,1,2,D,3", ""), (1, "B,1,A,2", "")]
     assert after.players["arc"].contacts == ("pol",)
     assert after.players["pol"].contacts == ("arc",)
 
@@ -648,8 +656,9 @@ def test_score_counts_cp_built_this_turn() -> None:
 
 
 def test_battle_sides_meet_each_other() -> None:
-    state = galaxy(world(1, 0, "arc", af=7, df=12, ft=9), world(2, 2, "pol", af=16),
-                   world(3, 3, "rig", af=9))
+    state = galaxy(
+        world(1, 0, "arc", af=7, df=12, ft=9), world(2, 2, "pol", af=16), world(3, 3, "rig", af=9)
+    )
     state.players["arc"].contacts = ("reg",)
     after = run(state, {"pol": [Attack(2, 1, 16)], "rig": [Attack(3, 1, 9)]})
     assert after.players["arc"].contacts == ("pol", "reg", "rig")
@@ -688,8 +697,13 @@ def test_input_state_not_mutated() -> None:
 
 def test_same_inputs_same_output_whatever_the_mapping_order() -> None:
     def make() -> GameState:
-        return galaxy(world(1, 0, "arc", df=5, econ=2), world(2, 1, "pol", af=8, probes=2),
-                      world(3, 2, "rig", af=8), world(4, 7, "reg", af=3))
+        return galaxy(
+            world(1, 0, "arc", df=5, econ=2),
+            world(2, 1, "pol", af=8, probes=2),
+            world(3, 2, "rig", af=8),
+            world(4, 7, "reg", af=3),
+        )
+
     orders: dict[str, list[Order]] = {
         "rig": [Attack(3, 1, 8)],
         "pol": [Attack(2, 1, 8), Probe(2, 4)],
@@ -720,8 +734,9 @@ def test_orders_from_unknown_player_rejected() -> None:
 
 
 def test_executed_listed_by_player_then_world() -> None:
-    state = galaxy(world(1, 0, "pol", econ=1), world(2, 1, "arc", econ=1),
-                   world(3, 2, "arc", econ=1))
+    state = galaxy(
+        world(1, 0, "pol", econ=1), world(2, 1, "arc", econ=1), world(3, 2, "arc", econ=1)
+    )
     after = run(state, {"pol": [Build(1, "C", 1)], "arc": [Build(3, "C", 1), Build(2, "A", 1)]})
     assert after.report.executed == (
         Executed("arc", 2, "B,2,A,1"),
@@ -736,8 +751,11 @@ def test_orders_clamped_never_negative_nor_from_nothing() -> None:
     after = run(state, {"arc": orders})
     assert units(after.worlds[1]) == (0, 0, 0)
     assert units(after.worlds[2]) == (3, 1, 0)
-    assert notes(after, "arc") == [(1, "M,1,2,A,2", ""), (1, "A,1,2,1", "REDUCED FROM 5"),
-                                   (1, "M,1,2,D,1", "REDUCED FROM 9")]
+    assert notes(after, "arc") == [
+        (1, "M,1,2,A,2", ""),
+        (1, "A,1,2,1", "REDUCED FROM 5"),
+        (1, "M,1,2,D,1", "REDUCED FROM 9"),
+    ]
 
 
 # Nothing from nothing
@@ -750,8 +768,16 @@ world_numbers = st.integers(min_value=1, max_value=5)
 
 @st.composite
 def random_world(draw: st.DrawFn, number: int) -> World:
-    return world(number, 2 * number, draw(st.sampled_from(OWNERS)), cp=draw(counts),
-                 af=draw(counts), df=draw(counts), ft=draw(counts), probes=draw(counts))
+    return world(
+        number,
+        2 * number,
+        draw(st.sampled_from(OWNERS)),
+        cp=draw(counts),
+        af=draw(counts),
+        df=draw(counts),
+        ft=draw(counts),
+        probes=draw(counts),
+    )
 
 
 def random_order() -> st.SearchStrategy[Order]:
@@ -777,8 +803,12 @@ def test_without_econ_units_never_appear_or_go_negative(
     def stock(s: GameState) -> tuple[int, int, int, int]:
         ws = s.worlds.values()
         flying = sum(f.count for f in s.flights)
-        return (sum(w.af + w.df + w.probes for w in ws) + flying, sum(w.ft for w in ws),
-                sum(w.cp for w in ws), sum(w.econ for w in ws))
+        return (
+            sum(w.af + w.df + w.probes for w in ws) + flying,
+            sum(w.ft for w in ws),
+            sum(w.cp for w in ws),
+            sum(w.econ for w in ws),
+        )
 
     after = run(state, orders)
     for w in after.worlds.values():

@@ -10,8 +10,24 @@ from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.setup import HOUSE_RULES, new_game, validate_code_name
 from galbatch.rules.conflict.state import GameState, World
 
-NAMES = ["ARCTURUS", "POLARIS", "RIGEL", "REGULUS", "SIRIUS", "VEGA", "DENEB", "ALTAIR",
-         "CAPELLA", "SPICA", "ANTARES", "POLLUX", "CASTOR", "MIRA", "ALGOL", "BETELGEUSE"]
+NAMES = [
+    "ARCTURUS",
+    "POLARIS",
+    "RIGEL",
+    "REGULUS",
+    "SIRIUS",
+    "VEGA",
+    "DENEB",
+    "ALTAIR",
+    "CAPELLA",
+    "SPICA",
+    "ANTARES",
+    "POLLUX",
+    "CASTOR",
+    "MIRA",
+    "ALGOL",
+    "BETELGEUSE",
+]
 
 
 def seats(count: int) -> list[PlayerInfo]:
@@ -62,7 +78,7 @@ def test_one_home_world_each(count: int) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_home_worlds_at_least_five_hexes_apart(count: int, seed: int) -> None:
     places = [place(w) for w in homes(game(count, seed))]
-    gaps = [distance(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
+    gaps = [distance(a, b) for i, a in enumerate(places) for b in places[i + 1 :]]
     assert min(gaps) >= 5
 
 
@@ -70,8 +86,11 @@ def test_home_worlds_at_least_five_hexes_apart(count: int, seed: int) -> None:
 def test_every_home_has_neutral_neighbours_within_a_turn(count: int) -> None:
     state = game(count)
     for home in homes(state):
-        near = [w for w in state.worlds.values()
-                if w.owner is None and distance(place(w), place(home)) <= 3]
+        near = [
+            w
+            for w in state.worlds.values()
+            if w.owner is None and distance(place(w), place(home)) <= 3
+        ]
         assert len(near) >= 2
 
 
@@ -113,8 +132,14 @@ def test_home_world_numbers() -> None:
         assert stock == (10, 10, 15, 10, 5, 0)
         assert home.memory == ()
     rules = HOUSE_RULES
-    assert (rules.home_econ, rules.home_af, rules.home_df, rules.home_ft,
-            rules.home_probes, rules.home_cp) == (10, 10, 15, 10, 5, 0)
+    assert (
+        rules.home_econ,
+        rules.home_af,
+        rules.home_df,
+        rules.home_ft,
+        rules.home_probes,
+        rules.home_cp,
+    ) == (10, 10, 15, 10, 5, 0)
 
 
 def test_neutral_worlds_econ_1_to_6_with_defences_but_no_af() -> None:
@@ -137,7 +162,7 @@ def test_worlds_per_player_setting() -> None:
     assert len(game(3, worlds_per_player=20).worlds) == 60
     assert len(game(15, worlds_per_player=3).worlds) == 45
     places = [place(w) for w in homes(game(15, worlds_per_player=3))]
-    assert min(distance(a, b) for i, a in enumerate(places) for b in places[i + 1:]) >= 5
+    assert min(distance(a, b) for i, a in enumerate(places) for b in places[i + 1 :]) >= 5
 
 
 @pytest.mark.parametrize("value", [0, 2, 26, -1])
@@ -231,8 +256,23 @@ def test_bad_code_names(name: str, reason: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["AF", "df", "Ft", "PROBES", "unowned", "NEUTRAL", "-----", "-", "--- ---", "CP", "Econ",
-     "probe", "WORLD", "worlds", "Neutral"],
+    [
+        "AF",
+        "df",
+        "Ft",
+        "PROBES",
+        "unowned",
+        "NEUTRAL",
+        "-----",
+        "-",
+        "--- ---",
+        "CP",
+        "Econ",
+        "probe",
+        "WORLD",
+        "worlds",
+        "Neutral",
+    ],
 )
 def test_confusing_code_names(name: str) -> None:
     problem = validate_code_name(name)

@@ -59,8 +59,18 @@ SHIELDED = 9  # shield TL no fortress or ship of TL 0 can hit (50 - 72 < 0)
 def home(number: int, x: int, y: int, owner: str) -> Planet:
     """A home planet with 100 of every facility and 200 PU to spend."""
     return Planet(
-        number, x, y, owner=owner, home=owner, pu=200, factories=100, mines=100,
-        refineries=100, farms=100, population=10000, fortresses=5,
+        number,
+        x,
+        y,
+        owner=owner,
+        home=owner,
+        pu=200,
+        factories=100,
+        mines=100,
+        refineries=100,
+        farms=100,
+        population=10000,
+        fortresses=5,
         yards=[Shipyard(8, 11, 0, False)],
     )
 
@@ -70,14 +80,25 @@ def world(turn: int = 0) -> GameState:
     planets = {
         1: home(1, 10, 10, "1"),
         2: home(2, 40, 10, "2"),
-        3: Planet(3, 13, 14, fortresses=2, natural_defence=1, population=1000,
-                  factories=10, mines=10, refineries=10, farms=10),  # 5 from planet 1
+        3: Planet(
+            3,
+            13,
+            14,
+            fortresses=2,
+            natural_defence=1,
+            population=1000,
+            factories=10,
+            mines=10,
+            refineries=10,
+            farms=10,
+        ),  # 5 from planet 1
         4: Planet(4, 10, 30, fortresses=3, population=2000),  # 20 from planet 1
         5: Planet(5, 36, 10, owner="2", population=1000, fortresses=1),  # 4 from planet 2
         6: home(6, 70, 10, "3"),
     }
-    players = {p: Player(p, name, int(p)) for p, name in [("1", "ALPHA"), ("2", "BETA"),
-                                                          ("3", "GAMMA")]}
+    players = {
+        p: Player(p, name, int(p)) for p, name in [("1", "ALPHA"), ("2", "BETA"), ("3", "GAMMA")]
+    }
     return GameState(turn, 3000, 80, 40, planets, players)
 
 
@@ -167,14 +188,14 @@ def test_loyalty_reduces_production() -> None:
 
 
 def test_pu_limited_by_products_and_population() -> None:
-    planet = Planet(1, 0, 0, factories=100, mines=30, refineries=100, farms=100,
-                    population=10000)
+    planet = Planet(1, 0, 0, factories=100, mines=30, refineries=100, farms=100, population=10000)
     made = output(planet)
     assert (made.pu, made.mpu, made.rpu, made.apu) == (30, 0, 70, 70)
     planet.population = 200  # 20 factories can work
     assert output(planet).pu == 20
-    planet = Planet(1, 0, 0, factories=100, mines=0, mpu=50, refineries=100, farms=100,
-                    population=10000)
+    planet = Planet(
+        1, 0, 0, factories=100, mines=0, mpu=50, refineries=100, farms=100, population=10000
+    )
     assert output(planet).pu == 50  # stored MPU are used
     planet.loyalty = 8
     made = output(planet)
@@ -413,12 +434,16 @@ def test_score_parts() -> None:
     assert part(after, "1", "POPULATION") == population_score(10500)
     assert part(after, "1", "PRODUCTION CAPACITY") == capacity_score(100)
     assert part(after, "2", "PLANETS") == 2
-    assert part(after, "2", "PRODUCTION CAPACITY") == capacity_score(after.planets[2].pu
-                                                                     + after.planets[5].pu)
+    assert part(after, "2", "PRODUCTION CAPACITY") == capacity_score(
+        after.planets[2].pu + after.planets[5].pu
+    )
     me = after.players["1"]
     assert me.score == sum(points for _, points in me.breakdown)
     assert [label for label, _ in me.breakdown][:4] == [
-        "PLANETS", "POPULATION", "PRODUCTION CAPACITY", "UNUSED PU"
+        "PLANETS",
+        "POPULATION",
+        "PRODUCTION CAPACITY",
+        "UNUSED PU",
     ]
 
 
@@ -787,8 +812,9 @@ def test_small_rewards_hear_nothing_and_ctl_6_learns_where() -> None:
     state.players["3"].research[COMMUNICATION] = RESEARCH[6]  # 20 - 12 = 8 or more hear
     state.players["3"].reward = (8, 2)
     after = run(state)
-    assert any("EARNED YOUR REWARD OF 8 POINTS FOR PLANET 5" in m
-               for m in after.players["3"].messages)
+    assert any(
+        "EARNED YOUR REWARD OF 8 POINTS FOR PLANET 5" in m for m in after.players["3"].messages
+    )
     assert 5 in after.players["3"].known
 
 
@@ -838,8 +864,9 @@ def test_communication_radius_grows_with_ctl() -> None:
     state.players["1"].research[COMMUNICATION] = RESEARCH[9]  # radius 28
     after = run(state)
     planets = after.planets.values()
-    assert after.players["1"].known == [p.number for p in planets
-                                        if between(p, after.planets[1]) <= 28]
+    assert after.players["1"].known == [
+        p.number for p in planets if between(p, after.planets[1]) <= 28
+    ]
 
 
 def test_bonus_planet_appears_and_pays() -> None:
@@ -991,13 +1018,15 @@ def test_cargo_moves_are_conserved(commands_: list[Any]) -> None:
     for c in loads:
         assert c.amount >= 0
     home_planet = state.planets[next(n for n in HOMES if state.planets[n].owner == "1")]
-    before = home_planet.mpu + home_planet.spares + sum(
-        s.cargo[1] + s.cargo[0] for s in state.fleet("1")
+    before = (
+        home_planet.mpu
+        + home_planet.spares
+        + sum(s.cargo[1] + s.cargo[0] for s in state.fleet("1"))
     )
     turn = Turn(state, Streams(1, 1))
     for c in loads:
         carry_out(turn, "1", c)
-    after = home_planet.mpu + home_planet.spares + sum(
-        s.cargo[1] + s.cargo[0] for s in turn.fleet("1")
+    after = (
+        home_planet.mpu + home_planet.spares + sum(s.cargo[1] + s.cargo[0] for s in turn.fleet("1"))
     )
     assert after == before

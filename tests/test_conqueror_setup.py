@@ -98,9 +98,7 @@ def test_one_home_each_far_apart(count: int) -> None:
     home = homes(state)
     assert sorted(p.owner for p in home if p.owner) == sorted(state.players)
     assert all(p.home == p.owner for p in home)
-    assert all(
-        between(a, b) >= HOME_DISTANCE for a in home for b in home if a.number != b.number
-    )
+    assert all(between(a, b) >= HOME_DISTANCE for a in home for b in home if a.number != b.number)
     owned = [p for p in state.planets.values() if p.owner is not None]
     assert len(owned) == count
 

@@ -128,9 +128,7 @@ def validate_new(game_id: str, start: str, passwords: Mapping[str, str]) -> None
         raise GameError(f"start date {start!r}: expected YYYY-MM-DD") from None
     for player, password in sorted(passwords.items()):
         if not PASSWORD.fullmatch(password):
-            raise GameError(
-                f"password of player {player}: 1 to 64 characters, no blanks or '\"'"
-            )
+            raise GameError(f"password of player {player}: 1 to 64 characters, no blanks or '\"'")
 
 
 PASSWORD = re.compile(r'[^\s"]{1,64}')
