@@ -1,0 +1,28 @@
+"""The code stays ruff- and mypy-clean: the project's standard, checked on every CI run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_check() -> None:
+    result = run("ruff", "check", "galbatch", "tests", "benchmarks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format() -> None:
+    result = run("ruff", "format", "--check", "galbatch", "tests", "benchmarks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict() -> None:
+    result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
