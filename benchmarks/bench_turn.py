@@ -81,7 +81,7 @@ def pdf_figures(path: Path) -> None:
     game = Game.open(path)
     ruleset = get_ruleset(game.ruleset_name)
     state = ruleset.load_state(game.state_data(1))
-    printouts = turn_printouts(game, ruleset, state, archived_checks(game, ruleset, 1))
+    printouts = turn_printouts(game, ruleset, state, archived_checks(game, 1))
     laid = [(p, layout(p)) for _, _, p in printouts]
     pages = sum(len(pp) for _, pp in laid)
     maps = sum(1 for _, pp in laid for page in pp if page.maps)

@@ -110,6 +110,17 @@ def test_print_reproduces_the_archive_byte_for_byte(demo: Path) -> None:
     assert reprint(demo, 0, "2", "text") == (demo / "turns/000/printouts/2.txt").read_bytes()
 
 
+def test_reprint_uses_the_archived_checks_not_todays_game_yaml(demo: Path) -> None:
+    """A GM who changes a password later still re-prints the turn exactly as it was."""
+    process(demo)
+    printed = (demo / "turns/001/printouts/4.txt").read_bytes()
+    assert b"WRONG PASSWORD" in printed
+    text = (demo / "game.yaml").read_text()
+    old = next(line for line in text.splitlines() if "pbkdf2" in line)
+    (demo / "game.yaml").write_text(text.replace(old, '    password: "pbkdf2_sha256$1$00$00"'))
+    assert reprint(demo, 1, "4", "text") == printed
+
+
 def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> None:
     from pypdf import PdfReader
 

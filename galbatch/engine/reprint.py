@@ -29,7 +29,7 @@ def reprint(
         raise GameError(f"no turn {turn}; the latest is {latest}")
     state = ruleset.load_state(game.state_data(turn))
     if archive:
-        checks = archived_checks(game, ruleset, turn)
+        checks = archived_checks(game, turn)
         printouts = turn_printouts(game, ruleset, state, checks)
         return archive_pdf(game, ruleset, state, printouts, logged_rc(game, turn))
     if player is None:
@@ -37,7 +37,7 @@ def reprint(
     else:
         if player not in {p.id for p in game.players}:
             raise GameError(f"no player {player} in game {game.id}")
-        check = archived_checks(game, ruleset, turn).get(player)
+        check = archived_checks(game, turn).get(player)
         printout = player_printout(game, ruleset, state, player, check)
     pages = layout(printout)
     if fmt == "pdf":

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.diagnostics import RC, Severity
+from galbatch.engine.diagnostics import RC, Diagnostic, Severity
 from galbatch.engine.gamedir import Game, GameError, dump_state
 from galbatch.engine.intake import FileCheck, authenticate, check_file
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.rng import Streams
 from galbatch.engine.ruleset import PrintContext, Ruleset, get_ruleset
-from galbatch.engine.yamlio import dump_data
+from galbatch.engine.yamlio import dump_data, load_data
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 
 NO_ORDERS = "NO ORDERS"
@@ -203,19 +203,36 @@ def logged_rc(game: Game, turn: int) -> int:
     return 0
 
 
-def archived_checks(game: Game, ruleset: Ruleset, turn: int) -> dict[str, FileCheck]:
-    """The checks of an archived turn, recomputed from its archived order files."""
-    if turn < 1:
+CHECKS_FILE = "checks.yaml"
+
+
+def checks_data(checks: Mapping[str, FileCheck]) -> dict[str, Any]:
+    """The checks of a turn as plain data, archived so a re-print never re-checks."""
+    return {
+        player: {
+            "file": check.name,
+            "status": check.status,
+            "diagnostics": [
+                [d.line, d.column, d.severity.value, d.code, d.message] for d in check.diagnostics
+            ],
+        }
+        for player, check in checks.items()
+    }
+
+
+def archived_checks(game: Game, turn: int) -> dict[str, FileCheck]:
+    """The checks of an archived turn, as its printouts reported them."""
+    file = game.turn_dir(turn) / CHECKS_FILE
+    if not file.is_file():
         return {}
-    base = ruleset.load_state(game.state_data(turn - 1))
-    folder = game.turn_dir(turn) / "orders"
     checks = {}
-    for info in game.players:
-        file = folder / f"{info.id}.txt"
-        if file.is_file():
-            checks[info.id] = check_player_file(
-                game, ruleset, ruleset.view(base, info.id), info.id, file.read_bytes()
-            )
+    for player, data in load_data(file).items():
+        name = str(data["file"])
+        diags = tuple(
+            Diagnostic(name, int(line), int(column), Severity(severity), str(code), str(message))
+            for line, column, severity, code, message in data["diagnostics"]
+        )
+        checks[str(player)] = FileCheck(name, str(data["status"]), (), diags)
     return checks
 
 
@@ -361,6 +378,7 @@ def _process(
     # 050 PRINT
     files = render_turn(game, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
     files["state.yaml"] = dump_state(ruleset.dump_state(new_state))
+    files[CHECKS_FILE] = dump_data(checks_data(checks)).encode("utf-8")
     for player, data in received.items():
         files[f"orders/{player}.txt"] = data
     n_txt = sum(1 for f in files if f.startswith("printouts/") and f.endswith(".txt"))
