@@ -99,6 +99,20 @@ def test_rerun_replaces_the_latest_turn_with_late_orders(demo: Path) -> None:
     assert not (demo / "orders/4.txt").exists()
 
 
+def test_rerun_takes_a_resend_of_a_file_rejected_whole(demo: Path) -> None:
+    first = process(demo)
+    assert first.rc == RC.UNUSABLE  # REGULUS's wrong password
+    fixed = (demo / "turns/001/orders/4.txt").read_text().replace("wrong-password", "regulus-1997")
+    (demo / "orders/4.txt").write_text(fixed)
+    (demo / "orders/1.txt").write_text("GAME conflict-demo PLAYER 1 PASSWORD x\nEND\n")
+    again = process(demo, rerun=True)
+    assert "1 late" in again.log and again.rc == RC.ERROR
+    assert (demo / "turns/001/orders/4.txt").read_text() == fixed
+    assert "ORDER B,48,C,10" in (demo / "turns/001/printouts/4.txt").read_text()
+    # ARCTURUS's accepted file stays; a bad resend does not replace it.
+    assert "arcturus-1997" in (demo / "turns/001/orders/1.txt").read_text()
+
+
 def test_print_reproduces_the_archive_byte_for_byte(demo: Path) -> None:
     process(demo)
     turn = demo / "turns/001/printouts"

@@ -246,6 +246,12 @@ def printout_files(stem: str, printout: Printout, pdf: bool) -> dict[str, bytes]
     return out
 
 
+def authentic(game: Game, player: str, data: bytes) -> bool:
+    """True if the file's header is usable and names this game, player and password."""
+    of = parse_order_bytes(data, order_label(player))
+    return of.usable and not authenticate(of, game.id, player, game.password_hash(player))
+
+
 def read_inbox(game: Game, player: str) -> bytes | None:
     file = game.inbox / f"{player}.txt"
     if not file.is_file():
@@ -310,13 +316,14 @@ def _process(
     received: dict[str, bytes] = {}
     late = 0
     for player in owing:
-        data = None
+        data = read_inbox(game, player)
         if rerun:
             archived = game.turn_dir(turn) / "orders" / f"{player}.txt"
-            data = archived.read_bytes() if archived.is_file() else None
-        if data is None:
-            data = read_inbox(game, player)
-            late += rerun and data is not None
+            kept = archived.read_bytes() if archived.is_file() else None
+            if data is not None and (kept is None or not authentic(game, player, kept)):
+                late += 1  # a late file, or a resend of one that was rejected whole
+            else:
+                data = kept
         if data is not None:
             received[player] = data
     known = {p.id for p in game.players}
