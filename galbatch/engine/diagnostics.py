@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import IntEnum, StrEnum
@@ -75,6 +74,8 @@ def worst_rc(diagnostics: Iterable[Diagnostic]) -> RC:
 
 def format_json(diagnostics: list[Diagnostic], rc: int) -> str:
     """The `--format json` document: one object with the rc and the diagnostics."""
+    import json  # only `--format json` needs it
+
     return json.dumps(
         {"rc": int(rc), "diagnostics": [d.as_json() for d in diagnostics]},
         ensure_ascii=False,

@@ -13,7 +13,6 @@ from typing import Any
 from galbatch.engine.diagnostics import RC, Diagnostic, Severity, worst_rc
 from galbatch.engine.orderfile import OrderFile
 from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
-from galbatch.engine.passwords import verify_password
 from galbatch.engine.ruleset import Located, Ruleset
 
 
@@ -79,7 +78,7 @@ def authenticate(
             f"the header names player {header.player}, but this is player "
             f"{player}'s file; file rejected",
         )
-    elif password_hash is not None and not verify_password(header.password, password_hash):
+    elif password_hash is not None and not _verify(header.password, password_hash):
         fatal("GB015", "wrong password; file rejected")
     return problems
 
@@ -118,3 +117,9 @@ def rename(check: FileCheck, name: str) -> FileCheck:
     return replace(
         check, name=name, diagnostics=tuple(replace(d, file=name) for d in check.diagnostics)
     )
+
+
+def _verify(password: str, stored: str) -> bool:
+    from galbatch.engine.passwords import verify_password  # hashlib: only when authenticating
+
+    return verify_password(password, stored)

@@ -8,15 +8,13 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Transformer
 
 from galbatch.rules.conflict import orders as o
-from galbatch.rules.conflict.check import check_orders
-from galbatch.rules.conflict.state import GameState
-from galbatch.rules.conflict.view import build_view
 
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
     from galbatch.engine.rng import Streams
     from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext
     from galbatch.print.page import Printout
+    from galbatch.rules.conflict.state import GameState
 
 TITLE = "GALACTIC CONFLICT"
 
@@ -88,6 +86,8 @@ class Conflict:
         return new_game(seed, players, settings)
 
     def load_state(self, data: Mapping[str, Any]) -> GameState:
+        from galbatch.rules.conflict.state import GameState
+
         return GameState.from_data(dict(data))
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
@@ -117,11 +117,15 @@ class Conflict:
         )
 
     def view(self, state: GameState, player: str) -> dict[str, Any]:
+        from galbatch.rules.conflict.view import build_view
+
         return build_view(state, player)
 
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str
     ) -> tuple[list[Any], list[Diagnostic]]:
+        from galbatch.rules.conflict.check import check_orders
+
         return check_orders(orders, view, player)
 
     def resolve(
@@ -136,7 +140,7 @@ class Conflict:
     ) -> Printout:
         from galbatch.rules.conflict.printout import player_printout
 
-        return player_printout(build_view(state, player), diagnostics, ctx)
+        return player_printout(self.view(state, player), diagnostics, ctx)
 
     def summary(self, state: GameState, ctx: PrintContext) -> Printout:
         from galbatch.rules.conflict.printout import gm_printout

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.rules.conqueror.state import GameState
-from galbatch.rules.conqueror.view import build_view
-
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
     from galbatch.engine.rng import Streams
     from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext
     from galbatch.print.page import Printout
+    from galbatch.rules.conqueror.state import GameState
 
 TITLE = "GALACTIC CONQUEROR"
 
@@ -63,6 +61,8 @@ class Conqueror:
         return new_game(seed, players, settings)
 
     def load_state(self, data: Mapping[str, Any]) -> GameState:
+        from galbatch.rules.conqueror.state import GameState
+
         return GameState.from_data(dict(data))
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
@@ -95,6 +95,8 @@ class Conqueror:
         )
 
     def view(self, state: GameState, player: str) -> dict[str, Any]:
+        from galbatch.rules.conqueror.view import build_view
+
         return build_view(state, player)
 
     def check(
@@ -116,7 +118,7 @@ class Conqueror:
     ) -> Printout:
         from galbatch.rules.conqueror.printout import player_printout
 
-        return player_printout(build_view(state, player), diagnostics, ctx)
+        return player_printout(self.view(state, player), diagnostics, ctx)
 
     def summary(self, state: GameState, ctx: PrintContext) -> Printout:
         from galbatch.rules.conqueror.printout import gm_printout
