@@ -66,7 +66,7 @@ def test_conflict_reductions_are_final(lines: list[str]) -> None:
 
 
 HOME = 47  # ARCTURUS's home planet in GC16
-planets = st.sampled_from([HOME, 158, 159, 174, 247, 999])
+planets = st.sampled_from([HOME, HOME, HOME, HOME, 158, 174, 247, 999])  # mostly own
 ships = st.integers(1, 6)
 amounts = st.integers(0, 900)
 
@@ -99,3 +99,44 @@ def conqueror_command(draw: st.DrawFn) -> str:
 @given(st.lists(conqueror_command(), max_size=25))
 def test_conqueror_reductions_are_final(lines: list[str]) -> None:
     recheck(CONQUEROR, GC16_VIEW, 'GAME GC16 PLAYER 1 PASSWORD "x"', lines)
+
+
+GC16_STATE = ROOT / "games" / "gc16" / "turns" / "000" / "state.yaml"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(conqueror_command(), max_size=25))
+def test_conqueror_resolver_spends_exactly_what_the_checker_accepted(lines: list[str]) -> None:
+    """Every accepted PU-spending command costs, in the turn, exactly what the check allowed."""
+    from galbatch.engine.rng import Streams
+    from galbatch.rules.conqueror import orders as o
+    from galbatch.rules.conqueror.execute import carry_out, fortress_cost
+    from galbatch.rules.conqueror.state import GameState
+    from galbatch.rules.conqueror.tables import CARGO, FACILITIES
+    from galbatch.rules.conqueror.turn import Turn
+
+    data = "\n".join(['GAME GC16 PLAYER 1 PASSWORD "x"', *lines, "END"]).encode()
+    accepted = check_file(parse_order_bytes(data, "f"), CONQUEROR, GC16_VIEW, "1").orders
+    turn = Turn(GameState.from_data(load_data(GC16_STATE)), Streams(1997, 1))
+    planets = turn.state.planets
+    for order in accepted:
+        match order:
+            case o.Invest() | o.Research():
+                source, cost = order.planet, order.pu
+            case o.Espionage() | o.Corruption():
+                source, cost = order.source, order.pu
+            case o.Produce():
+                price = fortress_cost(turn, "1") if order.kind == 1 else FACILITIES[order.kind][1]
+                source, cost = order.planet, order.amount * price
+            case o.Install():
+                field = CARGO[order.kit][0].lower().replace("-", "_")
+                before = getattr(planets[order.planet], field)
+                carry_out(turn, "1", order)
+                assert before - getattr(planets[order.planet], field) == order.amount, order
+                continue
+            case _:
+                carry_out(turn, "1", order)
+                continue
+        before = planets[source].pu
+        carry_out(turn, "1", order)
+        assert before - planets[source].pu == cost, order
