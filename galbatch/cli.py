@@ -13,8 +13,10 @@ from typing import Any
 import click
 
 from galbatch import __version__
+from galbatch.engine.ruleset import RULESETS
 
 EXIT_FAILED = 16
+RULESET_NAMES = ", ".join(sorted(RULESETS))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,6 +91,7 @@ def new(
 ) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
+    RULESET is conflict (Galactic Conflict) or conqueror (Galactic Conqueror).
     Prints each player's password once: send them out, they are stored only as
     salted hashes.
     """
@@ -140,7 +143,11 @@ def parse_setting(item: str) -> tuple[str, int | float | str]:
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--ruleset", "-r", help="Check syntax only, in this game's order language.")
+@click.option(
+    "--ruleset",
+    "-r",
+    help=f"Check syntax only, in this game's order language ({RULESET_NAMES}).",
+)
 @click.option(
     "--game",
     "-g",
