@@ -242,6 +242,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
             ),
             new_page=True,
         ),
+        Section("MAP OF THE GALAXY", (MapBlock(owners_map(state)),), new_page=True),
     ]
     return Printout(
         game=ctx.game,
@@ -253,4 +254,22 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         author=ctx.author,
         date=ctx.date,
         keywords=(ctx.game, f"turn {state.turn}", "game master"),
+    )
+
+
+def owners_map(state: GameState) -> HexMap:
+    """The GM's map: every world with its owner's player id beside it (in the PDF)."""
+    markers = tuple(
+        HexMarker(w.col, w.row, str(w.number), owner=w.owner or "")
+        for w in sorted(state.worlds.values(), key=lambda w: w.number)
+    )
+    return HexMap(
+        title="MAP OF THE GALAXY",
+        cols=state.cols,
+        rows=state.rows,
+        markers=markers,
+        legend=(
+            "OWNER MARKS (PDF) ARE PLAYER IDS; SEE PLAYERS.  COLUMNS ACROSS, ROWS DOWN;",
+            "EVEN-NUMBERED COLUMNS ARE HALF A HEX LOWER.  UNITS MOVE 3 HEXES A TURN.",
+        ),
     )
