@@ -213,3 +213,11 @@ def test_a_password_with_a_hash_sign_works(tmp_path: Path) -> None:
     orders.write_text('GAME g PLAYER 1 PASSWORD "pass#word"  # my orders\nEND\n')
     result = galbatch("check", str(orders), "--game", str(game))
     assert result.returncode == 0, result.stdout
+
+
+def test_a_damaged_view_file_is_rc16_not_a_traceback(tmp_path: Path) -> None:
+    view = tmp_path / "view.yaml"
+    view.write_text("ruleset: conflict\nplayer: 1\nmap: 5\nreports: [1, 2]\n")
+    result = galbatch("check", str(SAMPLES / "clean.txt"), "--view", str(view))
+    assert result.returncode == 16 and "not a usable view file" in result.stderr
+    assert "Traceback" not in result.stderr

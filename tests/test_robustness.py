@@ -17,7 +17,7 @@ from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import check_player_file, process
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
-from tests.conftest import DEMO
+from tests.conftest import DEMO, ROOT
 
 RULESET = get_ruleset("conflict")
 VIEW = build_view(small_state(), "1")
@@ -145,3 +145,35 @@ def load_state(game: Path):
     from galbatch.rules.conflict.state import GameState
 
     return GameState.from_data(load_data(game / "turns/000/state.yaml"))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 500) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=30,
+)
+VIEW_KEYS = ["map", "reports", "contacts", "name", "planets", "fleet", "tech", "players",
+             "reward", "own"]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ruleset=st.sampled_from(["conflict", "conqueror"]),
+    fields=st.dictionaries(st.sampled_from(VIEW_KEYS), json_values, max_size=6),
+)
+def test_a_damaged_view_file_never_gives_a_traceback(
+    ruleset: str, fields: dict[str, object], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import json
+
+    from galbatch.engine.checking import CheckError, check_files
+
+    folder = tmp_path_factory.mktemp("view")
+    view = folder / "view.yaml"
+    view.write_text(json.dumps({"ruleset": ruleset, "player": "1", **fields}))
+    sample = ROOT / "samples" / ruleset / "clean.txt"
+    try:
+        rc, _ = check_files([sample], view_file=view)
+    except CheckError:
+        return
+    assert rc in (RC.CLEAN, RC.WARNING, RC.ERROR, RC.UNUSABLE)

@@ -47,7 +47,11 @@ def check_one(
             auth = authenticate(
                 of, str(view.get("game", of.header.game)), str(view["player"]), None
             )
-        return check_file(of, rs, view, str(view["player"]), auth)
+        try:
+            return check_file(of, rs, view, str(view["player"]), auth)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            # a view file is the player's copy: damaged, it must not become a traceback
+            raise CheckError(f"{view_file}: not a usable view file ({type(e).__name__})") from None
     assert game_dir is not None
     return _check_against_game(of, game_dir)
 
