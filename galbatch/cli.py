@@ -6,6 +6,7 @@ Exit status is the mainframe return code: 0 clean, 4 warnings, 8 errors,
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -284,6 +285,12 @@ def main(argv: list[str] | None = None) -> Any:
         e.show()
         sys.exit(EXIT_FAILED)
     except click.exceptions.Abort:
+        sys.exit(EXIT_FAILED)
+    except Exception as e:  # the run itself failed: say so, exit 16, keep the details short
+        if os.environ.get("GALBATCH_DEBUG"):
+            raise
+        click.echo(f"galbatch: internal error: {type(e).__name__}: {e}", err=True)
+        click.echo("galbatch: set GALBATCH_DEBUG=1 to see the traceback", err=True)
         sys.exit(EXIT_FAILED)
 
 

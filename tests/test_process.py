@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from galbatch.engine.diagnostics import RC
 from galbatch.engine.gamedir import Game
 from galbatch.engine.reprint import reprint
@@ -159,3 +161,18 @@ def test_game_yaml_comments_survive_a_turn(demo: Path) -> None:
 def test_a_missing_game_is_rc16(tmp_path: Path) -> None:
     result = process(tmp_path / "nothing")
     assert result.rc == RC.FAILED and "LOAD" in result.log
+
+
+def test_a_printout_bug_ends_the_job_with_rc16_and_changes_nothing(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import galbatch.engine.run as run
+
+    def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
+        raise RuntimeError("no ribbon")
+
+    before = tree(demo)
+    monkeypatch.setattr(run, "render_turn", broken)
+    result = process(demo)
+    assert result.rc == RC.FAILED and "printing failed: RuntimeError: no ribbon" in result.log
+    assert tree(demo) == before

@@ -383,7 +383,11 @@ def _process(
     )
 
     # 050 PRINT
-    files = render_turn(game, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
+    try:
+        files = render_turn(game, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
+    except Exception as e:  # a printout bug must end the job with RC 16, not a traceback
+        log.step("PRINT", RC.FAILED, f"printing failed: {type(e).__name__}: {e}")
+        raise JobStopped from None
     files["state.yaml"] = dump_state(ruleset.dump_state(new_state))
     files[CHECKS_FILE] = dump_data(checks_data(checks)).encode("utf-8")
     for player, data in received.items():
