@@ -33,7 +33,7 @@ def reprint(
         printouts = turn_printouts(game, ruleset, state, checks)
         return archive_pdf(game, ruleset, state, printouts, logged_rc(game, turn))
     if player is None:
-        printout = gm_printout(game, ruleset, state)
+        printout = gm_printout(game, ruleset, state, archived_checks(game, turn))
     else:
         if player not in {p.id for p in game.players}:
             raise GameError(f"no player {player} in game {game.id}")

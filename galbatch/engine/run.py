@@ -8,8 +8,9 @@ committed in one rename, so the same inputs give byte-identical archives.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -119,8 +120,32 @@ def player_printout(
     return ruleset.printout(state, player, diags, ctx)
 
 
-def gm_printout(game: Game, ruleset: Ruleset, state: Any) -> Printout:
-    return ruleset.summary(state, context(game, ruleset, ruleset.turn_of(state), None))
+def gm_printout(
+    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+) -> Printout:
+    """The ruleset's GM summary, followed by the engine's section on the order files."""
+    turn = ruleset.turn_of(state)
+    summary = ruleset.summary(state, context(game, ruleset, turn, None))
+    if turn == 0:
+        return summary
+    return replace(summary, sections=(*summary.sections, order_files_section(game, checks)))
+
+
+def order_files_section(game: Game, checks: Mapping[str, FileCheck]) -> Section:
+    """Every player's order file: received or not, rejected or not, and its findings."""
+    rows: list[tuple[object, ...]] = []
+    for info in game.players:
+        check = checks.get(info.id)
+        if check is None:
+            rows.append((info.id, info.name, NO_ORDERS, "", "", ""))
+            continue
+        count = Counter(d.severity for d in check.diagnostics)
+        rows.append(
+            (info.id, info.name, check.status[:40], f"{int(check.rc):04d}",
+             count[Severity.WARNING], count[Severity.ERROR] + count[Severity.FATAL])
+        )  # fmt: skip
+    table = Table(("PLAYER", "CODE NAME", "ORDER FILE", "RC", "WARNINGS", "ERRORS"), tuple(rows))
+    return Section("ORDER FILES", (table,))
 
 
 def cover_printout(game: Game, ruleset: Ruleset, turn: int, rc: int) -> Printout:
@@ -155,7 +180,7 @@ def turn_printouts(
     game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
 ) -> list[tuple[str, str, Printout]]:
     """(file stem, archive label, printout) for the GM and every player, in seat order."""
-    out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state))]
+    out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state, checks))]
     for info in game.players:
         printout = player_printout(game, ruleset, state, info.id, checks.get(info.id))
         out.append((info.id, f"PLAYER {info.id} {info.name}", printout))
