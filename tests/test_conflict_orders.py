@@ -105,12 +105,15 @@ def test_clean_orders_pass_unchanged() -> None:
 
 
 def test_rule_book_clamp_move_15_df_with_10() -> None:
-    # "trying to move 15 DF when you only have 10" (world 1 has 15 DF: ask 25)
-    orders, diags = check("M,1,5,D,25")
-    assert orders == [o.Move(1, 5, "D", 15)]
-    (d,) = diags
+    # ILLEGAL ORDERS: "trying to move 15 DF when you only have 10"
+    state = small_state()
+    state.worlds[1].df = 10
+    data = b'GAME demo PLAYER 1 PASSWORD "x"\nM,1,5,D,15\nEND\n'
+    result = check_file(parse_order_bytes(data, "f"), RULESET, build_view(state, "1"), "1")
+    assert list(result.orders) == [o.Move(1, 5, "D", 10)]
+    (d,) = result.diagnostics
     assert d.code == "CF301" and d.severity is Severity.WARNING
-    assert d.message == "quantity 25 reduced to 15: world 1 has only 15 DF"
+    assert d.message == "quantity 15 reduced to 10: world 1 has only 10 DF"
 
 
 def test_rule_book_clamp_build_with_5_econ_when_4() -> None:
