@@ -16,7 +16,8 @@ from pathlib import Path
 from galbatch.engine.gamedir import Game
 from galbatch.engine.newgame import create_game
 from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import archive_pdf, archived_checks, process, turn_printouts
+from galbatch.engine.run import process
+from galbatch.engine.turnfiles import archive_pdf, archived_checks, turn_printouts
 from galbatch.engine.yamlio import load_data
 from galbatch.print.page import layout
 from galbatch.print.pdf import render_pdf

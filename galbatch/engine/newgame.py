@@ -13,7 +13,7 @@ from typing import Any
 from galbatch.engine.gamedir import Game, GameError, dump_state
 from galbatch.engine.passwords import hash_password, new_password
 from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
-from galbatch.engine.run import render_turn
+from galbatch.engine.turnfiles import render_turn
 
 CODE_NAMES = (
     "ARCTURUS",

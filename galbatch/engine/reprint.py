@@ -6,7 +6,7 @@ from pathlib import Path
 
 from galbatch.engine.gamedir import Game, GameError
 from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import (
+from galbatch.engine.turnfiles import (
     archive_pdf,
     archived_checks,
     gm_printout,

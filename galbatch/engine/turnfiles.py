@@ -1,0 +1,201 @@
+"""The files of a processed turn: printouts (text and PDF), views, the archive, the checks.
+
+Everything is built in memory from the state and the checks of the turn, so the
+job can commit it in one rename and `galbatch print` can build it again, byte
+for byte, from the archive.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.gamedir import Game
+from galbatch.engine.intake import FileCheck
+from galbatch.engine.ruleset import PrintContext, Ruleset
+from galbatch.engine.yamlio import dump_data, load_data
+from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
+
+NO_ORDERS = "NO ORDERS"
+GM = "gm"
+
+
+def context(
+    game: Game, ruleset: Ruleset, turn: int, player: str | None, status: str = ""
+) -> PrintContext:
+    header = f'GAME {game.id} PLAYER {player} PASSWORD "________"' if player else ""
+    return PrintContext(
+        game=game.id,
+        title=ruleset.title,
+        author=game.author,
+        date=game.date_of(turn),
+        due=game.date_of(turn + 1),
+        width=game.width(ruleset.width),
+        header_line=header,
+        file_status=status,
+    )
+
+
+def player_printout(
+    game: Game, ruleset: Ruleset, state: Any, player: str, check: FileCheck | None
+) -> Printout:
+    """One player's printout of the turn that produced `state`."""
+    turn = ruleset.turn_of(state)
+    status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
+    diags = check.diagnostics if check is not None else ()
+    ctx = context(game, ruleset, turn, player, status)
+    return ruleset.printout(state, player, diags, ctx)
+
+
+def gm_printout(
+    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+) -> Printout:
+    """The ruleset's GM summary, followed by the engine's section on the order files."""
+    turn = ruleset.turn_of(state)
+    summary = ruleset.summary(state, context(game, ruleset, turn, None))
+    if turn == 0:
+        return summary
+    return replace(summary, sections=(*summary.sections, order_files_section(game, checks)))
+
+
+def order_files_section(game: Game, checks: Mapping[str, FileCheck]) -> Section:
+    """Every player's order file: received or not, rejected or not, and its findings."""
+    rows: list[tuple[object, ...]] = []
+    for info in game.players:
+        check = checks.get(info.id)
+        if check is None:
+            rows.append((info.id, info.name, NO_ORDERS, "", "", ""))
+            continue
+        count = Counter(d.severity for d in check.diagnostics)
+        rows.append(
+            (info.id, info.name, check.status[:40], f"{int(check.rc):04d}",
+             count[Severity.WARNING], count[Severity.ERROR] + count[Severity.FATAL])
+        )  # fmt: skip
+    table = Table(("PLAYER", "CODE NAME", "ORDER FILE", "RC", "WARNINGS", "ERRORS"), tuple(rows))
+    return Section("ORDER FILES", (table,))
+
+
+def cover_printout(game: Game, ruleset: Ruleset, turn: int, rc: int) -> Printout:
+    """The archive's cover sheet: game, turn, date, players and the job's return code."""
+    rows = tuple((p.id, p.name, p.account) for p in game.players)
+    lines = (
+        f"GAME      {game.id.upper()}",
+        f"TITLE     {game.title}",
+        f"RULESET   {ruleset.title}",
+        f"TURN      {turn}",
+        f"DATE      {game.date_of(turn)}",
+        f"GM        {game.author}",
+        f"JOB RC    {rc:04d}",
+    )
+    return Printout(
+        game=game.id,
+        turn=turn,
+        reader="TURN ARCHIVE",
+        width=game.width(ruleset.width),
+        sections=(
+            Section("TURN ARCHIVE", (Text(lines),)),
+            Section("PLAYERS", (Table(("PLAYER", "CODE NAME", "ACCOUNT"), rows),)),
+        ),
+        title=f"{ruleset.title} {game.id.upper()} TURN {turn}: ARCHIVE",
+        author=game.author,
+        date=game.date_of(turn),
+        keywords=(game.id, f"turn {turn}", "archive"),
+    )
+
+
+def turn_printouts(
+    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+) -> list[tuple[str, str, Printout]]:
+    """(file stem, archive label, printout) for the GM and every player, in seat order."""
+    out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state, checks))]
+    for info in game.players:
+        printout = player_printout(game, ruleset, state, info.id, checks.get(info.id))
+        out.append((info.id, f"PLAYER {info.id} {info.name}", printout))
+    return out
+
+
+def archive_pdf(
+    game: Game, ruleset: Ruleset, state: Any, printouts: list[tuple[str, str, Printout]], rc: int
+) -> bytes:
+    from galbatch.print.pdf import render_archive
+
+    cover = cover_printout(game, ruleset, ruleset.turn_of(state), rc)
+    return render_archive(cover, [(label, p) for _, label, p in printouts])
+
+
+def render_turn(
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    checks: Mapping[str, FileCheck],
+    pdf: bool = True,
+    rc: int = 0,
+) -> dict[str, bytes]:
+    """Printouts (text and PDF), views, and the archive PDF of one turn."""
+    files: dict[str, bytes] = {}
+    for info in game.players:
+        view = {"game": game.id, **ruleset.view(state, info.id)}
+        files[f"views/{info.id}.yaml"] = dump_data(view).encode("utf-8")
+    printouts = turn_printouts(game, ruleset, state, checks)
+    for stem, _, printout in printouts:
+        files.update(printout_files(f"printouts/{stem}", printout, pdf))
+    if pdf:
+        files["archive.pdf"] = archive_pdf(game, ruleset, state, printouts, rc)
+    return files
+
+
+def logged_rc(game: Game, turn: int) -> int:
+    """The MAXCC a turn's job log recorded (0 for setup or an unreadable log)."""
+    log = game.turn_dir(turn) / "job.log"
+    text = log.read_text(encoding="utf-8") if log.is_file() else ""
+    for line in reversed(text.splitlines()):
+        if "MAXCC=" in line:
+            digits = line.split("MAXCC=")[1][:4]
+            return int(digits) if digits.isdigit() else 0
+    return 0
+
+
+CHECKS_FILE = "checks.yaml"
+
+
+def checks_data(checks: Mapping[str, FileCheck]) -> dict[str, Any]:
+    """The checks of a turn as plain data, archived so a re-print never re-checks."""
+    return {
+        player: {
+            "file": check.name,
+            "status": check.status,
+            "diagnostics": [
+                [d.line, d.column, d.severity.value, d.code, d.message] for d in check.diagnostics
+            ],
+        }
+        for player, check in checks.items()
+    }
+
+
+def archived_checks(game: Game, turn: int) -> dict[str, FileCheck]:
+    """The checks of an archived turn, as its printouts reported them."""
+    file = game.turn_dir(turn) / CHECKS_FILE
+    if not file.is_file():
+        return {}
+    checks = {}
+    for player, data in load_data(file).items():
+        name = str(data["file"])
+        diags = tuple(
+            Diagnostic(name, int(line), int(column), Severity(severity), str(code), str(message))
+            for line, column, severity, code, message in data["diagnostics"]
+        )
+        checks[str(player)] = FileCheck(name, str(data["status"]), (), diags)
+    return checks
+
+
+def printout_files(stem: str, printout: Printout, pdf: bool) -> dict[str, bytes]:
+    pages = layout(printout)
+    out = {f"{stem}.txt": render_text(pages).encode("utf-8")}
+    if pdf:
+        from galbatch.print.pdf import render_pdf
+
+        out[f"{stem}.pdf"] = render_pdf(printout, pages)
+    return out
