@@ -86,7 +86,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     start = _find_header(raw_lines)
     if start is None:
         diags.append(
-            _diag(
+            Diagnostic(
                 name,
                 1,
                 1,
@@ -99,7 +99,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         return OrderFile(name, None, (), tuple(diags))
     if start > 0 and any(raw.strip() for raw in raw_lines[:start]):
         diags.append(
-            _diag(
+            Diagnostic(
                 name,
                 1,
                 1,
@@ -112,7 +112,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
 
     if match is None:
         diags.append(
-            _diag(
+            Diagnostic(
                 name,
                 start + 1,
                 1,
@@ -135,7 +135,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         raw = raw_lines[index]
         if raw == SIGNATURE or raw.rstrip() == "--":
             diags.append(
-                _diag(
+                Diagnostic(
                     name,
                     number,
                     1,
@@ -154,34 +154,15 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
             ended = True
             break
         column = len(body) - len(body.lstrip()) + 1
-        if len(stripped) > MAX_LINE:
-            diags.append(
-                _diag(
-                    name,
-                    number,
-                    column,
-                    Severity.ERROR,
-                    "GB030",
-                    f"line longer than {MAX_LINE} characters; order rejected",
-                )
-            )
-            continue
-        if any(ord(ch) < 32 and ch != "\t" for ch in stripped):
-            diags.append(
-                _diag(
-                    name,
-                    number,
-                    column,
-                    Severity.ERROR,
-                    "GB031",
-                    "control characters in the line; order rejected",
-                )
-            )
+        problem = line_problem(stripped)
+        if problem is not None:
+            code, message = problem
+            diags.append(Diagnostic(name, number, column, Severity.ERROR, code, message))
             continue
         lines.append(OrderLine(number, column, stripped))
     if not ended:
         diags.append(
-            _diag(
+            Diagnostic(
                 name,
                 len(raw_lines) or 1,
                 1,
@@ -200,7 +181,7 @@ def decode(data: bytes, name: str, diags: list[Diagnostic]) -> str:
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         diags.append(
-            _diag(
+            Diagnostic(
                 name,
                 line,
                 1,
@@ -220,15 +201,18 @@ def _find_header(lines: list[str]) -> int | None:
     return None
 
 
+def line_problem(text: str) -> tuple[str, str] | None:
+    """Why an order line is not even worth parsing: too long, or control characters."""
+    if len(text) > MAX_LINE:
+        return "GB030", f"line longer than {MAX_LINE} characters; order rejected"
+    if any(ord(ch) < 32 and ch != "\t" for ch in text):
+        return "GB031", "control characters in the line; order rejected"
+    return None
+
+
 def _strip_comment(raw: str) -> str:
     cut = raw.find(COMMENT)
     return raw if cut < 0 else raw[:cut]
-
-
-def _diag(
-    name: str, line: int, column: int, severity: Severity, code: str, message: str
-) -> Diagnostic:
-    return Diagnostic(name, line, column, severity, code, message)
 
 
 def _unusable(name: str, code: str, message: str) -> OrderFile:
