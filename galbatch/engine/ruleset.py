@@ -107,9 +107,9 @@ class Ruleset(Protocol):
         """The next state: one batch run's turn. Never mutates `state`."""
 
     def printout(
-        self, state: Any, player: str, diagnostics: Sequence[Diagnostic], ctx: PrintContext
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
     ) -> Printout:
-        """The player's printout of the turn that produced `state`."""
+        """The player's printout of a turn, made from that player's view alone."""
 
     def summary(self, state: Any, ctx: PrintContext) -> Printout:
         """The game master's printout of the whole turn."""

@@ -40,14 +40,19 @@ def context(
 
 
 def player_printout(
-    game: Game, ruleset: Ruleset, state: Any, player: str, check: FileCheck | None
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    player: str,
+    check: FileCheck | None,
+    view: Mapping[str, Any] | None = None,
 ) -> Printout:
-    """One player's printout of the turn that produced `state`."""
+    """One player's printout of the turn that produced `state`, from the player's view."""
     turn = ruleset.turn_of(state)
     status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
     diags = check.diagnostics if check is not None else ()
     ctx = context(game, ruleset, turn, player, status)
-    return ruleset.printout(state, player, diags, ctx)
+    return ruleset.printout(view or ruleset.view(state, player), diags, ctx)
 
 
 def gm_printout(
@@ -107,12 +112,18 @@ def cover_printout(game: Game, ruleset: Ruleset, turn: int, rc: int) -> Printout
 
 
 def turn_printouts(
-    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    checks: Mapping[str, FileCheck],
+    views: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[tuple[str, str, Printout]]:
     """(file stem, archive label, printout) for the GM and every player, in seat order."""
+    views = views or {}
     out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state, checks))]
     for info in game.players:
-        printout = player_printout(game, ruleset, state, info.id, checks.get(info.id))
+        check = checks.get(info.id)
+        printout = player_printout(game, ruleset, state, info.id, check, views.get(info.id))
         out.append((info.id, f"PLAYER {info.id} {info.name}", printout))
     return out
 
@@ -136,10 +147,10 @@ def render_turn(
 ) -> dict[str, bytes]:
     """Printouts (text and PDF), views, and the archive PDF of one turn."""
     files: dict[str, bytes] = {}
-    for info in game.players:
-        view = {"game": game.id, **ruleset.view(state, info.id)}
-        files[f"views/{info.id}.yaml"] = dump_data(view).encode("utf-8")
-    printouts = turn_printouts(game, ruleset, state, checks)
+    views = {info.id: ruleset.view(state, info.id) for info in game.players}
+    for player, view in views.items():
+        files[f"views/{player}.yaml"] = dump_data({"game": game.id, **view}).encode("utf-8")
+    printouts = turn_printouts(game, ruleset, state, checks, views)
     for stem, _, printout in printouts:
         files.update(printout_files(f"printouts/{stem}", printout, pdf))
     if pdf:

@@ -114,11 +114,11 @@ class Conqueror:
         return resolve(state, orders, streams)
 
     def printout(
-        self, state: GameState, player: str, diagnostics: Sequence[Diagnostic], ctx: PrintContext
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
     ) -> Printout:
         from galbatch.rules.conqueror.printout import player_printout
 
-        return player_printout(self.view(state, player), diagnostics, ctx)
+        return player_printout(view, diagnostics, ctx)
 
     def summary(self, state: GameState, ctx: PrintContext) -> Printout:
         from galbatch.rules.conqueror.printout import gm_printout
