@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.printable import escape, first_control
 
 MAX_BYTES = 256 * 1024  # a turn's orders fit in a few KB; more is not an order file
 MAX_LINE = 200  # characters in one order line
+MAX_ORDER_LINES = 2000  # order lines read from one file; no rule book needs more in a turn
 COMMENT = "#"
+LINE_END = re.compile(r"\r\n|\r|\n")  # lines end here only, never at NEL, U+2028, FF, VT...
 
 HEADER = re.compile(
     r"""^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
@@ -23,6 +26,7 @@ HEADER = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 HEADER_START = re.compile(r"^GAME\b", re.IGNORECASE)
+HEADER_WORDS = re.compile(r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE)
 END = re.compile(r"^END\s*$", re.IGNORECASE)
 SIGNATURE = "-- "  # the e-mail signature separator
 HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the header
@@ -82,8 +86,8 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         )
     diags: list[Diagnostic] = []
     text = decode(data, name, diags)
-    raw_lines = text.splitlines()
-    start = _find_header(raw_lines)
+    raw_lines = split_lines(text)
+    start, match = _find_header(raw_lines)
     if start is None:
         diags.append(
             Diagnostic(
@@ -108,8 +112,6 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 f"ignored {start} line(s) before the header (e-mail headers?)",
             )
         )
-    match = HEADER.match(raw_lines[start].strip())  # a quoted password may hold a '#'
-
     if match is None:
         diags.append(
             Diagnostic(
@@ -130,6 +132,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     )
     lines: list[OrderLine] = []
     ended = False
+    read = 0  # order lines read so far, good or bad
     for index in range(start + 1, len(raw_lines)):
         number = index + 1
         raw = raw_lines[index]
@@ -153,6 +156,22 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         if END.match(stripped):
             ended = True
             break
+        if read == MAX_ORDER_LINES:  # bounded cost: the rest of the file is not even scanned
+            unread = len(raw_lines) - index
+            diags.append(
+                Diagnostic(
+                    name,
+                    number,
+                    1,
+                    Severity.ERROR,
+                    "GB022",
+                    f"more than {MAX_ORDER_LINES} order lines: the {unread} line(s) from "
+                    f"line {number} on were not read",
+                )
+            )
+            ended = True
+            break
+        read += 1
         column = len(body) - len(body.lstrip()) + 1
         problem = line_problem(stripped)
         if problem is not None:
@@ -175,38 +194,124 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
 
 
 def decode(data: bytes, name: str, diags: list[Diagnostic]) -> str:
-    """UTF-8 (with or without BOM); otherwise Latin-1 with a warning, never an error."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        diags.append(
-            Diagnostic(
-                name,
+    """The file's text, never an error: UTF-8 (with or without BOM), or UTF-16 (with a
+    BOM, or recognised by its NUL bytes) with a note; else Windows-1252, or failing
+    that Latin-1, with a warning that says which."""
+    found = detect(data)
+    diags.extend(
+        Diagnostic(name, line, 1, severity, code, message)
+        for line, severity, code, message in found.findings
+    )
+    return found.text
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """An order file's bytes as text, and how they were read."""
+
+    text: str
+    codec: str  # the Python codec of everything after the byte order mark
+    bom: bytes  # the byte order mark found at the start, b"" if none
+    findings: tuple[tuple[int, Severity, str, str], ...] = ()  # (line, severity, code, message)
+
+
+BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+ENDIAN = {"utf-16-le": "little-endian", "utf-16-be": "big-endian"}
+
+
+def detect(data: bytes) -> Decoded:
+    """Find how `data` is encoded and decode it; see `decode`."""
+    bom, codec = next(((b, c) for b, c in BOMS if data.startswith(b)), (b"", ""))
+    body = data[len(bom) :]
+    codec = codec or _utf16_by_nuls(body) or "utf-8"
+    if codec.startswith("utf-16"):
+        how = "with a byte order mark" if bom else "no byte order mark: told by its NUL bytes"
+        note = (
+            1,
+            Severity.NOTE,
+            "GB004",
+            f"the file is UTF-16 ({ENDIAN[codec]}, {how}); read it as such",
+        )
+        try:
+            return Decoded(body.decode(codec), codec, bom, (note,))
+        except UnicodeDecodeError as e:
+            line = _line_of(body[: e.start - e.start % 2].decode(codec, "replace"))
+            bad = (
                 line,
-                1,
                 Severity.WARNING,
                 "GB003",
-                "the file is not UTF-8; read it as Latin-1",
+                "the file is not valid UTF-16; what is not was read as U+FFFD",
             )
-        )
-        return data.decode("latin-1")
+            return Decoded(body.decode(codec, "replace"), codec, bom, (note, bad))
+    try:
+        return Decoded(body.decode("utf-8"), "utf-8", bom)
+    except UnicodeDecodeError as e:
+        line = _line_of(body[: e.start].decode("utf-8"))
+    for codec, label in (("cp1252", "Windows-1252"), ("latin-1", "Latin-1")):
+        try:
+            text = body.decode(codec)
+        except UnicodeDecodeError:  # bytes 81, 8D, 8F, 90 and 9D mean nothing in cp1252
+            continue
+        warning = (line, Severity.WARNING, "GB003", f"the file is not UTF-8; read it as {label}")
+        return Decoded(text, codec, bom, (warning,))
+    raise AssertionError("Latin-1 decodes any bytes")  # pragma: no cover
 
 
-def _find_header(lines: list[str]) -> int | None:
-    """The first line that starts with GAME, within the first HEADER_SEARCH lines."""
-    for index, raw in enumerate(lines[:HEADER_SEARCH]):
-        if HEADER_START.match(_strip_comment(raw).strip()):
-            return index
+def _utf16_by_nuls(data: bytes) -> str | None:
+    """UTF-16 without a byte order mark, told by its NUL bytes: text that is mostly
+    ASCII has a NUL in every other byte, and (almost) none in the others."""
+    pairs = min(len(data), 4096) // 2
+    if pairs < 4:
+        return None
+    even = data[0 : 2 * pairs : 2].count(0)
+    odd = data[1 : 2 * pairs : 2].count(0)
+    if 2 * odd >= pairs and 8 * even <= odd:
+        return "utf-16-le"
+    if 2 * even >= pairs and 8 * odd <= even:
+        return "utf-16-be"
     return None
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of `text`: they end at \\n, \\r\\n or a lone \\r, and at nothing else
+    (`str.splitlines` also splits at NEL, U+2028, form feed and more)."""
+    lines = LINE_END.split(text)
+    if lines[-1] == "":
+        lines.pop()  # a line end ends the last line; it does not start another
+    return lines
+
+
+def _line_of(prefix: str) -> int:
+    """The number of the line that the text after `prefix` starts on."""
+    return len(LINE_END.findall(prefix)) + 1
+
+
+def _find_header(lines: list[str]) -> tuple[int | None, re.Match[str] | None]:
+    """The first line, within the first HEADER_SEARCH lines, that is a header; if none
+    is, the line that was most likely meant as one (it starts with GAME), or None."""
+    window = lines[:HEADER_SEARCH]
+    for index, raw in enumerate(window):
+        match = HEADER.match(raw.strip())  # not _strip_comment: a quoted password may hold '#'
+        if match is not None:
+            return index, match
+    meant = [i for i, raw in enumerate(window) if HEADER_START.match(_strip_comment(raw).strip())]
+    if not meant:
+        return None, None
+    return next((i for i in meant if HEADER_WORDS.search(window[i])), meant[0]), None
+
+
 def line_problem(text: str) -> tuple[str, str] | None:
-    """Why an order line is not even worth parsing: too long, or control characters."""
+    """Why an order line is not even worth parsing: too long, or control characters
+    (other than tab) or invisible format characters such as bidi overrides."""
     if len(text) > MAX_LINE:
         return "GB030", f"line longer than {MAX_LINE} characters; order rejected"
-    if any(ord(ch) < 32 and ch != "\t" for ch in text):
-        return "GB031", "control characters in the line; order rejected"
+    bad = first_control(text)
+    if bad is not None:
+        return "GB031", f"control characters in the line ({escape(bad)}); order rejected"
     return None
 
 
@@ -217,3 +322,81 @@ def _strip_comment(raw: str) -> str:
 
 def _unusable(name: str, code: str, message: str) -> OrderFile:
     return OrderFile(name, None, (), (Diagnostic(name, 1, 1, Severity.FATAL, code, message),))
+
+
+REDACTED = "********"  # what `redact` writes in place of a password
+# A line that may hold a header: GAME anywhere (a reply's "> GAME", a Subject: line).
+HEADER_LIKE = re.compile(r"\bGAME\b", re.IGNORECASE)
+# The password keyword, spelt right or not, and what follows it.
+PASSWORD_WORD = re.compile(r"\b(?:PAS{1,2}W?O?R?[DT]?S?|PASSCODE|PWD?)\b\s*[:=]?\s*", re.IGNORECASE)
+
+
+def redact(data: bytes) -> bytes:
+    """The order file's bytes with every password in a header line replaced by REDACTED.
+
+    Within the header search window, the password of each line that is a header, and
+    whatever follows a PASSWORD word (spelt right or not) after a GAME word in any other
+    line (a misspelt header, a header in a Subject: line), is replaced; everything else
+    stays byte for byte: the encoding, byte order mark, line ends, comments. A file with
+    no such line comes back unchanged.
+    """
+    found = detect(data)
+    spans = password_spans(found.text)
+    if not spans:
+        return data
+    mark = REDACTED.encode(found.codec)
+    out = bytearray()
+    done = 0
+    for start, end in spans:
+        first, last = _byte_offset(found, start, len(data)), _byte_offset(found, end, len(data))
+        out += data[done:first] + mark
+        done = last
+    out += data[done:]
+    return bytes(out)
+
+
+def password_spans(text: str) -> list[tuple[int, int]]:
+    """Where passwords are in the header lines of `text`: (start, end) character offsets."""
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    ends = LINE_END.finditer(text)
+    for _ in range(HEADER_SEARCH):
+        line_end = next(ends, None)
+        stop = len(text) if line_end is None else line_end.start()
+        span = _password_in(text[begin:stop])
+        if span is not None:
+            spans.append((begin + span[0], begin + span[1]))
+        if line_end is None:
+            break
+        begin = line_end.end()
+    return spans
+
+
+def _password_in(line: str) -> tuple[int, int] | None:
+    """The password's place in one line, if the line is (or looks like) a header."""
+    lead = len(line) - len(line.lstrip())
+    match = HEADER.match(line.strip())
+    if match is not None:
+        group = "quoted" if match["quoted"] is not None else "bare"
+        return lead + match.start(group), lead + match.end(group)
+    game = HEADER_LIKE.search(line)
+    if game is None:
+        return None
+    word = PASSWORD_WORD.search(line, game.end())
+    if word is None or word.end() == len(line.rstrip()):
+        return None
+    start = word.end()
+    if line[start] == '"':  # quoted: up to the closing quote, or the end of the line
+        close = line.find('"', start + 1)
+        return start + 1, close if close >= 0 else len(line.rstrip())
+    return start, len(line.rstrip())  # bare: the rest of the line, for what it may hold
+
+
+def _byte_offset(found: Decoded, index: int, size: int) -> int:
+    """The offset in the file's bytes of character `index` of `found.text`."""
+    if index >= len(found.text):
+        return size
+    prefix = found.text[:index]
+    if found.codec.startswith("utf-16"):  # 2 bytes a unit, even for what was replaced
+        return len(found.bom) + 2 * len(prefix) + 2 * sum(ord(ch) > 0xFFFF for ch in prefix)
+    return len(found.bom) + len(prefix.encode(found.codec))
