@@ -91,12 +91,12 @@ def _ruleset(name: str) -> Ruleset:
 
 
 def _load_view(path: Path) -> dict[str, Any]:
-    from galbatch.engine.yamlio import load_data
+    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, load_data
 
     try:
-        view = load_data(path)
-    except Exception as e:  # a damaged view file is the player's to replace
-        raise CheckError(f"{path}: cannot read the view file: {e}") from None
+        view = load_data(path, MAX_VIEW_BYTES)
+    except LoadError as e:  # a damaged (or hostile) view file is the player's to replace
+        raise CheckError(f"cannot use the view file: {e}") from None
     if not isinstance(view, dict) or "player" not in view or "ruleset" not in view:
         raise CheckError(f"{path}: not a galbatch view file")
     return view
