@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gamedir import Game
+from galbatch.engine.commit import writing
 from galbatch.engine.run import process
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
@@ -47,7 +47,8 @@ def test_sigkill_mid_run_leaves_turn_n_or_n_plus_1(
 
     run_and_kill(demo, delay)
 
-    game = Game.open(demo)  # opening recovers what a killed run left behind
+    with writing(demo) as game:  # the next writer recovers what a killed run left behind
+        pass
     assert snapshot(demo / "turns" / "000") == turn0_before
     leftovers = [p.name for p in (demo / "turns").iterdir() if p.name.startswith(".")]
     assert leftovers == []
@@ -70,7 +71,8 @@ def test_kill_between_the_renames_of_a_rerun_is_recovered(demo: Path) -> None:
     # The state a rerun is in after moving the old turn aside and before the new one lands.
     os.replace(demo / "turns" / "001", demo / "turns" / ".old-001")
     (demo / "turns" / ".tmp-001").mkdir()
-    game = Game.open(demo)
+    with writing(demo) as game:
+        pass
     assert game.latest_turn() == 1
     assert snapshot(demo / "turns" / "001") == turn1
     assert sorted(p.name for p in (demo / "turns").iterdir()) == ["000", "001"]

@@ -59,12 +59,14 @@ def check_one(
 def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     from galbatch.engine.diagnostics import Severity
     from galbatch.engine.gamedir import Game, GameError
+    from galbatch.engine.locks import commit_lock
 
     try:
         game = Game.open(game_dir)
         rs = _ruleset(game.ruleset_name)
-        state = rs.load_state(game.state_data(game.latest_turn()))
-    except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
+        with commit_lock(game.turns, exclusive=False):  # never a turn half committed
+            state = rs.load_state(game.state_data(game.latest_turn()))
+    except (GameError, LookupError, KeyError, TypeError, ValueError, OSError) as e:
         raise CheckError(f"{game_dir}: {e}") from None
     if of.header is None:
         return check_file(of, rs)

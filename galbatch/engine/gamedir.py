@@ -1,19 +1,17 @@
-"""The game directory: game.yaml, the inbox, and turns committed atomically.
+"""The game directory as read: game.yaml, the inbox, and the committed turns.
 
     game.yaml                  GM-owned settings and players (comments survive)
     orders/<player>.txt        the inbox for the next turn
     turns/NNN/                 one directory per processed turn, never changed in place
 
-A turn is written to a temporary directory beside `turns/NNN` and renamed into
-place, so a kill at any instant leaves the game at turn N or at turn N+1.
+Opening a game reads and never writes; committing a turn and recovering from a
+killed run are the writer's (see `commit`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +23,7 @@ from galbatch.engine.yamlio import dump_data, load_data, load_edited
 GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
+TURN_NAME = re.compile(r"(?:\.old-)?([0-9]{3,})")
 PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 DEFAULT_MISSING_LIMIT = 0.5  # share of players without orders that stops a run
 
@@ -54,9 +53,7 @@ class Game:
         for key in ("game", "ruleset", "seed", "players"):
             if key not in config:
                 raise GameError(f"{file}: missing {key!r}")
-        game = cls(path, config)
-        game.recover()
-        return game
+        return cls(path, config)
 
     @property
     def id(self) -> str:
@@ -125,13 +122,22 @@ class Game:
         return self.path / "orders"
 
     def turn_dir(self, turn: int) -> Path:
-        return self.turns / f"{turn:03d}"
+        """Where turn `turn` is; a rerun killed between its two renames left it as `.old-NNN`."""
+        name = f"{turn:03d}"
+        path = self.turns / name
+        if not path.is_dir() and (self.turns / f"{OLD_PREFIX}{name}").is_dir():
+            return self.turns / f"{OLD_PREFIX}{name}"
+        return path
 
     def latest_turn(self) -> int:
         """The last committed turn; -1 if the game has none."""
         if not self.turns.is_dir():
             return -1
-        numbers = [int(d.name) for d in self.turns.iterdir() if d.name.isdigit() and d.is_dir()]
+        numbers = [
+            int(match[1])
+            for d in self.turns.iterdir()
+            if (match := TURN_NAME.fullmatch(d.name)) and d.is_dir()
+        ]
         return max(numbers, default=-1)
 
     def state_data(self, turn: int) -> Any:
@@ -139,80 +145,6 @@ class Game:
         if not file.is_file():
             raise GameError(f"{file}: missing")
         return load_data(file)
-
-    def recover(self) -> None:
-        """Finish or undo what a killed run left: restore a replaced turn, drop scratch dirs."""
-        if not self.turns.is_dir():
-            return
-        for entry in sorted(self.turns.iterdir()):
-            if entry.name.startswith(OLD_PREFIX):
-                target = self.turns / entry.name[len(OLD_PREFIX) :]
-                if target.exists():
-                    shutil.rmtree(entry, ignore_errors=True)
-                else:
-                    os.replace(entry, target)
-            elif entry.name.startswith(TMP_PREFIX):
-                shutil.rmtree(entry, ignore_errors=True)
-        latest = self.latest_turn()
-        if latest >= 0:
-            self.clear_inbox(latest)
-
-    def commit(self, turn: int, files: Mapping[str, bytes], replace: bool = False) -> Path:
-        """Write a whole turn and rename it into place; with `replace`, swap an existing one."""
-        self.turns.mkdir(parents=True, exist_ok=True)
-        target = self.turn_dir(turn)
-        if target.exists() and not replace:
-            raise GameError(f"{target}: already exists")
-        tmp = self.turns / f"{TMP_PREFIX}{turn:03d}"
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        for rel, data in sorted(files.items()):
-            out = tmp / rel
-            out.parent.mkdir(parents=True, exist_ok=True)
-            with out.open("wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-        _fsync_dir(tmp)
-        if target.exists():
-            old = self.turns / f"{OLD_PREFIX}{turn:03d}"
-            os.replace(target, old)
-            os.replace(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(tmp, target)
-        _fsync_dir(self.turns)
-        self.clear_inbox(turn)
-        return target
-
-    def clear_inbox(self, turn: int) -> None:
-        """Remove inbox files that the given turn archived byte for byte."""
-        archived = self.turn_dir(turn) / "orders"
-        if not archived.is_dir() or not self.inbox.is_dir():
-            return
-        for file in sorted(archived.iterdir()):
-            inbox_file = self.inbox / file.name
-            if inbox_file.is_file() and inbox_file.read_bytes() == file.read_bytes():
-                inbox_file.unlink()
-
-    def write_config(self, text: str) -> None:
-        """Replace game.yaml atomically."""
-        tmp = self.path / f"{TMP_PREFIX}{GAME_FILE}"
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, self.path / GAME_FILE)
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def dump_state(data: Any) -> bytes:

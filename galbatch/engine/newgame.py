@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gamedir import Game, GameError, dump_state
+from galbatch.engine.commit import commit_turn
+from galbatch.engine.gamedir import GAME_FILE, Game, GameError, dump_state
+from galbatch.engine.locks import writer_lock
 from galbatch.engine.passwords import hash_password, new_password
 from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.turnfiles import render_turn
@@ -213,11 +215,14 @@ def install_game(
         settings,
     )
     path.mkdir(parents=True, exist_ok=True)
-    (path / "orders").mkdir(exist_ok=True)
-    (path / "game.yaml").write_text(text, encoding="utf-8")
-    game = Game.open(path)
-    files = render_turn(game, ruleset, state, {})
-    files["state.yaml"] = dump_state(ruleset.dump_state(state))
-    files["job.log"] = f"GALBATCH  JOB {game_id.upper()}.T000  SETUP  MAXCC=0000\n".encode()
-    game.commit(0, files)
+    with writer_lock(path):
+        if (path / GAME_FILE).exists():
+            raise GameError(f"{path}: already holds a game")
+        (path / "orders").mkdir(exist_ok=True)
+        (path / GAME_FILE).write_text(text, encoding="utf-8")
+        game = Game.open(path)
+        files = render_turn(game, ruleset, state, {})
+        files["state.yaml"] = dump_state(ruleset.dump_state(state))
+        files["job.log"] = f"GALBATCH  JOB {game_id.upper()}.T000  SETUP  MAXCC=0000\n".encode()
+        commit_turn(game, 0, files)
     return game

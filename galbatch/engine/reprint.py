@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from galbatch.engine.gamedir import Game, GameError
+from galbatch.engine.locks import commit_lock
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.turnfiles import (
     archive_pdf,
@@ -22,6 +23,11 @@ def reprint(
 ) -> bytes:
     """The printout of `player` (or the GM, or the whole archive PDF) for `turn`."""
     game = Game.open(directory)
+    with commit_lock(game.turns, exclusive=False):  # never a turn half committed
+        return _reprint(game, turn, player, fmt, archive)
+
+
+def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive: bool) -> bytes:
     ruleset = get_ruleset(game.ruleset_name)
     latest = game.latest_turn()
     turn = latest if turn is None else turn

@@ -13,9 +13,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.commit import (
+    FROM_ARCHIVE,
+    FROM_INBOX,
+    RECORD_FILE,
+    Consumed,
+    archived_form,
+    commit_turn,
+    digest,
+    pending_consumed,
+    read_record,
+    record_bytes,
+    writing,
+)
 from galbatch.engine.diagnostics import RC, Severity
 from galbatch.engine.gamedir import Game, GameError, dump_state
+from galbatch.engine.inbox import player_of, scan
 from galbatch.engine.intake import FileCheck, authenticate, check_file
+from galbatch.engine.locks import GameBusy, commit_lock
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.rng import Streams
 from galbatch.engine.ruleset import Ruleset, get_ruleset
@@ -57,6 +72,15 @@ class JobLog:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class Intake:
+    """An order file a turn takes: its bytes, their origin, whether it was authenticated."""
+
+    data: bytes
+    source: str  # FROM_INBOX or FROM_ARCHIVE
+    authentic: bool | None  # known for an archived file; None: check it now
+
+
 @dataclass
 class TurnResult:
     """What a job produced: its log, return code and the files of the turn."""
@@ -78,14 +102,23 @@ def order_label(player: str) -> str:
 
 
 def check_player_file(
-    game: Game, ruleset: Ruleset, view: Mapping[str, Any], player: str, data: bytes | None
+    game: Game,
+    ruleset: Ruleset,
+    view: Mapping[str, Any],
+    player: str,
+    data: bytes | None,
+    trusted: bool = False,
 ) -> FileCheck:
-    """Authenticate and check one player's file against that player's view."""
+    """Authenticate and check one player's file against that player's view.
+
+    `trusted`: the file was authenticated when it arrived (an archived file whose
+    password is masked); its header must still name this game and player.
+    """
     label = order_label(player)
     if data is None:
         return FileCheck(label, NO_ORDERS, (), ())
     of = parse_order_bytes(data, label)
-    auth = authenticate(of, game.id, player, game.password_hash(player))
+    auth = authenticate(of, game.id, player, None if trusted else game.password_hash(player))
     return check_file(of, ruleset, view, player, auth)
 
 
@@ -93,14 +126,6 @@ def authentic(game: Game, player: str, data: bytes) -> bool:
     """True if the file's header is usable and names this game, player and password."""
     of = parse_order_bytes(data, order_label(player))
     return of.usable and not authenticate(of, game.id, player, game.password_hash(player))
-
-
-def read_inbox(game: Game, player: str) -> bytes | None:
-    file = game.inbox / f"{player}.txt"
-    if not file.is_file():
-        return None
-    with file.open("rb") as f:
-        return f.read(MAX_BYTES + 1)
 
 
 def process(
@@ -111,13 +136,31 @@ def process(
     force: bool = False,
     pdf: bool = True,
 ) -> TurnResult:
-    """Run the next turn (or, with `rerun`, the latest again) of the game at `path`."""
+    """Run the next turn (or, with `rerun`, the latest again) of the game at `path`.
+
+    A real run holds the game's writer lock throughout; a dry run only reads,
+    holding the commit lock shared so it never sees a commit half done.
+    """
     try:
-        game = Game.open(path)
-    except GameError as e:
-        log = JobLog("UNKNOWN", 0, "-")
-        log.step("LOAD", RC.FAILED, str(e))
-        return TurnResult(RC.FAILED, log.text(), 0)
+        if dry_run:
+            game = Game.open(path)
+            with commit_lock(game.turns, exclusive=False):
+                return _job(game, dry_run=True, rerun=rerun, force=force, pdf=pdf)
+        with writing(path) as game:
+            return _job(game, dry_run=False, rerun=rerun, force=force, pdf=pdf)
+    except GameBusy as e:
+        return _refused(RC.UNUSABLE, str(e))
+    except (GameError, OSError) as e:
+        return _refused(RC.FAILED, str(e))
+
+
+def _refused(rc: RC, why: str) -> TurnResult:
+    log = JobLog("UNKNOWN", 0, "-")
+    log.step("LOAD", rc, why)
+    return TurnResult(rc, log.text(), 0)
+
+
+def _job(game: Game, *, dry_run: bool, rerun: bool, force: bool, pdf: bool) -> TurnResult:
     latest = game.latest_turn()
     turn = latest if rerun else latest + 1
     log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, game.date_of(turn))
@@ -156,31 +199,23 @@ def _process(
 
     # 020 INTAKE
     owing = ruleset.owing(state)
-    received: dict[str, bytes] = {}
-    late = 0
-    for player in owing:
-        data = read_inbox(game, player)
-        if rerun:
-            archived = game.turn_dir(turn) / "orders" / f"{player}.txt"
-            kept = archived.read_bytes() if archived.is_file() else None
-            if data is not None and (kept is None or not authentic(game, player, kept)):
-                late += 1  # a late file, or a resend of one that was rejected whole
-            else:
-                data = kept
-        if data is not None:
-            received[player] = data
     known = {p.id for p in game.players}
-    strays = sorted(
-        f.name
-        for f in (game.inbox.iterdir() if game.inbox.is_dir() else [])
-        if f.suffix != ".txt" or f.stem not in known or (f.stem not in owing and not rerun)
-    )
+    inbox = scan(game.inbox, owing, skip=pending_consumed(game))
+    strays = list(inbox.strays)
+    if rerun:  # files of players who owed nothing that turn wait for the next one
+        strays = [s for s in strays if not player_of(s.name, known) or "order" not in s.why]
+    received, late = _intake(game, turn, owing, inbox.files, rerun)
+    oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
     missing = [p for p in owing if p not in received]
     detail = f"{len(received)} order files for {len(owing)} players; {len(missing)} missing"
     if rerun:
         detail += f"; {late} late"
+    if oversized:
+        detail += f"; {len(oversized)} over {MAX_BYTES // 1024} KB left in orders/"
     if strays:
-        detail += f"; {len(strays)} files of no player who owes orders left in orders/"
+        detail += f"; {len(strays)} stray entries left in orders/: " + ", ".join(
+            str(s) for s in strays
+        )
     if owing and len(missing) / len(owing) > game.missing_limit and not force:
         log.step(
             "INTAKE",
@@ -189,12 +224,15 @@ def _process(
             "nothing changed (use --force to run anyway)",
         )
         raise JobStopped
-    log.step("INTAKE", RC.WARNING if strays else RC.CLEAN, detail)
+    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail)
 
     # 030 CHECK
     checks: dict[str, FileCheck] = {}
-    for player, data in received.items():  # seat order, as `owing` gives it
-        checks[player] = check_player_file(game, ruleset, ruleset.view(state, player), player, data)
+    for player, got in received.items():  # seat order, as `owing` gives it
+        view = ruleset.view(state, player)
+        checks[player] = check_player_file(
+            game, ruleset, view, player, got.data, trusted=bool(got.authentic)
+        )
     rejected_files = sum(1 for c in checks.values() if not c.usable)
     diags = [d for c in checks.values() for d in c.diagnostics]
     n_orders = sum(len(c.orders) for c in checks.values())
@@ -233,8 +271,15 @@ def _process(
         raise JobStopped from None
     files["state.yaml"] = dump_state(ruleset.dump_state(new_state))
     files[CHECKS_FILE] = dump_data(checks_data(checks)).encode("utf-8")
-    for player, data in received.items():
-        files[f"orders/{player}.txt"] = data
+    consumed = []
+    for player, got in received.items():
+        if player in oversized:
+            continue  # not archived, so never removed: it stays in orders/ for the GM
+        archived = got.data if got.source == FROM_ARCHIVE else archived_form(got.data)
+        files[f"orders/{player}.txt"] = archived
+        was_authentic = got.authentic if got.authentic is not None else checks[player].usable
+        consumed.append(Consumed(f"{player}.txt", digest(archived), got.source, was_authentic))
+    files[RECORD_FILE] = record_bytes(consumed)
     n_txt = sum(1 for f in files if f.startswith("printouts/") and f.endswith(".txt"))
     n_pdf = sum(1 for f in files if f.endswith(".pdf"))
     log.step("PRINT", RC.CLEAN, f"{n_txt} printouts; {n_pdf} PDFs")
@@ -248,9 +293,41 @@ def _process(
     log.step("COMMIT", RC.CLEAN, where + (" (replaced)" if rerun else ""))
     files["job.log"] = log.text().encode("utf-8")
     try:
-        committed = game.commit(turn, files, replace=rerun)
+        committed = commit_turn(game, turn, files, replace=rerun)
     except (OSError, GameError) as e:
         log.steps.pop()
         log.step("COMMIT", RC.FAILED, f"cannot write {where}: {e}")
         return TurnResult(log.maxcc, log.text(), turn)
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
+
+
+def _intake(
+    game: Game, turn: int, owing: list[str], inbox: Mapping[str, bytes], rerun: bool
+) -> tuple[dict[str, Intake], int]:
+    """The file each owing player's orders come from, in seat order, and how many came late.
+
+    A rerun keeps the file the turn archived, unless that file was rejected whole
+    and the player has sent another (a late file, or a resend).
+    """
+    received: dict[str, Intake] = {}
+    late = 0
+    kept = game.turn_dir(turn)
+    record = {c.name: c for c in (read_record(kept) or [])} if rerun else {}
+    for player in owing:
+        data = inbox.get(player)
+        if rerun:
+            name = f"{player}.txt"
+            file = kept / "orders" / name
+            archived = file.read_bytes() if file.is_file() else None
+            if archived is not None:
+                was_authentic = (
+                    record[name].authentic if name in record else authentic(game, player, archived)
+                )
+                if data is None or was_authentic:
+                    received[player] = Intake(archived, FROM_ARCHIVE, was_authentic)
+                    continue
+            if data is not None:
+                late += 1  # a late file, or a resend of one that was rejected whole
+        if data is not None:
+            received[player] = Intake(data, FROM_INBOX, None)
+    return received, late

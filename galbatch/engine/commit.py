@@ -1,0 +1,217 @@
+"""Committing a turn, and finishing what a killed commit left: the writer's side of the game.
+
+A turn is written to `turns/.tmp-NNN`, then renamed to `turns/NNN`. The turn
+holds `intake.yaml`, the record of the order files it consumed (name, SHA-256
+of the bytes archived, where they came from). Only those files leave the inbox,
+and only if the inbox still holds those very bytes: a file a player sent again,
+or changed during the run, stays.
+
+Between the rename and the end of the clearing, `turns/.pending-NNN` holds the
+hash of that record. A writer that finds it after a kill clears the inbox by
+the record if turn NNN is the one that record belongs to, and drops it if the
+rename never happened. Readers never recover: they skip what the record names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from galbatch.engine.gamedir import OLD_PREFIX, TMP_PREFIX, Game, GameError
+from galbatch.engine.inbox import NotAFile, read_regular
+from galbatch.engine.locks import commit_lock, writer_lock
+from galbatch.engine.yamlio import dump_data, load_data
+
+RECORD_FILE = "intake.yaml"
+PENDING_PREFIX = ".pending-"
+FROM_INBOX = "inbox"
+FROM_ARCHIVE = "archive"  # a rerun kept the file the replaced turn had archived
+
+
+@dataclass(frozen=True)
+class Consumed:
+    """One order file a turn took: its inbox name, the hash of its archived bytes, its origin."""
+
+    name: str
+    sha256: str
+    source: str  # FROM_INBOX or FROM_ARCHIVE
+    authentic: bool  # its header named this game, player and the right password
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def record_bytes(consumed: list[Consumed]) -> bytes:
+    """The turn's intake record, in a fixed order so the same turn gives the same bytes."""
+    rows = [
+        {"file": c.name, "sha256": c.sha256, "from": c.source, "authentic": c.authentic}
+        for c in sorted(consumed, key=lambda c: c.name)
+    ]
+    return dump_data({"consumed": rows}).encode("utf-8")
+
+
+def read_record(turn_dir: Path) -> list[Consumed] | None:
+    """A committed turn's intake record; None for a turn without one (setup, older games)."""
+    file = turn_dir / RECORD_FILE
+    if not file.is_file():
+        return None
+    data: Any = load_data(file)
+    return [
+        Consumed(str(row["file"]), str(row["sha256"]), str(row["from"]), bool(row["authentic"]))
+        for row in data["consumed"]
+    ]
+
+
+def archived_form(data: bytes) -> bytes:
+    """An order file as a turn archives it: the clear password replaced by a mark."""
+    from galbatch.engine.orderfile import redact
+
+    return redact(data)
+
+
+@contextmanager
+def writing(path: Path, wait: float | None = None) -> Iterator[Game]:
+    """Open a game as its one writer: take the lock, finish any killed commit, yield the game."""
+    with writer_lock(path, wait):
+        game = Game.open(path)
+        recover(game)
+        yield game
+
+
+def commit_turn(game: Game, turn: int, files: Mapping[str, bytes], replace: bool = False) -> Path:
+    """Write a whole turn and rename it into place; then clear what its record consumed.
+
+    The caller holds the writer lock. Without a RECORD_FILE in `files` (setup) the
+    turn consumed nothing and the inbox is left as it is.
+    """
+    game.turns.mkdir(parents=True, exist_ok=True)
+    target = game.turns / f"{turn:03d}"
+    if target.exists() and not replace:
+        raise GameError(f"{target}: already exists")
+    tmp = game.turns / f"{TMP_PREFIX}{turn:03d}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    for rel, data in sorted(files.items()):
+        out = tmp / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    for directory in sorted({(tmp / rel).parent for rel in files}, reverse=True):
+        _fsync_dir(directory)
+    pending = game.turns / f"{PENDING_PREFIX}{turn:03d}"
+    record = files.get(RECORD_FILE)
+    with commit_lock(game.turns, exclusive=True):
+        if record is not None:
+            _write_synced(pending, digest(record).encode("ascii"))
+        if target.exists():
+            old = game.turns / f"{OLD_PREFIX}{turn:03d}"
+            os.replace(target, old)
+            os.replace(tmp, target)
+            _fsync_dir(game.turns)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(tmp, target)
+            _fsync_dir(game.turns)
+        if record is not None:
+            _clear_inbox(game, read_record(target) or [])
+            pending.unlink()
+            _fsync_dir(game.turns)
+    return target
+
+
+def recover(game: Game) -> None:
+    """Finish or undo what a killed writer left: a replaced turn, scratch dirs, the inbox."""
+    if not game.turns.is_dir():
+        return
+    with commit_lock(game.turns, exclusive=True):
+        for entry in sorted(game.turns.iterdir()):
+            if entry.name.startswith(OLD_PREFIX):
+                target = game.turns / entry.name[len(OLD_PREFIX) :]
+                if target.exists():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    os.replace(entry, target)
+            elif entry.name.startswith(TMP_PREFIX):
+                shutil.rmtree(entry, ignore_errors=True)
+        for entry in sorted(game.turns.iterdir()):
+            if entry.name.startswith(PENDING_PREFIX):
+                record = landed_record(game, entry)
+                if record is not None:
+                    _clear_inbox(game, record)
+                entry.unlink()
+        _fsync_dir(game.turns)
+
+
+def pending_consumed(game: Game) -> frozenset[str]:
+    """Inbox files a committed turn consumed but a kill left in place: readers skip them."""
+    names: set[str] = set()
+    if not game.turns.is_dir():
+        return frozenset()
+    for entry in sorted(game.turns.iterdir()):
+        if entry.name.startswith(PENDING_PREFIX):
+            for c in landed_record(game, entry) or []:
+                if c.source == FROM_INBOX and _holds(game.inbox / c.name, c.sha256):
+                    names.add(c.name)
+    return frozenset(names)
+
+
+def landed_record(game: Game, pending: Path) -> list[Consumed] | None:
+    """The record of the turn a pending mark names, if that turn was renamed into place."""
+    number = pending.name[len(PENDING_PREFIX) :]
+    turn_dir = game.turns / number
+    record = turn_dir / RECORD_FILE
+    try:
+        if not record.is_file() or pending.read_bytes().decode("ascii") != digest(
+            record.read_bytes()
+        ):
+            return None
+    except (OSError, UnicodeDecodeError):
+        return None
+    return read_record(turn_dir)
+
+
+def _clear_inbox(game: Game, record: list[Consumed]) -> None:
+    """Remove the inbox files the record says the turn took, if they still hold those bytes."""
+    for c in record:
+        path = game.inbox / c.name
+        if c.source == FROM_INBOX and _holds(path, c.sha256):
+            path.unlink()
+    _fsync_dir(game.inbox)
+
+
+def _holds(path: Path, sha256: str) -> bool:
+    """True if `path` is a regular file whose archived form has this hash."""
+    try:
+        return digest(archived_form(read_regular(path))) == sha256
+    except (NotAFile, OSError):
+        return False
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    with path.open("wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
