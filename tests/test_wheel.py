@@ -1,4 +1,4 @@
-"""The built wheel carries its grammars and fonts: galbatch works from any directory."""
+"""The built wheel carries its grammars, fonts and word list: galbatch works from anywhere."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "galbatch/grammars/conflict.lark" in names
     assert "galbatch/fonts/DejaVuSansMono.ttf" in names
+    assert "galbatch/words/eff_large_wordlist.txt" in names
+    assert "galbatch/words/LICENSE-EFF-wordlist.txt" in names
     target = work / "site"
     subprocess.run(
         [
@@ -103,3 +105,21 @@ def test_installed_wheel_checks_and_processes_from_elsewhere(
     processed = run(installed, elsewhere, "process", str(game))
     assert processed.returncode == 12, processed.stdout + processed.stderr
     assert (game / "turns/001/printouts/1.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_installed_wheel_generates_passwords_from_its_word_list(
+    installed: Path, tmp_path: Path
+) -> None:
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from galbatch.engine import passwords as p; print(p.new_password())",
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(installed)},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    assert len(made.stdout.split("-")) == 5

@@ -1,0 +1,1 @@
+"""The word list that generated passwords are drawn from (package data)."""
