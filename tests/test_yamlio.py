@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ruamel.yaml import YAML
 
 from galbatch.engine import yamlio
 from galbatch.engine.yamlio import (
@@ -83,6 +84,17 @@ def test_hostile_yaml_is_one_load_error_naming_file_and_limit(
     message = str(caught.value)
     assert message.startswith(f"{path}: ") and "limit of" in message
     assert "\n" not in message
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_without_the_c_loader_the_same_limits_hold(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(yamlio, "_fast", lambda: YAML(typ="safe", pure=True))
+    text, limit = HOSTILE[name]
+    with pytest.raises(LoadError, match=limit):
+        load_data(write(tmp_path, name, text))
+    assert load_data(write(tmp_path, "ok.yaml", "a: &a [1]\nb: *a\n")) == {"a": [1], "b": [1]}
 
 
 def test_every_alias_counts_the_whole_node_it_names(
