@@ -84,6 +84,13 @@ def test_a_new_hash_verifies_and_a_malformed_one_never_raises() -> None:
         assert not verify_password(password, bad)
 
 
+def test_a_hash_asking_for_absurd_rounds_is_refused_not_computed() -> None:
+    """A damaged game.yaml must not make every check of that player's file take hours."""
+    _, _, salt, digest = hash_password("secret").split("$")
+    for rounds in ("0", "-5", "10000000000000"):
+        assert not verify_password("secret", f"pbkdf2_sha256${rounds}${salt}${digest}")
+
+
 def test_new_prints_passwords_that_fit_80_columns_and_open_the_game(tmp_path: Path) -> None:
     game = tmp_path / "x"
     new = subprocess.run(

@@ -62,11 +62,14 @@ def read_record(turn_dir: Path) -> list[Consumed] | None:
     file = turn_dir / RECORD_FILE
     if not file.is_file():
         return None
-    data: Any = load_data(file)
-    return [
-        Consumed(str(row["file"]), str(row["sha256"]), str(row["from"]), bool(row["authentic"]))
-        for row in data["consumed"]
-    ]
+    try:
+        data: Any = load_data(file)
+        return [
+            Consumed(str(row["file"]), str(row["sha256"]), str(row["from"]), bool(row["authentic"]))
+            for row in data["consumed"]
+        ]
+    except (ValueError, LookupError, TypeError) as e:  # LoadError is a ValueError
+        raise GameError(f"{file}: not a usable intake record ({e})") from None
 
 
 def archived_form(data: bytes) -> bytes:

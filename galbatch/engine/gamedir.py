@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from galbatch.engine.ruleset import PlayerInfo
-from galbatch.engine.yamlio import dump_data, load_data, load_edited
+from galbatch.engine.yamlio import LoadError, dump_data, load_data, load_edited
 
 GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
@@ -46,6 +46,8 @@ class Game:
             raise GameError(f"{path}: no {GAME_FILE}; is this a game directory?")
         try:
             config = load_edited(file)
+        except LoadError as e:  # the message names the file and what is wrong
+            raise GameError(str(e)) from None
         except Exception as e:  # any YAML error is the GM's to fix, not a traceback
             raise GameError(f"{file}: cannot read: {e}") from None
         if not isinstance(config, Mapping):
@@ -144,7 +146,10 @@ class Game:
         file = self.turn_dir(turn) / "state.yaml"
         if not file.is_file():
             raise GameError(f"{file}: missing")
-        return load_data(file)
+        try:
+            return load_data(file)
+        except LoadError as e:
+            raise GameError(str(e)) from None
 
 
 def dump_state(data: Any) -> bytes:

@@ -10,6 +10,7 @@ from functools import cache
 from importlib.resources import files
 
 ITERATIONS = 60_000  # PBKDF2-SHA256 rounds: about 15 to 20 ms a check on a small machine
+MAX_ITERATIONS = 10 * ITERATIONS  # a hash asking for more is not one galbatch made
 WORD_LIST = "eff_large_wordlist.txt"  # in galbatch.words: the EFF's large list, a-z words only
 WORDS_PER_PASSWORD = 5  # different words of 7,772: 64.6 bits
 
@@ -37,7 +38,7 @@ def verify_password(password: str, stored: str) -> bool:
     """True if `password` matches the stored hash; never raises on a malformed hash."""
     try:
         scheme, rounds, salt_hex, digest_hex = stored.split("$")
-        if scheme != "pbkdf2_sha256":
+        if scheme != "pbkdf2_sha256" or not 1 <= int(rounds) <= MAX_ITERATIONS:
             return False
         expected = bytes.fromhex(digest_hex)
         digest = hashlib.pbkdf2_hmac(

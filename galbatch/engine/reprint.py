@@ -15,6 +15,7 @@ from galbatch.engine.turnfiles import (
     player_printout,
     turn_printouts,
 )
+from galbatch.engine.yamlio import LoadError
 from galbatch.print.page import layout, render_text
 
 
@@ -24,7 +25,10 @@ def reprint(
     """The printout of `player` (or the GM, or the whole archive PDF) for `turn`."""
     game = Game.open(directory)
     with commit_lock(game.turns, exclusive=False):  # never a turn half committed
-        return _reprint(game, turn, player, fmt, archive)
+        try:
+            return _reprint(game, turn, player, fmt, archive)
+        except LoadError as e:  # a damaged archived file: name it, never a traceback
+            raise GameError(str(e)) from None
 
 
 def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive: bool) -> bytes:
