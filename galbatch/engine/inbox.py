@@ -17,6 +17,7 @@ from pathlib import Path
 from galbatch.engine.orderfile import MAX_BYTES
 
 SUFFIX = ".txt"
+NOT_OWING = "not the order file of a player who owes orders"
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Stray:
 
     name: str
     why: str
+    player: str | None = None  # a known player's file, waiting for a turn they owe orders in
 
     def __str__(self) -> str:
         return f"{self.name} ({self.why})"
@@ -98,8 +100,13 @@ class InboxScan:
     strays: tuple[Stray, ...]
 
 
-def scan(inbox: Path, players: list[str], skip: frozenset[str] = frozenset()) -> InboxScan:
+def scan(
+    inbox: Path, players: list[str], known: set[str], skip: frozenset[str] = frozenset()
+) -> InboxScan:
     """Read the files of `players` (in their order); anything else in the inbox is a stray.
+
+    `known` are all the game's players: the file of one who owes nothing now is
+    a stray that names its player.
 
     `skip` names files a committed turn has already consumed (a kill interrupted
     the clearing of the inbox): they are neither read nor reported.
@@ -112,7 +119,9 @@ def scan(inbox: Path, players: list[str], skip: frozenset[str] = frozenset()) ->
             continue
         player = player_of(name, wanted)
         if player is None:
-            strays.append(Stray(name, _stray_kind(inbox / name)))
+            kind = _stray_kind(inbox / name)
+            owner = player_of(name, known) if kind == NOT_OWING else None
+            strays.append(Stray(name, kind, owner))
             continue
         try:
             found[player] = read_regular(inbox / name)
@@ -128,4 +137,4 @@ def _stray_kind(path: Path) -> str:
         kind = kind_of(os.lstat(path).st_mode)
     except OSError as e:
         return f"unreadable: {e.strerror or e}"
-    return "not the order file of a player who owes orders" if kind == "file" else kind
+    return NOT_OWING if kind == "file" else kind

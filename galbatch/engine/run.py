@@ -28,7 +28,7 @@ from galbatch.engine.commit import (
 )
 from galbatch.engine.diagnostics import RC, Severity
 from galbatch.engine.gamedir import Game, GameError, dump_state
-from galbatch.engine.inbox import player_of, scan
+from galbatch.engine.inbox import scan
 from galbatch.engine.intake import FileCheck, authenticate, check_file
 from galbatch.engine.locks import GameBusy, commit_lock
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
@@ -199,11 +199,10 @@ def _process(
 
     # 020 INTAKE
     owing = ruleset.owing(state)
-    known = {p.id for p in game.players}
-    inbox = scan(game.inbox, owing, skip=pending_consumed(game))
+    inbox = scan(game.inbox, owing, {p.id for p in game.players}, pending_consumed(game))
     strays = list(inbox.strays)
     if rerun:  # files of players who owed nothing that turn wait for the next one
-        strays = [s for s in strays if not player_of(s.name, known) or "order" not in s.why]
+        strays = [s for s in strays if s.player is None]
     received, late = _intake(game, turn, owing, inbox.files, rerun)
     oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
     missing = [p for p in owing if p not in received]
