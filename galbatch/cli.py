@@ -277,6 +277,9 @@ def print_(
 
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: click's usage errors and failures exit 16, like a failed job."""
+    for stream in (sys.stdout, sys.stderr):  # a legacy terminal encoding must not fail a run
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return cli.main(args=argv, prog_name="galbatch", standalone_mode=False)
     except click.exceptions.Exit as e:

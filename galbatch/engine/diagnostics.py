@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import IntEnum, StrEnum
 
+from galbatch.engine.printable import printable
+
 
 class RC(IntEnum):
     """Return codes, the job's and `check`'s exit status."""
@@ -55,8 +57,10 @@ class Diagnostic:
     message: str
 
     def format(self) -> str:
-        """`FILE:LINE:COL: severity: [CODE] message`, the shape editors jump to."""
-        return (
+        """`FILE:LINE:COL: severity: [CODE] message`, the shape editors jump to; what came
+        from an order file is shown escaped where it is not one visible column a character
+        (terminal escapes, bidi overrides, wide characters: see `printable`)."""
+        return printable(
             f"{self.file}:{self.line}:{self.column}: "
             f"{self.severity.label}: [{self.code}] {self.message}"
         )
@@ -64,6 +68,8 @@ class Diagnostic:
     def as_json(self) -> dict[str, object]:
         data = asdict(self)
         data["severity"] = self.severity.label
+        for key in ("file", "code", "message"):
+            data[key] = printable(data[key])
         return data
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from galbatch.engine.printable import printable
 from galbatch.print.maps import Map
 
 LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch
@@ -90,25 +91,26 @@ def table_lines(table: Table) -> list[str]:
     """Render a table as fixed-width lines."""
     from tabulate import tabulate  # imported here: `galbatch check` never lays out pages
 
+    headers = [printable(h) for h in table.headers]
     if not table.rows:
-        return [tabulate([], headers=list(table.headers), tablefmt="simple")]
+        return [tabulate([], headers=headers, tablefmt="simple")]
     text = tabulate(
-        [list(r) for r in table.rows],
-        headers=list(table.headers),
+        [[printable(c) if isinstance(c, str) else c for c in r] for r in table.rows],
+        headers=headers,
         tablefmt="simple",
         numalign="right",
         stralign="left",
     )
-    return text.splitlines()
+    return text.split("\n")
 
 
 def header_line(p: Printout, page: int, pages: int) -> str:
     """The line at the top of every page: game, turn, reader, page N of M."""
-    left = f"{p.game.upper()}  TURN {p.turn}"
+    left = printable(f"{p.game.upper()}  TURN {p.turn}")
     if p.date:
-        left += f"  {p.date}"
+        left += printable(f"  {p.date}")
     right = f"PAGE {page} OF {pages}"
-    middle = p.reader
+    middle = printable(p.reader)
     gap = p.width - len(left) - len(right)
     if gap < len(middle) + 4:
         middle = middle[: max(0, gap - 4)]
@@ -134,23 +136,24 @@ def layout(p: Printout) -> list[Page]:
         return body - len(lines)
 
     for section in p.sections:
+        title = printable(section.title)
         if section.new_page or (lines and room() < 4):
             flush()
         elif lines:
             lines.append("")
-        marks.append((section.title, len(lines)))
-        lines.append(section.title)
-        lines.append("=" * min(len(section.title), p.width))
+        marks.append((title, len(lines)))
+        lines.append(title)
+        lines.append("=" * min(len(title), p.width))
         for block in section.blocks:
             if isinstance(block, MapBlock):
                 text = block.map.text_lines(p.width, body)
                 if room() < len(text):
-                    carried = lines[-2:] if lines and lines[-2] == section.title else []
+                    carried = lines[-2:] if lines and lines[-2] == title else []
                     del lines[len(lines) - len(carried) :]
                     marks = [m for m in marks if m[1] < len(lines)]
                     flush()
                     if carried:
-                        marks.append((section.title, 0))
+                        marks.append((title, 0))
                         lines.extend(carried)
                 maps.append((block.map, len(lines), len(text)))
                 lines.extend(text)
@@ -181,8 +184,10 @@ def layout(p: Printout) -> list[Page]:
 
 
 def fit(line: str, width: int) -> str:
-    """Exactly `width` columns: cut or pad, tabs expanded."""
-    line = line.expandtabs(8)
+    """Exactly `width` columns: tabs expanded, then every character that is not one
+    visible column escaped (`printable`: control characters, bidi overrides, combining
+    marks, wide characters), then cut or padded."""
+    line = printable(line.expandtabs(8))
     return line[:width].ljust(width)
 
 

@@ -99,7 +99,7 @@ COMMANDS = (
 COMMAND_SHEET_LINES = 12  # blank lines to write commands on
 MIN_WINDOW = 30  # the player's map shows at least this much of the field each way ...
 MAP_MARGIN = 5  # ... and this much beyond the outermost known planets
-_PROBE = "\x01"  # a line no section prints, to find where the next section starts
+_PROBE = "@@PROBE@@"  # a line no section prints, to find where the next section starts
 
 
 @dataclass(frozen=True)
