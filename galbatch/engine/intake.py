@@ -6,14 +6,18 @@ GM's run give the same diagnostics for the same file and the same knowledge.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, Severity, worst_rc
-from galbatch.engine.orderfile import OrderFile
+from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile
 from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
 from galbatch.engine.ruleset import Located, Ruleset
+
+MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
+HIDDEN = "GB005"  # the code of the line that counts what is not listed
 
 
 @dataclass(frozen=True)
@@ -40,8 +44,11 @@ def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[D
     located: list[Located] = []
     diags: list[Diagnostic] = []
     for line in of.lines:
+        # Past MAX_LISTED_ERRORS syntax errors, `cap` hides every later one (the lines are
+        # in order), so saying what was expected (lark's slowest part) would be wasted.
+        explain = len(diags) < MAX_LISTED_ERRORS
         try:
-            order = parse_line(parser, line.text, ruleset.terminal_words)
+            order = parse_line(parser, line.text, ruleset.terminal_words, explain)
         except SyntaxProblem as p:
             diags.append(
                 Diagnostic(
@@ -97,19 +104,73 @@ def check_file(
             (d.message.split(";")[0].upper() for d in diags if d.severity is Severity.FATAL),
             "UNUSABLE",
         )
-        return FileCheck(of.name, status, (), tuple(sort(diags)))
+        return FileCheck(of.name, status, (), tuple(cap(sort(diags))))
     located, syntax = parse_orders(of, ruleset)
     diags += syntax
     orders: list[Any] = [at.order for at in located]
     if view is not None:
         orders, semantic = ruleset.check(located, view, player or "")
         diags += semantic
-    return FileCheck(of.name, "ORDERS RECEIVED", tuple(orders), tuple(sort(diags)))
+    return FileCheck(of.name, "ORDERS RECEIVED", tuple(orders), tuple(cap(sort(diags))))
 
 
 def sort(diags: list[Diagnostic]) -> list[Diagnostic]:
     """File order: by line, then column; stable for equal places."""
     return sorted(diags, key=lambda d: (d.line, d.column))
+
+
+def cap(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics (in file order) up to the MAX_LISTED_ERRORS-th error; the ones
+    about single orders after it are counted in one diagnostic (GB005) that has the
+    worst severity of what it stands for, so the file's return code stays the same.
+    Findings about the whole file (FILE_FINDINGS: encoding, END, the line limit; one
+    each at most) are always listed. Orders are never dropped: this only shortens what
+    is listed, on the terminal and in the printouts."""
+    errors = 0
+    for index, d in enumerate(diags):
+        if errors == MAX_LISTED_ERRORS:
+            rest = diags[index:]
+            hidden = [d for d in rest if d.code not in FILE_FINDINGS]
+            if not hidden:
+                break
+            summary = _not_listed(hidden)
+            return sort([*diags[:index], summary, *(d for d in rest if d.code in FILE_FINDINGS)])
+        errors += d.severity.rc >= RC.ERROR
+    return list(diags)
+
+
+def _not_listed(hidden: Sequence[Diagnostic]) -> Diagnostic:
+    counts = {
+        "error": sum(d.severity.rc >= RC.ERROR for d in hidden),
+        "warning": sum(d.severity is Severity.WARNING for d in hidden),
+        "note": sum(d.severity is Severity.NOTE for d in hidden),
+    }
+    parts = [(n, noun if n == 1 else noun + "s") for noun, n in counts.items() if n]
+    message = f"... and {parts[0][0]} more {parts[0][1]}"
+    if len(parts) > 1:
+        message += f" (and {' and '.join(f'{n} {noun}' for n, noun in parts[1:])})"
+    worst = max((d.severity for d in hidden), key=lambda s: s.rc)
+    at = hidden[0]
+    return Diagnostic(at.file, at.line, at.column, worst, HIDDEN, message + " not listed")
+
+
+_COUNTED = re.compile(r"(\d+) (?:more )?(error|warning|note)")
+
+
+def counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
+    """(warnings, errors, fatal ones included) in a file's diagnostics, counting those
+    that a GB005 line stands for."""
+    warnings = errors = 0
+    for d in diags:
+        if d.code == HIDDEN:
+            found = {noun: int(n) for n, noun in _COUNTED.findall(d.message)}
+            warnings += found.get("warning", 0)
+            errors += found.get("error", 0)
+        elif d.severity is Severity.WARNING:
+            warnings += 1
+        elif d.severity.rc >= RC.ERROR:
+            errors += 1
+    return warnings, errors
 
 
 def rename(check: FileCheck, name: str) -> FileCheck:

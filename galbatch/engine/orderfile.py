@@ -30,6 +30,8 @@ HEADER_WORDS = re.compile(r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE)
 END = re.compile(r"^END\s*$", re.IGNORECASE)
 SIGNATURE = "-- "  # the e-mail signature separator
 HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the header
+# Codes of findings about the whole file rather than one order: at most one of each.
+FILE_FINDINGS = frozenset({"GB003", "GB004", "GB011", "GB020", "GB021", "GB022"})
 
 
 @dataclass(frozen=True)

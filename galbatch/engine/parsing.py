@@ -81,8 +81,9 @@ class SyntaxProblem(Exception):
         self.message = message
 
 
-def parse_line(parser: Lark, text: str, words: Mapping[str, str]) -> Any:
-    """Parse one order line; raise SyntaxProblem saying what was expected where."""
+def parse_line(parser: Lark, text: str, words: Mapping[str, str], explain: bool = True) -> Any:
+    """Parse one order line; raise SyntaxProblem saying what was expected where (or,
+    if not `explain`, only where: working out what was expected is the slow part)."""
     try:
         return parser.parse(text)
     except VisitError as e:
@@ -90,7 +91,8 @@ def parse_line(parser: Lark, text: str, words: Mapping[str, str]) -> Any:
     except UnexpectedInput as e:
         at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
         column = len(text.rstrip()) + 1 if at_end else max(1, e.column)
-        raise SyntaxProblem(column, describe(e, text, words)) from None
+        message = describe(e, text, words) if explain else "cannot read this order"
+        raise SyntaxProblem(column, message) from None
     except LarkError as e:  # any other parser complaint is still just a bad line
         raise SyntaxProblem(1, f"cannot read this order ({type(e).__name__})") from None
 

@@ -7,14 +7,13 @@ for byte, from the archive.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.gamedir import Game
-from galbatch.engine.intake import FileCheck
+from galbatch.engine.intake import FileCheck, counts
 from galbatch.engine.ruleset import PrintContext, Ruleset
 from galbatch.engine.yamlio import dump_data, load_data
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
@@ -74,11 +73,10 @@ def order_files_section(game: Game, checks: Mapping[str, FileCheck]) -> Section:
         if check is None:
             rows.append((info.id, info.name, NO_ORDERS, "", "", ""))
             continue
-        count = Counter(d.severity for d in check.diagnostics)
+        warnings, errors = counts(check.diagnostics)
         rows.append(
-            (info.id, info.name, check.status[:40], f"{int(check.rc):04d}",
-             count[Severity.WARNING], count[Severity.ERROR] + count[Severity.FATAL])
-        )  # fmt: skip
+            (info.id, info.name, check.status[:40], f"{int(check.rc):04d}", warnings, errors)
+        )
     table = Table(("PLAYER", "CODE NAME", "ORDER FILE", "RC", "WARNINGS", "ERRORS"), tuple(rows))
     return Section("ORDER FILES", (table,))
 

@@ -1,0 +1,46 @@
+"""The worst order files that fit under the size limit, for tests and benchmarks.
+
+Each is legal (at most MAX_BYTES) and as costly as we could make it: as many junk
+lines as fit, lines of the longest length still parsed, lines that parse but are
+all rejected by the checker. `benchmarks/bench_hostile.py` times them;
+`tests/test_hostile.py` checks that what they give is bounded.
+"""
+
+from __future__ import annotations
+
+from galbatch.engine.orderfile import MAX_BYTES, MAX_LINE
+
+HEADER = b'GAME demo PLAYER 1 PASSWORD "x"\n'
+
+
+def fill(line: bytes, header: bytes = HEADER) -> bytes:
+    """The header and as many copies of `line` as fit under the size limit."""
+    return header + line * ((MAX_BYTES - len(header)) // len(line))
+
+
+def longest(prefix: bytes, filler: bytes = b"9") -> bytes:
+    """A line of exactly MAX_LINE characters (the longest still parsed) and its newline."""
+    return prefix + filler * (MAX_LINE - len(prefix)) + b"\n"
+
+
+# (ruleset, name) -> the file's bytes; the syntax is the ruleset's, the view is player 1's
+# (tests/conflict_world.py and tests/conqueror_world.py)
+CASES: dict[tuple[str, str], bytes] = {
+    ("conflict", "131,000 junk lines"): fill(b"x\n"),
+    ("conflict", "junk lines of 200 characters"): fill(longest(b"A,1,4,5,")),
+    ("conflict", "lines over 200 characters"): fill(b"x" * (MAX_LINE + 1) + b"\n"),
+    ("conflict", "control characters"): fill(b"E,1\x1b[2J\n"),
+    ("conflict", "rejected orders"): fill(b"A,3,4,5\n"),
+    ("conflict", "rejected orders of 200 characters"): fill(longest(b"T,1,", b"N")),
+    ("conflict", "valid and junk lines alternating"): fill(b"E,5\nx\n"),
+    ("conflict", "blank and comment lines"): fill(b"  # a comment\n\n"),
+    ("conflict", "a 256 KB header-like line"): fill(b" ", b"GAME demo PLAYER 1 PASSWORD")[:-1]
+    + b"x",
+    ("conflict", "200 header-like lines"): fill(longest(b"GAME x PLAYER 1 PASSWORD ", b" "), b""),
+    ("conqueror", "131,000 junk lines"): fill(b"x\n"),
+    ("conqueror", "junk lines of 200 characters"): fill(longest(b"B S 1 2 ")),
+    ("conqueror", "rejected commands"): fill(b"B S 1 999\n"),
+    ("conqueror", "rejected commands of 200 characters"): fill(
+        longest(b"B S 99 ", b" ")[:-2] + b"5\n"
+    ),
+}
