@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from galbatch.engine.commit import read_record
 from galbatch.engine.diagnostics import RC
 from galbatch.engine.gamedir import Game
+from galbatch.engine.orderfile import redact
 from galbatch.engine.reprint import reprint
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import TurnResult, check_player_file, process
@@ -131,10 +133,12 @@ def test_every_command_is_used_and_accepted(game: Path) -> None:
     opened = Game.open(game)
     for turn in range(1, END_TURN + 1):
         base = RULESET.load_state(opened.state_data(turn - 1))
+        record = {c.name: c for c in read_record(game / "turns" / f"{turn:03d}") or []}
         for file in sorted((game / "turns" / f"{turn:03d}" / "orders").iterdir()):
             player = file.stem
-            check = check_player_file(
-                opened, RULESET, RULESET.view(base, player), player, file.read_bytes()
+            view = RULESET.view(base, player)
+            check = check_player_file(  # archived without its password: the record vouches
+                opened, RULESET, view, player, file.read_bytes(), record[file.name].authentic
             )
             used.update(type(order) for order in check.orders)
     assert used == {
@@ -588,9 +592,9 @@ def test_gc16_turn_1_files_and_order_files_as_sent(gc16: tuple[Path, TurnResult]
     names = set(tree(turn))
     for pid in "12345678":
         assert {f"printouts/{pid}.txt", f"printouts/{pid}.pdf", f"views/{pid}.yaml"} <= names
-        assert (turn / f"orders/{pid}.txt").read_bytes() == (
-            GC16 / f"orders/{pid}.txt"
-        ).read_bytes()
+        sent = (GC16 / f"orders/{pid}.txt").read_bytes()
+        assert (turn / f"orders/{pid}.txt").read_bytes() == redact(sent)  # no clear password
+        assert redact(sent) != sent
         assert view_of(path, 1, pid)["player"] == pid
     assert {"state.yaml", "job.log", "archive.pdf", "printouts/gm.txt", "printouts/gm.pdf"} <= names
     assert (turn / "archive.pdf").read_bytes().startswith(b"%PDF-")

@@ -131,6 +131,8 @@ def test_a_junk_file_gives_a_short_printout_in_a_turn(demo: Path) -> None:
     section = gm.split("ORDER FILES")[-1].splitlines()
     row = next(line for line in section if line.split()[:2] == ["6", "VEGA"])
     assert row.split()[-2:] == ["0", "2001"]  # warnings, errors: all counted, not just listed
+    check_line = next(line for line in result.log.splitlines() if "CHECK" in line)
+    assert "2005 rejected" in check_line  # the demo's 4, and VEGA's 2001 hidden or not
 
 
 # --- nothing from an order file is shown raw ---------------------------------------------

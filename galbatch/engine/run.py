@@ -29,7 +29,7 @@ from galbatch.engine.commit import (
 from galbatch.engine.diagnostics import RC, Severity
 from galbatch.engine.gamedir import Game, GameError, dump_state
 from galbatch.engine.inbox import scan
-from galbatch.engine.intake import FileCheck, authenticate, check_file
+from galbatch.engine.intake import FileCheck, authenticate, check_file, counts
 from galbatch.engine.locks import GameBusy, commit_lock
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.rng import Streams
@@ -235,10 +235,10 @@ def _process(
     rejected_files = sum(1 for c in checks.values() if not c.usable)
     diags = [d for c in checks.values() for d in c.diagnostics]
     n_orders = sum(len(c.orders) for c in checks.values())
-    clamped = sum(
-        1 for d in diags if d.severity is Severity.WARNING and not d.code.startswith("GB")
-    )
-    rejected = sum(1 for d in diags if d.severity is Severity.ERROR)
+    listed_gb = sum(1 for d in diags if d.severity is Severity.WARNING and d.code.startswith("GB"))
+    fatal = sum(1 for d in diags if d.severity is Severity.FATAL)
+    clamped = sum(counts(c.diagnostics)[0] for c in checks.values()) - listed_gb
+    rejected = sum(counts(c.diagnostics)[1] for c in checks.values()) - fatal  # hidden ones too
     unended = sum(1 for d in diags if d.code in ("GB020", "GB021"))
     check_rc = max((c.rc for c in checks.values()), default=RC.CLEAN)
     log.step(
