@@ -133,8 +133,14 @@ def test_huge_numbers_where_a_small_one_belongs_are_rejected(line: str) -> None:
     assert lint((HEADER + line + "\nEND\n").encode()) == RC.ERROR
 
 
-def test_wrong_encoding_utf16() -> None:
-    assert lint(VALID.encode("utf-16")) in (RC.UNUSABLE, RC.WARNING, RC.ERROR)
+def test_a_utf16_file_reads_like_the_same_file_in_utf8() -> None:
+    """Windows Notepad's "Unicode": with or without a byte order mark, either byte order."""
+    plain = check_file(parse_order_bytes(VALID.encode(), "f"), RULESET, VIEW, "1")
+    assert plain.orders
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        assert lint(VALID.encode(encoding)) == plain.rc
+        wide = check_file(parse_order_bytes(VALID.encode(encoding), "f"), RULESET, VIEW, "1")
+        assert wide.orders == plain.orders
 
 
 # The turn job: a damaged file changes only what its accepted commands do
