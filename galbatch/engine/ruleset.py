@@ -28,6 +28,25 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """One key a ruleset reads from the `settings` mapping of game.yaml, declared as data.
+
+    The engine validates game.yaml and `galbatch new --setting` against these
+    declarations; the ruleset still gets a plain mapping and applies `default`
+    itself when a key is absent.
+    """
+
+    name: str
+    kind: type[Any]  # int (a whole number), float (any number), bool or str
+    default: Any
+    low: float | None = None  # the smallest number allowed, if any
+    high: float | None = None  # the largest number allowed, if any
+    choices: tuple[str, ...] = ()  # for a str setting: the only values allowed, if any
+    every_run: bool = False  # read at every run; otherwise only when `new` makes the galaxy
+    doc: str = ""  # one sentence for the man page and the GM
+
+
+@dataclass(frozen=True)
 class Located:
     """A parsed order and where it was written."""
 
@@ -65,6 +84,10 @@ class Ruleset(Protocol):
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        """The keys game.yaml's `settings` may hold: their types, ranges and defaults."""
 
     def name_problem(self, name: str) -> str | None:
         """Why a code name is not allowed, or None if it is."""

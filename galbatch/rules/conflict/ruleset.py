@@ -12,7 +12,7 @@ from galbatch.rules.conflict import orders as o
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
     from galbatch.engine.rng import Streams
-    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext
+    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext, Setting
     from galbatch.print.page import Printout
     from galbatch.rules.conflict.state import GameState
 
@@ -72,6 +72,12 @@ class Conflict:
 
     def transformer(self) -> OrderBuilder:
         return OrderBuilder()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        from galbatch.rules.conflict.setup import SETTINGS
+
+        return SETTINGS
 
     def name_problem(self, name: str) -> str | None:
         from galbatch.rules.conflict.setup import validate_code_name

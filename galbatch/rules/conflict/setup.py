@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from galbatch.engine.rng import stream
-from galbatch.engine.ruleset import PlayerInfo
+from galbatch.engine.ruleset import PlayerInfo, Setting
 from galbatch.rules.conflict.hexes import SPEED, distance
 from galbatch.rules.conflict.state import GameState, Player, World
 
@@ -77,6 +77,16 @@ class HouseRules:
 
 
 HOUSE_RULES = HouseRules()
+
+# The settings game.yaml may give this ruleset: validated by the engine before any run.
+WORLDS_PER_PLAYER = Setting(
+    "worlds_per_player",
+    int,
+    HOUSE_RULES.worlds_per_player,
+    *HOUSE_RULES.worlds_per_player_range,
+    doc="Worlds in the galaxy for each player, home worlds included.",
+)
+SETTINGS = (WORLDS_PER_PLAYER,)
 
 
 def validate_code_name(name: str) -> str | None:
@@ -151,10 +161,11 @@ def check_players(players: Sequence[PlayerInfo]) -> None:
 
 def worlds_per_player(settings: Mapping[str, Any]) -> int:
     """The settings' `worlds_per_player`, or the house rule's."""
-    value = settings.get("worlds_per_player", HOUSE_RULES.worlds_per_player)
+    setting = WORLDS_PER_PLAYER
+    value = settings.get(setting.name, setting.default)
     low, high = HOUSE_RULES.worlds_per_player_range
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"worlds_per_player must be a whole number from {low} to {high}")
+        raise ValueError(f"{setting.name} must be a whole number from {low} to {high}")
     return value
 
 

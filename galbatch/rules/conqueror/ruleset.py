@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
     from galbatch.engine.rng import Streams
-    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext
+    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext, Setting
     from galbatch.print.page import Printout
     from galbatch.rules.conqueror.state import GameState
 
@@ -47,6 +47,12 @@ class Conqueror:
         from galbatch.rules.conqueror.language import CommandBuilder
 
         return CommandBuilder()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        from galbatch.rules.conqueror.setup import SETTINGS
+
+        return SETTINGS
 
     def name_problem(self, name: str) -> str | None:
         from galbatch.rules.conqueror.setup import validate_player_name

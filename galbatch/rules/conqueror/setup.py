@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from galbatch.engine.rng import stream
-from galbatch.engine.ruleset import PlayerInfo
+from galbatch.engine.ruleset import PlayerInfo, Setting
 from galbatch.rules.conqueror.field import Grid, Point, distance, place
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard
@@ -31,6 +31,25 @@ from galbatch.rules.conqueror.turn import ship_key
 
 MIN_PLAYERS = 2  # a strategy game needs an enemy
 NAME_LENGTH = 15  # the e-mail: "maximum 15 characters, only letters, numbers and blanks"
+
+# The settings game.yaml may give this ruleset: validated by the engine before any run.
+PLANETS_PER_PLAYER = Setting(
+    "planets_per_player",
+    int,
+    HOUSE_RULES.planets_per_player,
+    *HOUSE_RULES.planets_per_player_range,
+    doc=f"Planets on the field for each player, never fewer than {HOUSE_RULES.min_planets} in all.",
+)
+FINAL_SCORE = Setting(
+    "final_score",
+    int,
+    HOUSE_RULES.final_score,
+    1,
+    10**9,
+    every_run=True,
+    doc="The score that ends the game; read at every run, so it may be changed during the game.",
+)
+SETTINGS = (FINAL_SCORE, PLANETS_PER_PLAYER)
 
 
 def validate_player_name(name: str) -> str | None:
@@ -96,26 +115,24 @@ def check_players(players: Sequence[PlayerInfo]) -> None:
             raise ValueError(f"player name {p.name!r} of {p.id}: {problem}")
 
 
-def whole_setting(settings: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    """A whole-number setting within [low, high], or the house rule's default."""
-    value = settings.get(key, default)
+def whole_setting(settings: Mapping[str, Any], setting: Setting) -> int:
+    """A whole-number setting within its declared range, or its default."""
+    assert setting.low is not None and setting.high is not None, setting.name
+    low, high = int(setting.low), int(setting.high)
+    value = settings.get(setting.name, setting.default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}")
+        raise ValueError(f"{setting.name} must be a whole number from {low} to {high}")
     return value
 
 
 def final_score(settings: Mapping[str, Any]) -> int:
     """The score that wins: the settings' `final_score` or the house rule's."""
-    return whole_setting(settings, "final_score", HOUSE_RULES.final_score, 1, 10**9)
+    return whole_setting(settings, FINAL_SCORE)
 
 
 def planet_count(players: int, settings: Mapping[str, Any]) -> int:
     """How many planets: so many a player, and never fewer than several hundred."""
-    low, high = HOUSE_RULES.planets_per_player_range
-    per_player = whole_setting(
-        settings, "planets_per_player", HOUSE_RULES.planets_per_player, low, high
-    )
-    return max(HOUSE_RULES.min_planets, per_player * players)
+    return max(HOUSE_RULES.min_planets, whole_setting(settings, PLANETS_PER_PLAYER) * players)
 
 
 def field_side(planets: int, players: int) -> int:
