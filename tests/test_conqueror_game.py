@@ -705,8 +705,9 @@ def test_the_final_score_in_game_yaml_is_read_at_every_run(tmp_path: Path) -> No
     assert again.rc == RC.UNUSABLE and "has ended" in again.log
 
 
-def test_a_bad_final_score_in_game_yaml_fails_the_run_cleanly(tmp_path: Path) -> None:
+def test_a_bad_final_score_in_game_yaml_refuses_the_run(tmp_path: Path) -> None:
     target = with_settings(tmp_path, "gc16", "{final_score: -5}")
     result = process(target, pdf=False)
-    assert result.rc == RC.FAILED and "final_score" in result.log
+    assert result.rc == RC.UNUSABLE, result.log
+    assert "game.yaml:10: settings.final_score: -5 is out of range; allowed: " in result.log
     assert not (target / "turns" / "001").exists()

@@ -9,6 +9,7 @@ import pytest
 
 from galbatch.engine.diagnostics import RC
 from galbatch.engine.gamedir import Game
+from galbatch.engine.passwords import hash_password
 from galbatch.engine.reprint import reprint
 from galbatch.engine.run import process
 
@@ -137,7 +138,7 @@ def test_reprint_uses_the_archived_checks_not_todays_game_yaml(demo: Path) -> No
     assert b"WRONG PASSWORD" in printed
     text = (demo / "game.yaml").read_text()
     old = next(line for line in text.splitlines() if "pbkdf2" in line)
-    (demo / "game.yaml").write_text(text.replace(old, '    password: "pbkdf2_sha256$1$00$00"'))
+    (demo / "game.yaml").write_text(text.replace(old, f'    password: "{hash_password("new")}"'))
     assert reprint(demo, 1, "4", "text") == printed
 
 

@@ -58,7 +58,7 @@ def check_one(
 
 def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     from galbatch.engine.diagnostics import Severity
-    from galbatch.engine.gamedir import Game, GameError
+    from galbatch.engine.gamedir import Game, GameError, GameFileError
     from galbatch.engine.locks import commit_lock
 
     try:
@@ -66,6 +66,8 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             state = rs.load_state(game.state_data(game.latest_turn()))
+    except GameFileError as e:  # every line names the file already
+        raise CheckError(str(e)) from None
     except (GameError, LookupError, KeyError, TypeError, ValueError, OSError) as e:
         raise CheckError(f"{game_dir}: {e}") from None
     if of.header is None:

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.gameschema import (
+    DEFAULT_DAYS,
+    DEFAULT_GM,
+    DEFAULT_MISSING_LIMIT,
+    DEFAULT_START,
+    game_problems,
+)
 from galbatch.engine.ruleset import PlayerInfo
 from galbatch.engine.yamlio import LoadError, dump_data, load_data, load_edited
 
@@ -24,12 +30,21 @@ GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
 TURN_NAME = re.compile(r"(?:\.old-)?([0-9]{3,})")
-PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,16}")
-DEFAULT_MISSING_LIMIT = 0.5  # share of players without orders that stops a run
 
 
 class GameError(Exception):
     """The game directory is missing, malformed or inconsistent."""
+
+
+class GameFileError(GameError):
+    """game.yaml breaks its schema: `problems` has one line for each thing wrong in it."""
+
+    def __init__(self, file: Path, problems: list[str]) -> None:
+        self.file = file
+        self.problems = problems
+        n = len(problems)
+        self.summary = f"{file}: {n} problem{'s' if n > 1 else ''} in the game file"
+        super().__init__("\n".join([self.summary + ":", *problems]))
 
 
 @dataclass
@@ -50,11 +65,9 @@ class Game:
             raise GameError(str(e)) from None
         except Exception as e:  # any YAML error is the GM's to fix, not a traceback
             raise GameError(f"{file}: cannot read: {e}") from None
-        if not isinstance(config, Mapping):
-            raise GameError(f"{file}: expected a mapping")
-        for key in ("game", "ruleset", "seed", "players"):
-            if key not in config:
-                raise GameError(f"{file}: missing {key!r}")
+        problems = game_problems(config)
+        if problems:
+            raise GameFileError(file, [p.format(str(file)) for p in problems])
         return cls(path, config)
 
     @property
@@ -75,7 +88,7 @@ class Game:
 
     @property
     def author(self) -> str:
-        return str(self.config.get("gm", "galbatch"))
+        return str(self.config.get("gm", DEFAULT_GM))
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -90,15 +103,11 @@ class Game:
 
     @property
     def players(self) -> list[PlayerInfo]:
-        """The seats in game.yaml order; ids become file names, so only letters and digits."""
-        infos = [
+        """The seats in game.yaml order (`open` checked their ids, names and accounts)."""
+        return [
             PlayerInfo(str(p["id"]), str(p["name"]), int(p.get("account", 0)))
             for p in self.config["players"]
         ]
-        for info in infos:
-            if not PLAYER_ID.fullmatch(info.id):
-                raise GameError(f"player id {info.id!r}: only letters and digits, at most 16")
-        return infos
 
     def password_hash(self, player: str) -> str:
         for p in self.config["players"]:
@@ -108,9 +117,9 @@ class Game:
 
     def date_of(self, turn: int) -> str:
         """The ISO date of a turn: the start date plus whole turn periods; never the clock."""
-        start = self.config.get("start", "1997-01-06")
+        start = self.config.get("start", DEFAULT_START)
         first = start if isinstance(start, dt.date) else dt.date.fromisoformat(str(start))
-        days = int(self.config.get("days_per_turn", 14))
+        days = int(self.config.get("days_per_turn", DEFAULT_DAYS))
         return (first + dt.timedelta(days=days * turn)).isoformat()
 
     # turns ---------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import re
 import secrets
 from functools import cache
 from importlib.resources import files
@@ -32,6 +33,20 @@ def hash_password(password: str, salt: bytes | None = None, iterations: int = IT
     salt = salt if salt is not None else secrets.token_bytes(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, iterations)
     return f"pbkdf2_sha256${iterations}${salt.hex()}${digest.hex()}"
+
+
+# A stored hash as `hash_password` makes it: rounds, 16 bytes of salt, 32 of digest.
+HASH = re.compile(r"pbkdf2_sha256\$([0-9]{1,18})\$[0-9a-f]{32}\$[0-9a-f]{64}")
+
+
+def hash_problem(stored: str) -> str | None:
+    """Why `stored` is not a hash `hash_password` makes, or None if it is one."""
+    match = HASH.fullmatch(stored)
+    if match is None:
+        return "not a password hash"
+    if not 1 <= int(match[1]) <= MAX_ITERATIONS:
+        return f"a hash of {int(match[1]):,} rounds"
+    return None
 
 
 def verify_password(password: str, stored: str) -> bool:

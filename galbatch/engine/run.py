@@ -8,7 +8,7 @@ committed in one rename, so the same inputs give byte-identical archives.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from galbatch.engine.commit import (
     writing,
 )
 from galbatch.engine.diagnostics import RC, Severity
-from galbatch.engine.gamedir import Game, GameError, dump_state
+from galbatch.engine.gamedir import Game, GameError, GameFileError, dump_state
 from galbatch.engine.inbox import scan
 from galbatch.engine.intake import FileCheck, authenticate, check_file, counts
 from galbatch.engine.locks import GameBusy, commit_lock
@@ -44,6 +44,7 @@ class Step:
     name: str
     rc: RC
     detail: str
+    more: tuple[str, ...] = ()  # lines printed under the detail, one finding each
 
 
 @dataclass
@@ -55,8 +56,8 @@ class JobLog:
     due: str
     steps: list[Step] = field(default_factory=list)
 
-    def step(self, name: str, rc: RC, detail: str) -> None:
-        self.steps.append(Step(10 * (len(self.steps) + 1), name, rc, detail))
+    def step(self, name: str, rc: RC, detail: str, more: Sequence[str] = ()) -> None:
+        self.steps.append(Step(10 * (len(self.steps) + 1), name, rc, detail, tuple(more)))
 
     @property
     def maxcc(self) -> RC:
@@ -67,7 +68,9 @@ class JobLog:
             f"GALBATCH  JOB {self.job:<24} TURN {self.turn}  DUE {self.due}",
             "STEP  NAME     RC    DETAIL",
         ]
-        lines += [f"{s.number:03d}   {s.name:<8} {int(s.rc):04d}  {s.detail}" for s in self.steps]
+        for s in self.steps:
+            lines.append(f"{s.number:03d}   {s.name:<8} {int(s.rc):04d}  {s.detail}")
+            lines += [f"{'':<21}{line}" for line in s.more]  # under DETAIL
         lines.append(f"JOB {self.job} ENDED  MAXCC={int(self.maxcc):04d}")
         return "\n".join(lines) + "\n"
 
@@ -150,13 +153,15 @@ def process(
             return _job(game, dry_run=False, rerun=rerun, force=force, pdf=pdf)
     except GameBusy as e:
         return _refused(RC.UNUSABLE, str(e))
+    except GameFileError as e:  # the GM's file to fix: the run is refused, nothing changed
+        return _refused(RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
     except (GameError, OSError) as e:
         return _refused(RC.FAILED, str(e))
 
 
-def _refused(rc: RC, why: str) -> TurnResult:
+def _refused(rc: RC, why: str, more: Sequence[str] = ()) -> TurnResult:
     log = JobLog("UNKNOWN", 0, "-")
-    log.step("LOAD", rc, why)
+    log.step("LOAD", rc, why, more)
     return TurnResult(rc, log.text(), 0)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from ruamel.yaml.parser import Parser as PureParser
@@ -36,8 +37,25 @@ class LoadError(ValueError):
     """
 
 
+class _EditedConstructor(RoundTripConstructor):
+    """Round-trip; but a date that is no date (`1997-13-01`) stays text, so that the
+    file's validation can name its line and key instead of the whole load failing."""
+
+    def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
+        try:
+            return super().construct_yaml_timestamp(node, values)
+        except (ValueError, OverflowError):
+            return str(node.value)
+
+
+_EditedConstructor.add_constructor(
+    "tag:yaml.org,2002:timestamp", _EditedConstructor.construct_yaml_timestamp
+)
+
+
 def _rt() -> YAML:
     yaml = YAML(typ="rt")
+    yaml.Constructor = _EditedConstructor
     yaml.preserve_quotes = True
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
@@ -56,6 +74,11 @@ def _fast() -> YAML:
 def load_edited(path: Path) -> Any:
     """Load a file a person edits, keeping its comments and key order for `dump_edited`."""
     return _load_yaml(path, _read(path, MAX_EDITED_BYTES), _rt(), MAX_EDITED_NODES)
+
+
+def parse_edited(text: str, path: Path) -> Any:
+    """`load_edited` of text not yet written to `path` (named in any error)."""
+    return _load_yaml(path, text, _rt(), MAX_EDITED_NODES)
 
 
 def dump_edited(data: Any) -> str:
