@@ -97,7 +97,7 @@ def new(
     salted hashes.
     """
     from galbatch.engine.gamedir import GameError
-    from galbatch.engine.newgame import create_game
+    from galbatch.engine.newgame import create_game, setting_values
     from galbatch.engine.ruleset import UnknownRuleset
 
     chosen: dict[str, str] = {}
@@ -119,7 +119,7 @@ def new(
             days=days,
             passwords=chosen,
             game_id=game_id,
-            settings=dict(parse_setting(item) for item in settings),
+            settings=setting_values(ruleset, [parse_setting(item) for item in settings]),
         )
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
@@ -129,16 +129,11 @@ def new(
         click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
 
 
-def parse_setting(item: str) -> tuple[str, int | float | str]:
-    """KEY=VALUE from the command line; numbers become numbers."""
+def parse_setting(item: str) -> tuple[str, str]:
+    """KEY=VALUE from the command line; the ruleset's declaration of KEY gives VALUE its type."""
     key, sep, value = item.partition("=")
     if not sep or not key.strip():
         raise click.UsageError(f"--setting {item!r}: expected KEY=VALUE")
-    for kind in (int, float):
-        try:
-            return key.strip(), kind(value)
-        except ValueError:
-            pass
     return key.strip(), value.strip()
 
 

@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gameschema import game_problems
+from galbatch.engine.gamedir import GameError
+from galbatch.engine.gameschema import command_line_settings, game_problems
+from galbatch.engine.newgame import create_game
 from galbatch.engine.passwords import hash_password
+from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.yamlio import parse_edited
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,6 +164,73 @@ def test_process_runs_again_once_the_file_is_fixed(game: Path) -> None:
     assert "010   LOAD     0000" in again.stdout and (game / "turns" / "001").is_dir()
 
 
+@pytest.mark.parametrize(
+    ("setting", "problem"),
+    [
+        (
+            "worlds_per_plyer=10",
+            "--setting worlds_per_plyer=10: unknown setting (did you mean worlds_per_player?); "
+            "allowed: worlds_per_player",
+        ),
+        (
+            "worlds_per_player=ten",
+            '--setting worlds_per_player=ten: "ten" is not a whole number; '
+            "allowed: a whole number from 3 to 25",
+        ),
+        (
+            "worlds_per_player=10.5",
+            '--setting worlds_per_player=10.5: "10.5" is not a whole number; '
+            "allowed: a whole number from 3 to 25",
+        ),
+        (
+            "worlds_per_player=26",
+            "--setting worlds_per_player=26: 26 is out of range; "
+            "allowed: a whole number from 3 to 25",
+        ),
+    ],
+)
+def test_new_checks_each_setting_before_writing_anything(
+    tmp_path: Path, setting: str, problem: str
+) -> None:
+    game = tmp_path / "g"
+    result = galbatch("new", "conflict", str(game), "-n", "3", "--seed", "1", "--setting", setting)
+    assert result.returncode == 16, result.stdout + result.stderr
+    assert result.stderr == f"Error: {problem}\n"
+    assert not game.exists()
+
+
+def test_new_reports_every_bad_setting_and_stores_good_ones_typed(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    args = ["new", "conqueror", str(game), "-n", "2", "--seed", "1"]
+    bad = galbatch(*args, "--setting", "final_scor=5", "--setting", "planets_per_player=0")
+    assert bad.returncode == 16 and not game.exists()
+    assert len(bad.stderr.splitlines()) == 2
+    assert "final_scor=5: unknown setting (did you mean final_score?)" in bad.stderr
+    assert "planets_per_player=0: 0 is out of range" in bad.stderr
+    good = galbatch(*args, "--setting", "final_score=500", "--setting", "planets_per_player=12")
+    assert good.returncode == 0, good.stderr
+    text = (game / "game.yaml").read_text()
+    assert 'settings: {"final_score": 500, "planets_per_player": 12}' in text
+
+
+def test_new_checks_the_whole_file_it_would_write(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    result = galbatch("new", "conflict", str(game), "-n", "2", "--seed", "1", "--title", "x" * 81)
+    assert result.returncode == 16 and not game.exists()
+    assert "game.yaml:4: title: " in result.stderr
+    assert "allowed: one line of at most 80 characters" in result.stderr
+
+
+def test_create_game_checks_typed_settings_too(tmp_path: Path) -> None:
+    with pytest.raises(GameError) as caught:
+        create_game(tmp_path / "g", "conflict", 2, 1, settings={"worlds_per_player": "12"})
+    assert str(caught.value) == (
+        'setting worlds_per_player: "12" is not a whole number; '
+        "allowed: a whole number from 3 to 25"
+    )
+    assert not (tmp_path / "g").exists()
+
+
 def test_check_ruleset_never_loads_the_schema() -> None:
     """The player's syntax-only check reads no game.yaml: no schema, no YAML library."""
     result = subprocess.run(
@@ -281,6 +351,16 @@ def test_a_hash_of_absurd_rounds_is_named() -> None:
 
 def test_a_file_that_is_not_a_mapping() -> None:
     assert problems("- 1\n- 2\n")[0].startswith("game.yaml:1: game.yaml: a list is not a mapping")
+
+
+def test_command_line_settings_take_the_declared_type() -> None:
+    conqueror = get_ruleset("conqueror")
+    settings, found = command_line_settings(
+        conqueror, [("final_score", " 400 "), ("planets_per_player", "+20")]
+    )
+    assert settings == {"final_score": 400, "planets_per_player": 20} and found == []
+    _, found = command_line_settings(conqueror, [("final_score", "1"), ("final_score", "2")])
+    assert found == ["--setting final_score=2: final_score given twice; allowed: each setting once"]
 
 
 def test_a_date_start_is_a_date() -> None:

@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from galbatch.engine.commit import commit_turn
-from galbatch.engine.gamedir import GAME_FILE, Game, GameError, dump_state
+from galbatch.engine.gamedir import GAME_FILE, Game, GameError, GameFileError, dump_state
+from galbatch.engine.gameschema import command_line_settings, game_problems, setting_problem
 from galbatch.engine.locks import writer_lock
 from galbatch.engine.passwords import hash_password, new_password
 from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.turnfiles import render_turn
+from galbatch.engine.yamlio import parse_edited
 
 CODE_NAMES = (
     "ARCTURUS",
@@ -136,6 +138,28 @@ def validate_new(game_id: str, start: str, passwords: Mapping[str, str]) -> None
 PASSWORD = re.compile(r'[^\s"]{1,64}')
 
 
+def setting_values(ruleset_name: str, items: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """`new --setting KEY=VALUE` pairs, each read as the type its ruleset declares for it.
+
+    Every unknown key, wrong type or value out of range is one line of the GameError.
+    """
+    settings, problems = command_line_settings(get_ruleset(ruleset_name), items)
+    if problems:
+        raise GameError("\n".join(problems))
+    return settings
+
+
+def check_settings(ruleset: Ruleset, settings: Mapping[str, Any]) -> None:
+    """Refuse settings the ruleset does not declare, or values its declaration forbids."""
+    problems = [
+        f"setting {key}: {problem[0]}; allowed: {problem[1]}"
+        for key, value in settings.items()
+        if (problem := setting_problem(ruleset, key, value)) is not None
+    ]
+    if problems:
+        raise GameError("\n".join(problems))
+
+
 def create_game(
     path: Path,
     ruleset_name: str,
@@ -155,6 +179,7 @@ def create_game(
     ruleset = get_ruleset(ruleset_name)
     game_id = game_id or path.name
     validate_new(game_id, start, passwords or {})
+    check_settings(ruleset, settings or {})
     if path.exists() and any(path.iterdir()):
         raise GameError(f"{path}: exists and is not empty")
     chosen = [n.strip().upper() for n in names] or list(CODE_NAMES[:n_players])
@@ -214,6 +239,10 @@ def install_game(
         [(p, hash_password(pw)) for p, pw in zip(infos, passwords, strict=True)],
         settings,
     )
+    file = path / GAME_FILE
+    problems = game_problems(parse_edited(text, file))  # the schema every load checks
+    if problems:
+        raise GameFileError(file, [p.format(str(file)) for p in problems])
     path.mkdir(parents=True, exist_ok=True)
     with writer_lock(path):
         if (path / GAME_FILE).exists():
