@@ -365,3 +365,20 @@ def test_command_line_settings_take_the_declared_type() -> None:
 
 def test_a_date_start_is_a_date() -> None:
     assert problems(GOOD + f"start: {dt.date(2999, 12, 31)}\n") == []
+
+
+def test_the_man_pages_document_every_key_and_setting() -> None:
+    from galbatch.engine.gameschema import GAME_KEYS, PLAYER_KEYS
+    from galbatch.engine.ruleset import RULESETS
+
+    page = (ROOT / "man" / "galbatch.1").read_text()
+    section = page[page.index(".SS game.yaml") : page.index(".SS Commit and recovery")]
+    for key in (*GAME_KEYS, *PLAYER_KEYS):
+        assert f"\n.B {key.name}\n" in section, key.name
+    for name in RULESETS:
+        own = (ROOT / "man" / f"galbatch-{name}.7").read_text()
+        for setting in get_ruleset(name).settings:
+            span = f"a whole number from {setting.low:.0f} to {setting.high:.0f}"
+            assert setting.kind is int and f"\n.B {setting.name}\n" in section
+            assert span in " ".join(section.split()) and span in " ".join(own.split())
+            assert f"Default: {setting.default}." in " ".join(own.split()), setting.name
