@@ -18,6 +18,7 @@ from galbatch.engine.newgame import create_game
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import process
 from galbatch.engine.turnfiles import archive_pdf, archived_checks, turn_printouts
+from galbatch.engine.turninputs import recorded_inputs
 from galbatch.engine.yamlio import load_data
 from galbatch.print.page import layout
 from galbatch.print.pdf import render_pdf
@@ -82,7 +83,8 @@ def pdf_figures(path: Path) -> None:
     game = Game.open(path)
     ruleset = get_ruleset(game.ruleset_name)
     state = ruleset.load_state(game.state_data(1))
-    printouts = turn_printouts(game, ruleset, state, archived_checks(game, 1))
+    inputs = recorded_inputs(game, ruleset.width, 1)
+    printouts = turn_printouts(inputs, ruleset, state, archived_checks(game, 1))
     laid = [(p, layout(p)) for _, _, p in printouts]
     pages = sum(len(pp) for _, pp in laid)
     maps = sum(1 for _, pp in laid for page in pp if page.maps)
@@ -91,7 +93,7 @@ def pdf_figures(path: Path) -> None:
         render_pdf(printout, pp)
     elapsed = time.perf_counter() - start
     start = time.perf_counter()
-    archive_pdf(game, ruleset, state, printouts, 0)
+    archive_pdf(inputs, ruleset, state, printouts, 0)
     archived = time.perf_counter() - start
     print(
         f"PDF printouts of the turn: {pages / elapsed:5.0f} pages/s ({pages} pages, "

@@ -208,11 +208,19 @@ def check(
 )
 @click.option("--force", is_flag=True, help="Run even if too many players sent no orders.")
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF printouts (faster).")
-def process(directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bool) -> None:
+@click.option(
+    "--due",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="Deadline this turn announces for the next (YYYY-MM-DD), if not days_per_turn later.",
+)
+def process(
+    directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bool, due: Any
+) -> None:
     """Run the next turn of the game in DIRECTORY and print the job log."""
     from galbatch.engine.run import process as run
 
-    result = run(directory, dry_run=dry_run, rerun=rerun, force=force, pdf=not no_pdf)
+    deadline = due.date().isoformat() if due is not None else None
+    result = run(directory, dry_run=dry_run, rerun=rerun, force=force, pdf=not no_pdf, due=deadline)
     click.echo(result.log, nl=False)
     if dry_run and result.files:
         for name in sorted(result.files):

@@ -115,12 +115,18 @@ class Game:
                 return str(p.get("password", ""))
         return ""
 
+    @property
+    def days_per_turn(self) -> int:
+        return int(self.config.get("days_per_turn", DEFAULT_DAYS))
+
     def date_of(self, turn: int) -> str:
-        """The ISO date of a turn: the start date plus whole turn periods; never the clock."""
+        """The ISO date of a turn by game.yaml alone: the start plus whole turn periods.
+
+        Only for a turn no earlier turn announced a deadline for (see `turninputs`).
+        """
         start = self.config.get("start", DEFAULT_START)
         first = start if isinstance(start, dt.date) else dt.date.fromisoformat(str(start))
-        days = int(self.config.get("days_per_turn", DEFAULT_DAYS))
-        return (first + dt.timedelta(days=days * turn)).isoformat()
+        return (first + dt.timedelta(days=self.days_per_turn * turn)).isoformat()
 
     # turns ---------------------------------------------------------------
 

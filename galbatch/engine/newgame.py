@@ -17,6 +17,7 @@ from galbatch.engine.locks import writer_lock
 from galbatch.engine.passwords import hash_password, new_password
 from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.turnfiles import render_turn
+from galbatch.engine.turninputs import inputs_for
 from galbatch.engine.yamlio import parse_edited
 
 CODE_NAMES = (
@@ -250,7 +251,7 @@ def install_game(
         (path / "orders").mkdir(exist_ok=True)
         (path / GAME_FILE).write_text(text, encoding="utf-8")
         game = Game.open(path)
-        files = render_turn(game, ruleset, state, {})
+        files = render_turn(inputs_for(game, ruleset.width, 0), ruleset, state, {})
         files["state.yaml"] = dump_state(ruleset.dump_state(state))
         files["job.log"] = f"GALBATCH  JOB {game_id.upper()}.T000  SETUP  MAXCC=0000\n".encode()
         commit_turn(game, 0, files)

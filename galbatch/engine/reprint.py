@@ -15,6 +15,7 @@ from galbatch.engine.turnfiles import (
     player_printout,
     turn_printouts,
 )
+from galbatch.engine.turninputs import recorded_inputs
 from galbatch.engine.yamlio import LoadError
 from galbatch.print.page import layout, render_text
 
@@ -38,17 +39,21 @@ def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive
     if turn < 0 or turn > latest:
         raise GameError(f"no turn {turn}; the latest is {latest}")
     state = ruleset.load_state(game.state_data(turn))
+    try:
+        inputs = recorded_inputs(game, ruleset.width, turn)
+    except ValueError as e:
+        raise GameError(str(e)) from None
     if archive:
         checks = archived_checks(game, turn)
-        printouts = turn_printouts(game, ruleset, state, checks)
-        return archive_pdf(game, ruleset, state, printouts, logged_rc(game, turn))
+        printouts = turn_printouts(inputs, ruleset, state, checks)
+        return archive_pdf(inputs, ruleset, state, printouts, logged_rc(game, turn))
     if player is None:
-        printout = gm_printout(game, ruleset, state, archived_checks(game, turn))
+        printout = gm_printout(inputs, ruleset, state, archived_checks(game, turn))
     else:
-        if player not in {p.id for p in game.players}:
-            raise GameError(f"no player {player} in game {game.id}")
+        if player not in {p.id for p in inputs.players}:
+            raise GameError(f"no player {player} in turn {turn} of game {inputs.game}")
         check = archived_checks(game, turn).get(player)
-        printout = player_printout(game, ruleset, state, player, check)
+        printout = player_printout(inputs, ruleset, state, player, check)
     pages = layout(printout)
     if fmt == "pdf":
         from galbatch.print.pdf import render_pdf

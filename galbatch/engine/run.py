@@ -35,6 +35,7 @@ from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.rng import Streams
 from galbatch.engine.ruleset import Ruleset, get_ruleset
 from galbatch.engine.turnfiles import CHECKS_FILE, NO_ORDERS, checks_data, render_turn
+from galbatch.engine.turninputs import inputs_for, turn_date
 from galbatch.engine.yamlio import dump_data
 
 
@@ -138,19 +139,23 @@ def process(
     rerun: bool = False,
     force: bool = False,
     pdf: bool = True,
+    due: str | None = None,
 ) -> TurnResult:
     """Run the next turn (or, with `rerun`, the latest again) of the game at `path`.
 
-    A real run holds the game's writer lock throughout; a dry run only reads,
-    holding the commit lock shared so it never sees a commit half done.
+    `due`: the deadline this turn announces for the next one (ISO date), if not
+    the usual days_per_turn later. A real run holds the game's writer lock
+    throughout; a dry run only reads, holding the commit lock shared so it never
+    sees a commit half done.
     """
+    options = {"rerun": rerun, "force": force, "pdf": pdf, "due": due}
     try:
         if dry_run:
             game = Game.open(path)
             with commit_lock(game.turns, exclusive=False):
-                return _job(game, dry_run=True, rerun=rerun, force=force, pdf=pdf)
+                return _job(game, dry_run=True, **options)
         with writing(path) as game:
-            return _job(game, dry_run=False, rerun=rerun, force=force, pdf=pdf)
+            return _job(game, dry_run=False, **options)
     except GameBusy as e:
         return _refused(RC.UNUSABLE, str(e))
     except GameFileError as e:  # the GM's file to fix: the run is refused, nothing changed
@@ -165,12 +170,12 @@ def _refused(rc: RC, why: str, more: Sequence[str] = ()) -> TurnResult:
     return TurnResult(rc, log.text(), 0)
 
 
-def _job(game: Game, *, dry_run: bool, rerun: bool, force: bool, pdf: bool) -> TurnResult:
+def _job(game: Game, *, dry_run: bool, **options: Any) -> TurnResult:
     latest = game.latest_turn()
-    turn = latest if rerun else latest + 1
-    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, game.date_of(turn))
+    turn = latest if options["rerun"] else latest + 1
+    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, turn_date(game, turn))
     try:
-        return _process(game, log, latest, turn, dry_run=dry_run, rerun=rerun, force=force, pdf=pdf)
+        return _process(game, log, latest, turn, dry_run=dry_run, **options)
     except JobStopped:
         return TurnResult(log.maxcc, log.text(), turn)
 
@@ -185,6 +190,7 @@ def _process(
     rerun: bool,
     force: bool,
     pdf: bool,
+    due: str | None,
 ) -> TurnResult:
     # 010 LOAD
     try:
@@ -196,6 +202,11 @@ def _process(
         state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
     except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
         log.step("LOAD", RC.FAILED, f"cannot load: {e}")
+        raise JobStopped from None
+    try:
+        inputs = inputs_for(game, ruleset.width, turn, due)
+    except ValueError as e:
+        log.step("LOAD", RC.UNUSABLE, f"{e}; nothing changed")
         raise JobStopped from None
     if ruleset.finished(state):
         log.step("LOAD", RC.UNUSABLE, f"game {game.id} has ended on turn {turn - 1}")
@@ -269,7 +280,7 @@ def _process(
 
     # 050 PRINT
     try:
-        files = render_turn(game, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
+        files = render_turn(inputs, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
     except Exception as e:  # a printout bug must end the job with RC 16, not a traceback
         log.step("PRINT", RC.FAILED, f"printing failed: {type(e).__name__}: {e}")
         raise JobStopped from None

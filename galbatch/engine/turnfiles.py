@@ -15,6 +15,7 @@ from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.gamedir import Game
 from galbatch.engine.intake import FileCheck, counts
 from galbatch.engine.ruleset import PrintContext, Ruleset
+from galbatch.engine.turninputs import INPUTS_FILE, TurnInputs
 from galbatch.engine.yamlio import dump_data, load_data
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 
@@ -23,23 +24,23 @@ GM = "gm"
 
 
 def context(
-    game: Game, ruleset: Ruleset, turn: int, player: str | None, status: str = ""
+    inputs: TurnInputs, ruleset: Ruleset, player: str | None, status: str = ""
 ) -> PrintContext:
-    header = f'GAME {game.id} PLAYER {player} PASSWORD "________"' if player else ""
+    header = f'GAME {inputs.game} PLAYER {player} PASSWORD "________"' if player else ""
     return PrintContext(
-        game=game.id,
+        game=inputs.game,
         title=ruleset.title,
-        author=game.author,
-        date=game.date_of(turn),
-        due=game.date_of(turn + 1),
-        width=game.width(ruleset.width),
+        author=inputs.author,
+        date=inputs.date,
+        due=inputs.due,
+        width=inputs.width,
         header_line=header,
         file_status=status,
     )
 
 
 def player_printout(
-    game: Game,
+    inputs: TurnInputs,
     ruleset: Ruleset,
     state: Any,
     player: str,
@@ -50,25 +51,24 @@ def player_printout(
     turn = ruleset.turn_of(state)
     status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
     diags = check.diagnostics if check is not None else ()
-    ctx = context(game, ruleset, turn, player, status)
+    ctx = context(inputs, ruleset, player, status)
     return ruleset.printout(view or ruleset.view(state, player), diags, ctx)
 
 
 def gm_printout(
-    game: Game, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+    inputs: TurnInputs, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
 ) -> Printout:
     """The ruleset's GM summary, followed by the engine's section on the order files."""
-    turn = ruleset.turn_of(state)
-    summary = ruleset.summary(state, context(game, ruleset, turn, None))
-    if turn == 0:
+    summary = ruleset.summary(state, context(inputs, ruleset, None))
+    if ruleset.turn_of(state) == 0:
         return summary
-    return replace(summary, sections=(*summary.sections, order_files_section(game, checks)))
+    return replace(summary, sections=(*summary.sections, order_files_section(inputs, checks)))
 
 
-def order_files_section(game: Game, checks: Mapping[str, FileCheck]) -> Section:
+def order_files_section(inputs: TurnInputs, checks: Mapping[str, FileCheck]) -> Section:
     """Every player's order file: received or not, rejected or not, and its findings."""
     rows: list[tuple[object, ...]] = []
-    for info in game.players:
+    for info in inputs.players:
         check = checks.get(info.id)
         if check is None:
             rows.append((info.id, info.name, NO_ORDERS, "", "", ""))
@@ -81,36 +81,36 @@ def order_files_section(game: Game, checks: Mapping[str, FileCheck]) -> Section:
     return Section("ORDER FILES", (table,))
 
 
-def cover_printout(game: Game, ruleset: Ruleset, turn: int, rc: int) -> Printout:
+def cover_printout(inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int) -> Printout:
     """The archive's cover sheet: game, turn, date, players and the job's return code."""
-    rows = tuple((p.id, p.name, p.account) for p in game.players)
+    rows = tuple((p.id, p.name, p.account) for p in inputs.players)
     lines = (
-        f"GAME      {game.id.upper()}",
-        f"TITLE     {game.title}",
+        f"GAME      {inputs.game.upper()}",
+        f"TITLE     {inputs.title}",
         f"RULESET   {ruleset.title}",
         f"TURN      {turn}",
-        f"DATE      {game.date_of(turn)}",
-        f"GM        {game.author}",
+        f"DATE      {inputs.date}",
+        f"GM        {inputs.author}",
         f"JOB RC    {rc:04d}",
     )
     return Printout(
-        game=game.id,
+        game=inputs.game,
         turn=turn,
         reader="TURN ARCHIVE",
-        width=game.width(ruleset.width),
+        width=inputs.width,
         sections=(
             Section("TURN ARCHIVE", (Text(lines),)),
             Section("PLAYERS", (Table(("PLAYER", "CODE NAME", "ACCOUNT"), rows),)),
         ),
-        title=f"{ruleset.title} {game.id.upper()} TURN {turn}: ARCHIVE",
-        author=game.author,
-        date=game.date_of(turn),
-        keywords=(game.id, f"turn {turn}", "archive"),
+        title=f"{ruleset.title} {inputs.game.upper()} TURN {turn}: ARCHIVE",
+        author=inputs.author,
+        date=inputs.date,
+        keywords=(inputs.game, f"turn {turn}", "archive"),
     )
 
 
 def turn_printouts(
-    game: Game,
+    inputs: TurnInputs,
     ruleset: Ruleset,
     state: Any,
     checks: Mapping[str, FileCheck],
@@ -118,41 +118,45 @@ def turn_printouts(
 ) -> list[tuple[str, str, Printout]]:
     """(file stem, archive label, printout) for the GM and every player, in seat order."""
     views = views or {}
-    out = [(GM, "GAME MASTER SUMMARY", gm_printout(game, ruleset, state, checks))]
-    for info in game.players:
+    out = [(GM, "GAME MASTER SUMMARY", gm_printout(inputs, ruleset, state, checks))]
+    for info in inputs.players:
         check = checks.get(info.id)
-        printout = player_printout(game, ruleset, state, info.id, check, views.get(info.id))
+        printout = player_printout(inputs, ruleset, state, info.id, check, views.get(info.id))
         out.append((info.id, f"PLAYER {info.id} {info.name}", printout))
     return out
 
 
 def archive_pdf(
-    game: Game, ruleset: Ruleset, state: Any, printouts: list[tuple[str, str, Printout]], rc: int
+    inputs: TurnInputs,
+    ruleset: Ruleset,
+    state: Any,
+    printouts: list[tuple[str, str, Printout]],
+    rc: int,
 ) -> bytes:
     from galbatch.print.pdf import render_archive
 
-    cover = cover_printout(game, ruleset, ruleset.turn_of(state), rc)
+    cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc)
     return render_archive(cover, [(label, p) for _, label, p in printouts])
 
 
 def render_turn(
-    game: Game,
+    inputs: TurnInputs,
     ruleset: Ruleset,
     state: Any,
     checks: Mapping[str, FileCheck],
     pdf: bool = True,
     rc: int = 0,
 ) -> dict[str, bytes]:
-    """Printouts (text and PDF), views, and the archive PDF of one turn."""
-    files: dict[str, bytes] = {}
-    views = {info.id: ruleset.view(state, info.id) for info in game.players}
+    """Printouts (text and PDF), views, the archive PDF, and the inputs they were made from."""
+    files: dict[str, bytes] = {INPUTS_FILE: inputs.dumps()}
+    views = {info.id: ruleset.view(state, info.id) for info in inputs.players}
     for player, view in views.items():
-        files[f"views/{player}.yaml"] = dump_data({"game": game.id, **view}).encode("utf-8")
-    printouts = turn_printouts(game, ruleset, state, checks, views)
+        files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
+    printouts = turn_printouts(inputs, ruleset, state, checks, views)
     for stem, _, printout in printouts:
         files.update(printout_files(f"printouts/{stem}", printout, pdf))
     if pdf:
-        files["archive.pdf"] = archive_pdf(game, ruleset, state, printouts, rc)
+        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc)
     return files
 
 
