@@ -131,8 +131,8 @@ def test_units_are_used_once_across_orders() -> None:
 
 def test_econ_is_used_once_a_turn() -> None:
     orders, diags = check("B,1,A,6", "B,1,D,6", "G,1,5", "B,1,C,1")
-    assert orders == [o.Build(1, "A", 6), o.Build(1, "D", 4)]
-    assert codes(diags) == ["CF301", "CF205", "CF205"]
+    assert orders == [o.Build(1, "A", 6), o.Build(1, "D", 4), o.Build(1, "C", 0)]
+    assert codes(diags) == ["CF301", "CF205", "CF301"]
 
 
 def test_econ_increase_uses_all_econ() -> None:
@@ -152,6 +152,102 @@ def test_destroyed_econ_cannot_build() -> None:
     assert codes(diags) == ["CF301"]
 
 
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_econ_ordered_destroyed_cannot_build_whatever_the_order(destroy_first: bool) -> None:
+    """ECON: "Econ cannot be used to build on the turn it is ordered destroyed."
+
+    World 1 has 10 Econ: B,1,C,10 and D,1,E,3 destroy 3 and build with the other
+    7, whichever line comes first; the orders stay in file order.
+    """
+    lines = ["B,1,C,10", "D,1,E,3"]
+    orders, diags = check(*(reversed(lines) if destroy_first else lines))
+    expected = [o.Build(1, "C", 7), o.Destroy(1, "E", 3)]
+    assert orders == (expected[::-1] if destroy_first else expected)
+    (d,) = diags
+    assert d.code == "CF301" and d.line == (3 if destroy_first else 2)
+    assert d.message == "quantity 10 reduced to 7: world 1 has only 7 Econ not ordered destroyed"
+
+
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_a_gate_cannot_be_paid_with_econ_ordered_destroyed(destroy_first: bool) -> None:
+    """ECON: "Econ cannot be used to build on the turn it is ordered destroyed";
+    GATES: "One Econ can build a one-way gate". D,1,E,10 at 10 Econ leaves none for
+    G,1,5, wherever the lines stand."""
+    lines = ["G,1,5", "D,1,E,10"]
+    orders, diags = check(*(reversed(lines) if destroy_first else lines))
+    assert orders == [o.Destroy(1, "E", 10)]
+    (d,) = diags
+    assert d.code == "CF205" and d.message.endswith("order G,1,5 rejected")
+
+
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_no_econ_increase_on_a_turn_econ_is_ordered_destroyed(destroy_first: bool) -> None:
+    """ECON: "Increasing the Econ of a world uses all of the world's Econ"; Econ
+    ordered destroyed cannot be used, so the increase is the order rejected,
+    whichever line comes first."""
+    lines = ["E,1", "D,1,E,2"]
+    orders, diags = check(*(reversed(lines) if destroy_first else lines))
+    assert orders == [o.Destroy(1, "E", 2)]
+    (d,) = diags
+    assert d.code == "CF206" and "ordered destroyed" in d.message
+
+
+def test_a_build_too_large_at_zero_econ_is_reduced_to_zero() -> None:
+    """ILLEGAL ORDERS: "If the quantity part of an order you have written is too
+    large ... the quantity will be reduced to the quantity that you do have."
+
+    World 8 has 0 Econ: B,8,A,1 becomes B,8,A,0 (a warning, not a rejection), so
+    the world has been ordered to build and reuses nothing (see the turn's test).
+    """
+    orders, diags = check("B,8,A,1", "D,8,E,2")
+    assert orders == [o.Build(8, "A", 0), o.Destroy(8, "E", 0)]
+    assert [(d.code, d.severity) for d in diags] == [("CF301", Severity.WARNING)] * 2
+    assert diags[0].message == (
+        "quantity 1 reduced to 0: world 8 has no Econ; nothing is built, and no build is reused"
+    )
+    assert diags[1].message.startswith("quantity 2 reduced to 0: world 8 has no Econ; nothing is")
+
+
+def checked_turn(state, *lines: str):
+    """The state after one turn with these orders of ARCTURUS, checked first."""
+    from galbatch.engine.rng import Streams
+    from galbatch.rules.conflict.resolve import resolve
+
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
+    result = check_file(parse_order_bytes(data, "f"), RULESET, build_view(state, "1"), "1")
+    return resolve(state, {"1": result.orders}, Streams(1, 1))
+
+
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_checked_and_carried_out_destruction_comes_first(destroy_first: bool) -> None:
+    """ECON: "Econ cannot be used to build on the turn it is ordered destroyed":
+    through the check and the turn, B,1,C,10 and D,1,E,3 at 10 Econ destroy 3
+    and build 7 CP in either order (world 1 had 2 CP)."""
+    lines = ["B,1,C,10", "D,1,E,3"]
+    after = checked_turn(small_state(), *(lines[::-1] if destroy_first else lines))
+    assert (after.worlds[1].econ, after.worlds[1].cp) == (7, 9)
+
+
+def test_checked_build_at_zero_econ_does_not_reuse_the_increase() -> None:
+    """PRODUCTION: builds "will be reused if the world isn't ordered to use or
+    destroy any of its Econ". World 8 (0 Econ) remembers an Econ increase; the
+    player orders B,8,C,3 instead: reduced to 0, it still replaces the increase."""
+    state = small_state()
+    state.worlds[8].memory = (("E", 0),)
+    assert checked_turn(state).worlds[8].econ == 1
+    after = checked_turn(state, "B,8,C,3")
+    assert after.worlds[8].econ == 0 and after.worlds[8].memory == ()
+
+
+@pytest.mark.parametrize("line", ["B,5,C,0", "B,8,A,0", "D,5,E,0"])
+def test_an_econ_order_of_zero_is_accepted(line: str) -> None:
+    """BUILDING: "write ... the number of Econ being used". 0 Econ is decided as a
+    build (or destruction) of nothing, like a build reduced to 0: accepted, and it
+    stops the world's reuse of last turn's builds (house rule)."""
+    orders, diags = check(line)
+    assert [order.text() for order in orders] == [line] and diags == []
+
+
 def test_destroy_quantities_are_reduced() -> None:
     orders, diags = check("D,1,F,11", "D,1,C,5")
     assert orders == [o.Destroy(1, "F", 10), o.Destroy(1, "C", 2)]
@@ -169,7 +265,7 @@ def test_destroy_quantities_are_reduced() -> None:
         ("M,8,1,A,1", "CF205"),  # nothing to move
         ("P,5,1", "CF213"),  # no probe at world 5
         ("G,1,2", "CF208"),  # gate to a world not owned
-        ("B,8,A,1", "CF205"),  # Econ 0
+        ("G,8,1", "CF205"),  # Econ 0: no gate
         ("T,1,ARCTURUS", "CF210"),
         ("T,1,RIGEL", "CF209"),  # not in contact
         ("T,1,NOBODY", "CF209"),

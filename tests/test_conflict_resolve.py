@@ -557,6 +557,55 @@ def test_destroyed_econ_cannot_build() -> None:
     assert after.worlds[1].memory == (("A", 6),)
 
 
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_econ_ordered_destroyed_cannot_build_whatever_the_order(destroy_first: bool) -> None:
+    """ECON: "Econ cannot be used to build on the turn it is ordered destroyed."
+    B,1,C,10 and D,1,E,3 at 10 Econ: 3 destroyed, 7 CP built, in either order."""
+    state = galaxy(world(1, 0, "arc", econ=10))
+    orders: list[Order] = [Build(1, "C", 10), Destroy(1, "E", 3)]
+    after = run(state, {"arc": orders[::-1] if destroy_first else orders})
+    assert (after.worlds[1].econ, after.worlds[1].cp) == (7, 7)
+    assert after.worlds[1].memory == (("C", 7),)
+
+
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_a_gate_cannot_be_paid_with_econ_ordered_destroyed(destroy_first: bool) -> None:
+    """ECON: "Econ cannot be used to build on the turn it is ordered destroyed."
+    G,3,2 and D,3,E,10 at 10 Econ: all 10 destroyed, no gate, so the move from
+    world 3 to world 2 (9 hexes) does not arrive this run."""
+    state = galaxy(world(3, 0, "arc", econ=10, af=5), world(2, 9, "arc"))
+    orders: list[Order] = [Gate(3, 2), Destroy(3, "E", 10), Move(3, 2, "A", 5)]
+    after = run(state, {"arc": orders[1::-1] + orders[2:] if destroy_first else orders})
+    assert after.worlds[3].econ == 0
+    assert after.worlds[2].af == 0 and [f.arrives for f in after.flights] == [3]
+    assert all(not text.startswith("G") for _, text, _ in notes(after, "arc"))
+
+
+@pytest.mark.parametrize("destroy_first", [False, True])
+def test_no_econ_increase_with_econ_ordered_destroyed(destroy_first: bool) -> None:
+    """ECON: "Increasing the Econ of a world uses all of the world's Econ"; Econ
+    ordered destroyed is not there to use, even a D,E of 0 (house rule)."""
+    state = galaxy(world(1, 0, "arc", econ=4))
+    for count in (2, 0):
+        orders: list[Order] = [EconIncrease(1), Destroy(1, "E", count)]
+        after = run(state, {"arc": orders[::-1] if destroy_first else orders})
+        assert after.worlds[1].econ == 4 - count
+
+
+def test_a_build_of_zero_econ_stops_the_reuse() -> None:
+    """PRODUCTION: builds and Econ increases "will be reused if the world isn't
+    ordered to use or destroy any of its Econ". A build reduced to 0 Econ (or
+    written with 0) is an order to build: world 8, with 0 Econ and last turn's
+    Econ increase remembered, does not increase its Econ again (house rule)."""
+    state = galaxy(world(8, 0, "arc", econ=0, memory=(("E", 0),)))
+    assert run(state).worlds[8].econ == 1  # no orders: the increase is reused
+    after = run(state, {"arc": [Build(8, "C", 0)]})
+    assert after.worlds[8].econ == 0 and after.worlds[8].cp == 0
+    assert after.worlds[8].memory == () and notes(after, "arc") == []
+    after = run(state, {"arc": [Build(8, "C", 0), EconIncrease(8)]})
+    assert after.worlds[8].econ == 0  # the increase needs all the Econ unused
+
+
 # Transfers
 
 

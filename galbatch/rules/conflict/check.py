@@ -2,7 +2,9 @@
 
 A quantity that is too large is reduced to what exists (a warning); any other
 illegal or meaningless part rejects the order (an error). Orders are checked in
-file order against the start-of-turn counts, so units and Econ are used once.
+file order against the start-of-turn counts, so units and Econ are used once,
+except that Econ ordered destroyed is set aside first, wherever its D,E order is
+written: "Econ cannot be used to build on the turn it is ordered destroyed".
 """
 
 from __future__ import annotations
@@ -56,8 +58,11 @@ class Stock:
     ft: int
     cp: int
     probes: int
+    start_econ: int = 0
     econ_used: bool = False
     increased: bool = False
+    destroying: bool = False  # a D,E order was given for it this turn
+    destroyed: int = 0  # the Econ those D,E orders set aside
     transferred: bool = False
 
 
@@ -68,14 +73,16 @@ def check_orders(
     del player  # the view is already the player's own
     worlds = {int(row[0]) for row in view.get("map", [])}
     stock: dict[int, Stock] = {
-        int(r["number"]): Stock(r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"])
+        int(r["number"]): Stock(
+            r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"], start_econ=r["econ"]
+        )
         for r in view.get("reports", [])
         if r.get("own")
     }
     contacts = {str(name).upper(): str(name) for name, _ in view.get("contacts", [])}
     me = str(view.get("name", "")).upper()
     recipients: set[str] = set()
-    accepted: list[Order] = []
+    accepted: list[tuple[int, Order]] = []  # (place in the file, order as accepted)
     diags: list[Diagnostic] = []
 
     def report(at: Located, severity: Severity, code: str, message: str) -> None:
@@ -117,7 +124,30 @@ def check_orders(
             return have
         return wanted
 
-    for at in orders:
+    def clamp_econ(at: Located, wanted: int, s: Stock, world: int) -> int:
+        """An Econ quantity (B, D,E): reduced to the Econ left, down to 0 if none is left.
+
+        A build or destruction of 0 Econ is still an Econ order for the world, so
+        the world reuses none of last turn's builds (house rule)."""
+        have = max(0, s.econ)
+        if wanted <= have:
+            return wanted
+        left = ""
+        if s.destroyed and not isinstance(at.order, Destroy):
+            left = " not ordered destroyed"
+        elif have != s.start_econ:
+            left = " left"
+        if have > 0:
+            message = f"world {world} has only {have} Econ{left}"
+        else:
+            done = "nothing is destroyed" if isinstance(at.order, Destroy) else "nothing is built"
+            message = f"world {world} has no Econ{left}; {done}, and no build is reused"
+        report(at, Severity.WARNING, "CF301", f"quantity {wanted} reduced to {have}: {message}")
+        return have
+
+    # ECON: "Econ cannot be used to build on the turn it is ordered destroyed": the
+    # D,E orders are checked first, so the result does not depend on where they stand.
+    for index, at in sorted(enumerate(orders), key=lambda p: (not destroys_econ(p[1].order), p[0])):
         order = at.order
         if isinstance(order, (Attack, Move, Probe, Gate)):
             s = own(at, order.origin)
@@ -131,20 +161,20 @@ def check_orders(
                 if n is None:
                     continue
                 s.af -= n
-                accepted.append(replace(order, count=n))
+                accepted.append((index, replace(order, count=n)))
             elif isinstance(order, Move):
                 field = {"A": "af", "D": "df", "P": "probes"}[order.unit]
                 n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.unit], order.origin)
                 if n is None:
                     continue
                 setattr(s, field, getattr(s, field) - n)
-                accepted.append(replace(order, count=n))
+                accepted.append((index, replace(order, count=n)))
             elif isinstance(order, Probe):
                 if s.probes <= 0:
                     reject(at, "CF213", f"world {order.origin} has no probe left to launch")
                     continue
                 s.probes -= 1
-                accepted.append(order)
+                accepted.append((index, order))
             else:
                 if order.dest not in stock:
                     reject(
@@ -161,7 +191,7 @@ def check_orders(
                     continue
                 s.econ -= 1
                 s.econ_used = True
-                accepted.append(order)
+                accepted.append((index, order))
         elif isinstance(order, Build):
             s = own(at, order.world)
             if s is None:
@@ -169,18 +199,24 @@ def check_orders(
             if s.increased:
                 reject(at, "CF206", f"world {order.world} uses all its Econ to increase it")
                 continue
-            n = clamp(at, order.econ, s.econ, "Econ", order.world)
-            if n is None:
-                continue
+            n = clamp_econ(at, order.econ, s, order.world)
             s.econ -= n
             s.econ_used = True
-            accepted.append(replace(order, econ=n))
+            accepted.append((index, replace(order, econ=n)))
         elif isinstance(order, EconIncrease):
             s = own(at, order.world)
             if s is None:
                 continue
             if s.increased:
                 reject(at, "CF207", f"world {order.world} already increases its Econ this turn")
+                continue
+            if s.destroying:
+                reject(
+                    at,
+                    "CF206",
+                    f"world {order.world} has Econ ordered destroyed this turn; an "
+                    "increase needs all of it",
+                )
                 continue
             if s.econ_used:
                 reject(
@@ -193,22 +229,24 @@ def check_orders(
             s.increased = True
             s.econ_used = True
             s.econ = 0
-            accepted.append(order)
+            accepted.append((index, order))
         elif isinstance(order, Destroy):
             s = own(at, order.world)
             if s is None:
                 continue
-            field = {"F": "ft", "C": "cp", "E": "econ"}[order.item]
-            if order.item == "E" and s.increased:
-                reject(at, "CF206", f"world {order.world} uses all its Econ to increase it")
+            if order.item == "E":  # checked before every other order (see above)
+                n = clamp_econ(at, order.count, s, order.world)
+                s.econ -= n
+                s.destroyed += n
+                s.econ_used = s.destroying = True
+                accepted.append((index, replace(order, count=n)))
                 continue
+            field = {"F": "ft", "C": "cp"}[order.item]
             n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.item], order.world)
             if n is None:
                 continue
             setattr(s, field, getattr(s, field) - n)
-            if order.item == "E":
-                s.econ_used = True
-            accepted.append(replace(order, count=n))
+            accepted.append((index, replace(order, count=n)))
         elif isinstance(order, Transfer):
             s = own(at, order.world)
             if s is None:
@@ -228,5 +266,11 @@ def check_orders(
                 continue
             recipients.add(name)
             s.transferred = True
-            accepted.append(replace(order, to=contacts[name]))
-    return accepted, diags
+            accepted.append((index, replace(order, to=contacts[name])))
+    diags.sort(key=lambda d: (d.line, d.column))
+    return [order for _, order in sorted(accepted, key=lambda p: p[0])], diags
+
+
+def destroys_econ(order: Order) -> bool:
+    """True for a D,E order: Econ ordered destroyed."""
+    return isinstance(order, Destroy) and order.item == "E"

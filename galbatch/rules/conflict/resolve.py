@@ -271,11 +271,12 @@ def plan_production(turn: Turn, world: World, player: str) -> Production:
     """The world's Econ orders this turn, or last turn's builds again if it was given none."""
     ordered = econ_orders(turn.orders.get(player, []), world.number)
     if not ordered:
-        spends = spend(turn, world, player, remembered(world), 0, REUSED)
+        spends = spend(turn, world, player, remembered(world), None, REUSED)
         return Production(player, spends, world.memory)
-    destroyed = sum(max(0, o.count) for o in ordered if isinstance(o, Destroy))
+    # ECON: "Econ cannot be used to build on the turn it is ordered destroyed".
+    destroyed = [max(0, o.count) for o in ordered if isinstance(o, Destroy)]
     spending = [o for o in ordered if not isinstance(o, Destroy)]
-    spends = spend(turn, world, player, spending, destroyed, "")
+    spends = spend(turn, world, player, spending, sum(destroyed) if destroyed else None, "")
     memory = tuple(memory_entry(s) for s in spends if not isinstance(s.order, Gate))
     return Production(player, spends, memory)
 
@@ -299,20 +300,28 @@ def memory_entry(spent: Spend) -> tuple[str, int]:
 
 
 def spend(
-    turn: Turn, world: World, player: str, orders: Sequence[Spending], set_aside: int, tag: str
+    turn: Turn,
+    world: World,
+    player: str,
+    orders: Sequence[Spending],
+    destroyed: int | None,
+    tag: str,
 ) -> list[Spend]:
-    """Pay for Econ orders in order, each Econ once, from the Econ not ordered destroyed."""
-    left = max(0, world.econ - set_aside)
-    increased = False
+    """Pay for Econ orders in order, each Econ once, from the Econ not ordered destroyed
+    (`destroyed` is None when no D,E order was given at the world)."""
+    left = max(0, world.econ - (destroyed or 0))
+    used = destroyed is not None  # an Econ increase needs all of the world's Econ
     spends: list[Spend] = []
     for order in orders:
         if isinstance(order, EconIncrease):
             # ECON: uses all of the world's Econ; at zero Econ it is free.
-            if increased or left != world.econ:
+            if used:
                 continue
             spends.append(Spend(order, left, tag))
-            left, increased = 0, True
-        elif isinstance(order, Gate):
+            left, used = 0, True
+            continue
+        used = True  # even a build of 0 Econ, or a gate not paid for
+        if isinstance(order, Gate):
             # GATES: one Econ, to a world the same player owned at the start of the turn.
             if left < 1 or turn.start_owner.get(order.dest) != player:
                 continue
