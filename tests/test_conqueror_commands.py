@@ -130,6 +130,105 @@ def test_syntax_errors_say_where_and_what(text: str, column: int, expected: str)
     assert expected in d.message and d.message.endswith("command rejected")
 
 
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("BS 45 56", "B S 45 56"),  # the book's 3.1 example with its first blank left out
+        ("W67 2 7", "W 67 2 7"),  # 3.4's
+        ("B S45 56", "B S 45 56"),
+        ("K56 20 13", "K 56 20 13"),  # 3.11's
+        ("lt 56 9 0", "L T 56 9 0"),  # 3.2's, in lower case
+        ("V12", "V 12"),
+    ],
+)
+def test_parameters_must_be_separated_by_blanks(text: str, written: str) -> None:
+    """Section 3: "If the command file is edited manually, each command has to be placed
+    on a new line. All parameters of a command have to be separated by blanks." A command
+    whose parameters are written together is rejected, and the message says how to write
+    it."""
+    located, diags = parse(text)
+    assert located == []
+    (d,) = diags
+    assert (d.code, d.severity, d.column) == ("GQ100", Severity.ERROR, 1)
+    assert d.message == (
+        f"parameters must be separated by blanks: write {written}; command rejected"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "Move S 5 57",
+            "found 'Move' where a command letter (B L E W S V Z U P I K F N G) was expected; "
+            "did you mean B (Move)? write B S 5 57",
+        ),
+        (
+            "Laod T 56 9 0",
+            "found 'Laod' where a command letter (B L E W S V Z U P I K F N G) was expected; "
+            "did you mean L (Load)? write L T 56 9 0",
+        ),
+        (
+            "reward 5 3",
+            "found 'reward' where a command letter (B L E W S V Z U P I K F N G) was expected; "
+            "did you mean G (Reward)? write G 5 3",
+        ),
+        (
+            "Move to 57",
+            "found 'Move' where a command letter (B L E W S V Z U P I K F N G) was expected; "
+            "did you mean B (Move)?",
+        ),
+        (
+            "B SHIP 45 56",
+            "found 'SHIP' where S (ship) or T (task force) was expected; "
+            "did you mean S? write B S 45 56",
+        ),
+        (
+            "L TF 56 9 0",
+            "found 'TF' where S (ship) or T (task force) was expected; "
+            "did you mean T? write L T 56 9 0",
+        ),
+        # nothing is close: no suggestion
+        ("X 6 1 5", "found 'X 6 1 5' where a command letter (B L E W S V Z U P I K F N G) "
+         "was expected"),
+        # "Ship" begins two of the book's names (3.4 and 3.5): no guess between them
+        ("Ship 1 2 3", "found 'Ship 1 2 3' where a command letter (B L E W S V Z U P I K F N G) "
+         "was expected"),
+        ("B SX 1 2", "found 'SX' where S (ship) or T (task force) was expected"),
+    ],
+)  # fmt: skip
+def test_did_you_mean_a_command_letter_or_unit(text: str, message: str) -> None:
+    """Section 3: "The letters for the commands are derived from the German meanings of
+    the commands": "3.1 Move (B)", "3.2 Load (L)", "3.14 Reward (G)"; and 3.1: "whether a
+    ship or task force should be sent (S or T)". A command or unit written as a word gets
+    the one letter it is closest to, only when one is close."""
+    located, diags = parse(text)
+    assert located == []
+    (d,) = diags
+    assert (d.code, d.severity) == ("GQ100", Severity.ERROR)
+    assert d.message == f"{message}; command rejected"
+
+
+def test_did_you_mean_a_planet_the_view_lists() -> None:
+    """Section 3.9: "Parameters for the command are the number of the planet ...". A
+    planet number the player does not know, or a planet not his where one of his is
+    needed, gets the one number of his view it is closest to (a transposed or dropped
+    digit), and none when no number, or more than one, is as close."""
+    state = small_state()
+    state.planets[147] = replace(state.planets[11], number=147)
+    state.planets[174] = replace(state.planets[21], number=174)
+    state.players["1"].known.append(174)
+    view = alpha_view(state)
+    _, diags = check("P 417 1 1", "B S 1 471", "P 174 1 1", "B S 1 714", "B S 1 999", view=view)
+    assert [d.message for d in diags] == [
+        "you know no planet 417 (did you mean 147?); command P 417 1 1 rejected",  # of his
+        "you know no planet 471 (did you mean 147?); command B S 1 471 rejected",
+        "planet 174 is not yours (did you mean 147?); command P 174 1 1 rejected",
+        "you know no planet 714; command B S 1 714 rejected",  # 147 and 174 are as close
+        "you know no planet 999; command B S 1 999 rejected",
+    ]
+
+
 def test_indented_syntax_error_points_at_the_line() -> None:
     _, diags = parse("    B S 45")
     assert diags[0].column == 11

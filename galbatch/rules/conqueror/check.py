@@ -65,6 +65,7 @@ from galbatch.rules.conqueror.orders import (
     TransferShip,
     Unload,
 )
+from galbatch.rules.conqueror.suggest import did_you_mean
 from galbatch.rules.conqueror.tables import (
     CARGO,
     FACILITIES,
@@ -334,14 +335,18 @@ class Checker:
             return self.install(order)
         return self.reward(order)
 
-    def known_planet(self, number: int) -> None:
+    def known_planet(self, number: int, mine: bool = False) -> None:
+        """Reject a planet the player does not know; suggest a close one he knows (or, for
+        a command that needs his own planet, one of his)."""
         if number not in self.known:
-            raise Rejected("GQ203", f"you know no planet {number}")
+            close = did_you_mean(str(number), map(str, self.stock if mine else self.known))
+            raise Rejected("GQ203", f"you know no planet {number}{close}")
 
     def own(self, number: int) -> Stock:
-        self.known_planet(number)
+        self.known_planet(number, mine=True)
         if number not in self.stock:
-            raise Rejected("GQ204", f"planet {number} is not yours")
+            close = did_you_mean(str(number), map(str, self.stock))
+            raise Rejected("GQ204", f"planet {number} is not yours{close}")
         return self.stock[number]
 
     def ship(self, number: int) -> Craft:

@@ -2,16 +2,152 @@
 
 The grammar (grammars/conqueror.lark) reads each of the 14 commands of section 3
 exactly as the rule book writes them; ranges are checked later by `check.py`, so
-this only turns tokens into numbers and upper-cases the S/T unit letter.
+this turns tokens into numbers and upper-cases the S/T unit letter. It also holds
+the book's "All parameters of a command have to be separated by blanks" (3): a
+line such as `BS 45 56` or `W67 2 7` is rejected, with the line written as it
+should be, and a command or unit spelt out (`Move S 5 57`, `B SHIP 45 56`) gets
+the one-letter code the player probably meant (see `suggest.py`).
+
+Such a line is rejected as any other line that is not a command (the ruleset's
+syntax code, GQ100), with the message of `Unreadable`: the engine turns an error
+raised by the transformer (lark's VisitError) into that diagnostic.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import fields
 from typing import cast
 
 from lark import Token, Transformer
+from lark.exceptions import VisitError
 
 from galbatch.rules.conqueror import orders as o
+from galbatch.rules.conqueror.suggest import closest
+
+COMMAND_WORDS = "a command letter (B L E W S V Z U P I K F N G)"
+UNIT_WORDS = "S (ship) or T (task force)"
+
+# The parameters of each command's syntax line, in order: its dataclass's fields.
+SHAPES: dict[str, tuple[str, ...]] = {
+    letter: tuple(f.name for f in fields(command))
+    for letter, command in (
+        ("B", o.Move),
+        ("L", o.Load),
+        ("E", o.Unload),
+        ("W", o.SetClass),
+        ("S", o.Invest),
+        ("V", o.Scrap),
+        ("Z", o.Attach),
+        ("U", o.TransferShip),
+        ("P", o.Produce),
+        ("I", o.Espionage),
+        ("K", o.Corruption),
+        ("F", o.Research),
+        ("N", o.Install),
+        ("G", o.Reward),
+    )
+}
+
+# The commands' names in section 3 ("3.1 Move (B)" ...), each with its letter, for
+# "did you mean". Ship Class for Shipyard (W) and Ship Production (S) both begin with
+# "Ship", so they are known by the words of their descriptions instead.
+COMMAND_NAMES: dict[str, str] = {
+    "MOVE": "B",
+    "LOAD": "L",
+    "UNLOAD": "E",
+    "CLASS": "W",
+    "INVEST": "S",
+    "SCRAP": "V",
+    "ATTACH": "Z",
+    "TRANSFER": "U",
+    "PRODUCTION": "P",
+    "ESPIONAGE": "I",
+    "CORRUPTION": "K",
+    "RESEARCH": "F",
+    "INSTALL": "N",
+    "REWARD": "G",
+}
+# 3.1: "whether a ship or task force should be sent (S or T)".
+UNIT_NAMES: dict[str, str] = {"SHIP": "S", "TASKFORCE": "T", "TASK": "T", "TF": "T"}
+LONGEST_NAME = 20  # longer words are compared with no name: they are not misspellings
+
+
+class Unreadable(ValueError):
+    """A line that is not a command, and what the player should write instead."""
+
+
+def unreadable(token: Token, message: str) -> VisitError:
+    """The error that rejects the line with `message` (GQ100)."""
+    return VisitError("command", token, Unreadable(message))  # type: ignore[no-untyped-call]
+
+
+def short(text: str, limit: int = 20) -> str:
+    """At most `limit` characters of a bad spot, as the engine quotes it."""
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def apart(text: str) -> list[str]:
+    """The words of a line with every letter and every number apart: BS45 -> B S 45."""
+    return re.findall(r"[A-Za-z]|[0-9]+|[^\sA-Za-z0-9]+", text)
+
+
+def fits(words: list[str]) -> bool:
+    """True if the words are a command: its letter, then its parameters (S or T for a unit)."""
+    shape = SHAPES.get(words[0].upper()) if words else None
+    if shape is None or len(words) != len(shape) + 1:
+        return False
+    return all(
+        word.upper() in ("S", "T") if name == "unit" else word.isdigit()
+        for name, word in zip(shape, words[1:], strict=True)
+    )
+
+
+def written(words: list[str]) -> str:
+    return " ".join(words).upper()
+
+
+def explain_line(text: str) -> str:
+    """Why a line that does not begin with a command letter is not a command."""
+    text = text.strip()
+    spaced = apart(text)
+    if len(spaced) > 1 and fits(spaced):  # BS 45 56: the letter and a parameter together
+        return f"parameters must be separated by blanks: write {written(spaced)}"
+    found = f"found {short(text)!r} where {COMMAND_WORDS} was expected"
+    head = re.match(r"[A-Za-z]+", text)
+    if head is None or len(head.group()) > LONGEST_NAME:
+        return found
+    name = closest(head.group().upper(), COMMAND_NAMES)
+    if name is None:
+        return found
+    letter = COMMAND_NAMES[name]
+    hint = f"found {short(head.group())!r} where {COMMAND_WORDS} was expected; did you mean "
+    hint += f"{letter} ({name.title()})?"
+    guess = [letter, *apart(text[head.end() :])]
+    if fits(guess):
+        hint += f" write {written(guess)}"
+    return hint
+
+
+def parameters(t: list[Token]) -> list[Token]:
+    """The parameters after the command letter, once they are seen to be separated by
+    blanks (3) and a unit to be S or T."""
+    for token in t:
+        if token.type == "UNIT_WORD":
+            message = f"found {short(str(token))!r} where {UNIT_WORDS} was expected"
+            word = str(token).upper()
+            name = closest(word, UNIT_NAMES) if len(word) <= LONGEST_NAME else None
+            if name is not None:
+                unit = UNIT_NAMES[name]
+                line = written([unit if x is token else str(x) for x in t])
+                message += f"; did you mean {unit}? write {line}"
+            raise unreadable(token, message)
+    for before, after in zip(t, t[1:], strict=False):
+        if before.end_pos == after.start_pos:
+            line = written([str(x) for x in t])
+            raise unreadable(after, f"parameters must be separated by blanks: write {line}")
+    return t[1:]
 
 
 def _unit(token: Token) -> o.Unit:
@@ -25,44 +161,61 @@ class CommandBuilder(Transformer[Token, o.Order]):
     def start(self, items: list[o.Order]) -> o.Order:
         return items[0]
 
+    def unreadable(self, t: list[Token]) -> o.Order:
+        raise unreadable(t[0], explain_line(str(t[0])))
+
     def move(self, t: list[Token]) -> o.Move:
-        return o.Move(_unit(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Move(_unit(p[0]), int(p[1]), int(p[2]))
 
     def load(self, t: list[Token]) -> o.Load:
-        return o.Load(_unit(t[0]), int(t[1]), int(t[2]), int(t[3]))
+        p = parameters(t)
+        return o.Load(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
 
     def unload(self, t: list[Token]) -> o.Unload:
-        return o.Unload(_unit(t[0]), int(t[1]), int(t[2]), int(t[3]))
+        p = parameters(t)
+        return o.Unload(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
 
     def set_class(self, t: list[Token]) -> o.SetClass:
-        return o.SetClass(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.SetClass(int(p[0]), int(p[1]), int(p[2]))
 
     def invest(self, t: list[Token]) -> o.Invest:
-        return o.Invest(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Invest(int(p[0]), int(p[1]), int(p[2]))
 
     def scrap(self, t: list[Token]) -> o.Scrap:
-        return o.Scrap(int(t[0]))
+        p = parameters(t)
+        return o.Scrap(int(p[0]))
 
     def attach(self, t: list[Token]) -> o.Attach:
-        return o.Attach(int(t[0]), int(t[1]))
+        p = parameters(t)
+        return o.Attach(int(p[0]), int(p[1]))
 
     def transfer(self, t: list[Token]) -> o.TransferShip:
-        return o.TransferShip(int(t[0]), int(t[1]))
+        p = parameters(t)
+        return o.TransferShip(int(p[0]), int(p[1]))
 
     def produce(self, t: list[Token]) -> o.Produce:
-        return o.Produce(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Produce(int(p[0]), int(p[1]), int(p[2]))
 
     def espionage(self, t: list[Token]) -> o.Espionage:
-        return o.Espionage(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Espionage(int(p[0]), int(p[1]), int(p[2]))
 
     def corruption(self, t: list[Token]) -> o.Corruption:
-        return o.Corruption(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Corruption(int(p[0]), int(p[1]), int(p[2]))
 
     def research(self, t: list[Token]) -> o.Research:
-        return o.Research(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Research(int(p[0]), int(p[1]), int(p[2]))
 
     def install(self, t: list[Token]) -> o.Install:
-        return o.Install(int(t[0]), int(t[1]), int(t[2]))
+        p = parameters(t)
+        return o.Install(int(p[0]), int(p[1]), int(p[2]))
 
     def reward(self, t: list[Token]) -> o.Reward:
-        return o.Reward(int(t[0]), int(t[1]))
+        p = parameters(t)
+        return o.Reward(int(p[0]), int(p[1]))

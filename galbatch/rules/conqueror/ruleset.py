@@ -26,6 +26,8 @@ class Conqueror:
     syntax_code = "GQ100"
     terminal_words: Mapping[str, str] = {
         "UNIT": "S (ship) or T (task force)",
+        "UNIT_WORD": "S (ship) or T (task force)",
+        "LINE": "a command letter (B L E W S V Z U P I K F N G)",
         "NUMBER": "a ship or task force number",
         "PLANET": "a planet number",
         "SHIP": "a ship number",
