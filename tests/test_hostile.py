@@ -126,7 +126,7 @@ def test_a_junk_file_gives_a_short_printout_in_a_turn(demo: Path) -> None:
     assert printout.count("\f") + 1 <= 4  # 3 with no order file; the 51 listed lines: 1 more
     assert "[GB005] ... and 1950 more errors not listed" in printout
     unread = junk.count(b"\n") - 1 - MAX_ORDER_LINES
-    assert f"[GB022] more than 2000 order lines: the {unread} line(s) from line 2002" in printout
+    assert f"[GB022] more than 2000 order lines: the {unread} lines from line 2002" in printout
     gm = (demo / "turns/001/printouts/gm.txt").read_text(encoding="utf-8")
     section = gm.split("ORDER FILES")[-1].splitlines()
     row = next(line for line in section if line.split()[:2] == ["6", "VEGA"])

@@ -251,9 +251,7 @@ def test_order_lines_past_the_limit_are_not_read() -> None:
     assert [(d.code, d.line, d.severity) for d in of.diagnostics] == [
         ("GB022", first_unread, Severity.ERROR)
     ]
-    assert f"the 11 line(s) from line {first_unread} on were not read" in (
-        of.diagnostics[0].message
-    )
+    assert f"the 11 lines from line {first_unread} on were not read" in (of.diagnostics[0].message)
 
 
 def test_bidi_override_in_an_order_line_is_rejected_and_shown_escaped() -> None:

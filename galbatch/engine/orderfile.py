@@ -12,6 +12,7 @@ from pathlib import Path
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.printable import escape, first_control
+from galbatch.engine.wording import plural
 
 MAX_BYTES = 256 * 1024  # a turn's orders fit in a few KB; more is not an order file
 MAX_LINE = 200  # characters in one order line
@@ -111,7 +112,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 1,
                 Severity.NOTE,
                 "GB011",
-                f"ignored {start} line(s) before the header (e-mail headers?)",
+                f"ignored {plural(start, 'line')} before the header (e-mail headers?)",
             )
         )
     if match is None:
@@ -167,7 +168,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                     1,
                     Severity.ERROR,
                     "GB022",
-                    f"more than {MAX_ORDER_LINES} order lines: the {unread} line(s) from "
+                    f"more than {MAX_ORDER_LINES} order lines: the {plural(unread, 'line')} from "
                     f"line {number} on were not read",
                 )
             )

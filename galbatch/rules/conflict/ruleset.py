@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Transformer
 
+from galbatch.engine.wording import plural
 from galbatch.rules.conflict import orders as o
 
 if TYPE_CHECKING:
@@ -118,8 +119,9 @@ class Conflict:
 
     def describe(self, state: GameState) -> str:
         return (
-            f"turn {state.turn}, {len(state.players)} players, {len(state.worlds)} worlds, "
-            f"{len(state.flights)} moves in flight"
+            f"turn {state.turn}, {plural(len(state.players), 'player')}, "
+            f"{plural(len(state.worlds), 'world')}, "
+            f"{plural(len(state.flights), 'move in flight')}"
         )
 
     def view(self, state: GameState, player: str) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from galbatch.rules.conqueror.tables import (
 )
 from galbatch.rules.conqueror.turn import Turn, owners
 from galbatch.rules.conqueror.wording import counted
+from galbatch.rules.conqueror.wording import points as points_text
 
 SPARES = 0  # index of spares in a ship's cargo (cargo type 1)
 FACILITY_NAMES = ("factories", "mines", "refineries", "farms")
@@ -238,7 +239,10 @@ def assault(battle: Battle, attacker: str) -> None:
         battle.lines.append(f"PLANET {planet.number} CONQUERED BY {battle.name(attacker)}")
         conquer(turn, planet, attacker)
     else:
-        battle.lines.append(f"PLANET {planet.number} HOLDS WITH {planet.fortresses} FORTRESSES")
+        battle.lines.append(
+            f"PLANET {planet.number} HOLDS WITH "
+            + counted(planet.fortresses, "FORTRESS", "FORTRESSES")
+        )
 
 
 def fortresses_fire(battle: Battle, defense: int) -> list[Ship]:
@@ -301,7 +305,9 @@ def conquer(turn: Turn, planet: Planet, conqueror: str) -> None:
         turn.tell(loser, f"PLANET {planet.number} WAS CONQUERED BY {turn.name(conqueror)}")
     if planet.bonus:
         turn.tally[conqueror].bonus += planet.bonus
-        turn.tell(conqueror, f"PLANET {planet.number} WAS A BONUS PLANET: {planet.bonus} POINTS")
+        turn.tell(
+            conqueror, f"PLANET {planet.number} WAS A BONUS PLANET: {points_text(planet.bonus)}"
+        )
         planet.bonus = 0
     pay_rewards(turn, planet, conqueror, loser)
     planet.owner = conqueror

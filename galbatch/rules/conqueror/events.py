@@ -10,6 +10,7 @@ from __future__ import annotations
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.tables import BONUS_POSITIONS_CTL, COMMUNICATION
 from galbatch.rules.conqueror.turn import Turn
+from galbatch.rules.conqueror.wording import points
 
 
 def place_bonus(turn: Turn) -> None:
@@ -25,7 +26,7 @@ def place_bonus(turn: Turn) -> None:
         return
     planet = rng.choice(candidates)
     planet.bonus = rules.bonus_points
-    turn.state.broadcasts.append(f"A BONUS PLANET WORTH {planet.bonus} POINTS HAS APPEARED")
+    turn.state.broadcasts.append(f"A BONUS PLANET WORTH {points(planet.bonus)} HAS APPEARED")
     for player in turn.players():
         if turn.tech(player, COMMUNICATION) >= BONUS_POSITIONS_CTL:
             turn.reveal(player, planet.number)

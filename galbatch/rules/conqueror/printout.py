@@ -18,6 +18,7 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
+from galbatch.engine.wording import plural
 from galbatch.print.maps import FieldMap, FieldPoint
 from galbatch.print.page import (
     BODY_TOP,
@@ -223,10 +224,6 @@ def columns(
     )
     body = tuple(" ".join(cell(row[key], w) for _, w, key in spec).rstrip() for row in rows)
     return head, body
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "S")
 
 
 # The player's situation report.
@@ -572,7 +569,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
 def gm_header(state: GameState, ctx: PrintContext) -> list[Piece]:
     lines: list[Piece] = [
         f"GAME {ctx.game.upper()}   TURN {state.turn}   FIELD {state.width} X {state.height}   "
-        f"{len(state.planets)} PLANETS   {len(state.ships)} SHIPS",
+        f"{plural(len(state.planets), 'PLANET')}   {plural(len(state.ships), 'SHIP')}",
         f"FINAL SCORE TO REACH {state.final_score}",
     ]
     if state.winner is not None:

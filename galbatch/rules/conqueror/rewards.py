@@ -83,4 +83,4 @@ def tell_offerer(turn: Turn, offerer: str, planet: Planet, conqueror: str, point
         where = f" FOR PLANET {planet.number} AT {planet.x},{planet.y}"
     else:
         where = ""
-    turn.tell(offerer, f"{turn.name(conqueror)} EARNED YOUR REWARD OF {points} POINTS{where}")
+    turn.tell(offerer, f"{turn.name(conqueror)} EARNED YOUR REWARD OF {points_text(points)}{where}")

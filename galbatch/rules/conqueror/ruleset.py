@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.wording import plural
+
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
     from galbatch.engine.rng import Streams
@@ -98,8 +100,8 @@ class Conqueror:
 
     def describe(self, state: GameState) -> str:
         return (
-            f"turn {state.turn}, {len(state.players)} players, {len(state.planets)} planets, "
-            f"{len(state.ships)} ships"
+            f"turn {state.turn}, {plural(len(state.players), 'player')}, "
+            f"{plural(len(state.planets), 'planet')}, {plural(len(state.ships), 'ship')}"
         )
 
     def view(self, state: GameState, player: str) -> dict[str, Any]:

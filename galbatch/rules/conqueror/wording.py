@@ -1,13 +1,15 @@
-"""Small helpers for the words of reports and messages."""
+"""Small helpers for the words of reports and messages (the engine's wording, in capitals)."""
 
 from __future__ import annotations
+
+from galbatch.engine.wording import plural
 
 
 def counted(n: int, one: str, many: str) -> str:
     """'1 SHIP', '2 SHIPS': a count with its noun, as a report reads."""
-    return f"{n} {one if n == 1 else many}"
+    return plural(n, one, many)
 
 
 def points(n: int) -> str:
     """'1 POINT', '5 POINTS'."""
-    return counted(n, "POINT", "POINTS")
+    return plural(n, "POINT")
