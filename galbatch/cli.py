@@ -20,6 +20,35 @@ EXIT_FAILED = 16
 RULESET_NAMES = ", ".join(sorted(RULESETS))
 
 
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a ruleset name."""
+    return [name for name in sorted(RULESETS) if name.startswith(incomplete.lower())]
+
+
+def complete_player(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a player id of the game in the command's DIRECTORY (read only)."""
+    from click.shell_completion import CompletionItem
+
+    from galbatch.engine.gamedir import Game
+
+    directory = ctx.params.get("directory")
+    if directory is None and ctx.args:  # before `--player <TAB>`, click leaves it unparsed
+        directory = ctx.args[0]
+    if directory is None:
+        return []
+    try:
+        players = Game.open(Path(directory)).players
+    except Exception:  # no game there (yet): nothing to offer
+        return []
+    return [
+        CompletionItem(p.id, help=p.name)
+        for p in players
+        if p.id.lower().startswith(incomplete.lower())
+    ]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="galbatch")
 def cli() -> None:
@@ -33,12 +62,14 @@ def cli() -> None:
       galbatch process games/demo
       galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
 
+    Shell completion (bash): eval "$(_GALBATCH_COMPLETE=bash_source galbatch)"
+
     Exit status: 0 clean, 4 warnings, 8 errors, 12 unusable input, 16 failure.
     """
 
 
 @cli.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=complete_ruleset)
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
     "--players", "-n", type=click.IntRange(1, 50), required=True, help="Number of players."
@@ -138,10 +169,11 @@ def parse_setting(item: str) -> tuple[str, str]:
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
     "--ruleset",
     "-r",
+    shell_complete=complete_ruleset,
     help=f"Check syntax only, in this game's order language ({RULESET_NAMES}).",
 )
 @click.option(
@@ -167,26 +199,39 @@ def parse_setting(item: str) -> tuple[str, str]:
     help="Diagnostics as compiler lines or one JSON object.",
 )
 def check(
-    files: tuple[Path, ...],
+    files: tuple[str, ...],
     ruleset: str | None,
     game_dir: Path | None,
     view_file: Path | None,
     fmt: str,
 ) -> None:
-    """Check order FILES; the exit status is the worst finding.
+    """Check order FILES ("-": standard input); the exit status is the worst finding.
 
     Give exactly one of --ruleset (syntax), --view (what you know) or --game
     (the GM's real state). Diagnostics read FILE:LINE:COL: severity: [CODE] message.
     """
-    from galbatch.engine.checking import CheckError, check_files
+    from galbatch.engine.checking import STDIN, CheckError, check_files, failure_json
 
+    problem = None
     if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
-        raise click.UsageError("give exactly one of --ruleset, --game or --view")
+        problem = "give exactly one of --ruleset, --game or --view"
+    elif files.count(STDIN) > 1:
+        problem = "standard input (-) can be checked only once"
+    if problem is not None:
+        if fmt == "json":
+            click.echo(failure_json(problem))
+        raise click.UsageError(problem)
     try:
         rc, output = check_files(
-            files, ruleset=ruleset, game_dir=game_dir, view_file=view_file, fmt=fmt
+            [STDIN if f == STDIN else Path(f) for f in files],
+            ruleset=ruleset,
+            game_dir=game_dir,
+            view_file=view_file,
+            fmt=fmt,
         )
     except CheckError as e:
+        if fmt == "json":  # a tool still gets one JSON object on stdout
+            click.echo(failure_json(str(e)))
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(EXIT_FAILED)
     if output:
@@ -233,7 +278,9 @@ def process(
 @cli.command(name="print")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--turn", "-t", type=int, help="Turn to print (default: the latest).")
-@click.option("--player", "-p", help="Player id (default: the GM's summary).")
+@click.option(
+    "--player", "-p", shell_complete=complete_player, help="Player id (default: the GM's summary)."
+)
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "pdf"]), default="text", show_default=True
 )
@@ -278,6 +325,16 @@ def print_(
         output.write_bytes(data)
 
 
+def show_error(e: click.ClickException) -> None:
+    """Every error on one line `galbatch: message`; a usage error keeps its usage above."""
+    if isinstance(e, click.UsageError) and e.ctx is not None:
+        usage = e.ctx.get_usage()
+        if e.ctx.command.get_help_option(e.ctx) is not None:
+            usage += f"\nTry '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n"
+        click.echo(usage, err=True)
+    click.echo(f"galbatch: {e.format_message()}", err=True)
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: click's usage errors and failures exit 16, like a failed job."""
     for stream in (sys.stdout, sys.stderr):  # a legacy terminal encoding must not fail a run
@@ -288,9 +345,10 @@ def main(argv: list[str] | None = None) -> Any:
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.ClickException as e:
-        e.show()
+        show_error(e)
         sys.exit(EXIT_FAILED)
     except click.exceptions.Abort:
+        click.echo("galbatch: aborted", err=True)
         sys.exit(EXIT_FAILED)
     except Exception as e:  # the run itself failed: say so, exit 16, keep the details short
         if os.environ.get("GALBATCH_DEBUG"):

@@ -221,3 +221,140 @@ def test_a_damaged_view_file_is_rc16_not_a_traceback(tmp_path: Path) -> None:
     result = galbatch("check", str(SAMPLES / "clean.txt"), "--view", str(view))
     assert result.returncode == 16 and "not a usable view file" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# The command line fits its users' habits ---------------------------------------------
+
+
+def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
+    """What bash completion offers for the last of `words` (empty: a new word)."""
+    import os
+
+    cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+    result = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli"],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "_GALBATCH_COMPLETE": "bash_complete",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(cword),
+        },
+    )
+    assert result.returncode == 0, result.stderr
+    return [line for line in result.stdout.splitlines() if line]
+
+
+def test_the_bash_completion_script() -> None:
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "_GALBATCH_COMPLETE": "bash_source"},
+    )
+    assert result.returncode == 0
+    assert "complete -o nosort -F _galbatch_completion galbatch" in result.stdout
+
+
+def test_ruleset_names_complete() -> None:
+    assert complete("galbatch new ") == ["plain,conflict", "plain,conqueror"]
+    assert complete("galbatch new conq") == ["plain,conqueror"]
+    assert complete("galbatch check orders.txt --ruleset conf") == ["plain,conflict"]
+    assert complete("galbatch check orders.txt -r ") == ["plain,conflict", "plain,conqueror"]
+
+
+def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
+    import os
+
+    before = {str(p): os.lstat(p).st_mtime_ns for p in sorted(demo.rglob("*"))}
+    players = [f"plain,{i}" for i in range(1, 7)]
+    assert complete(f"galbatch print {demo} --player ") == players
+    assert complete(f"galbatch print {demo} -t 0 -p ") == players
+    assert complete(f"galbatch print {demo / 'nothing'} --player ") == []
+    after = {str(p): os.lstat(p).st_mtime_ns for p in sorted(demo.rglob("*"))}
+    assert after == before, "completion never writes"
+
+
+def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
+    new = galbatch("new", "conflit", str(tmp_path / "g"), "-n", "2", "--seed", "1")
+    assert new.returncode == 16 and not (tmp_path / "g").exists()
+    assert new.stderr == (
+        "galbatch: unknown ruleset 'conflit' (did you mean conflict?); known: conflict, conqueror\n"
+    )
+    check = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "CONQUERER")
+    assert check.returncode == 16 and "(did you mean conqueror?)" in check.stderr
+    far = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "chess")
+    assert "did you mean" not in far.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bogus"],
+        ["new", "conflict"],
+        ["new", "conflict", "/nonexistent-parent/g", "-n", "0", "--seed", "1"],
+        ["new", "conflict", "g", "-n", "2", "--seed", "1", "--setting", "nokey"],
+        ["check", str(SAMPLES / "clean.txt")],
+        ["check", str(SAMPLES / "clean.txt"), "--ruleset", "chess"],
+        ["check", str(SAMPLES / "clean.txt"), "--game", "/nonexistent"],
+        ["check", str(SAMPLES / "clean.txt"), "-r", "conflict", "--format", "xml"],
+        ["process", str(DEMO), "--due", "tomorrow"],
+        ["print", str(DEMO), "--player", "9"],
+        ["print", str(DEMO), "--turn", "one"],
+    ],
+)
+def test_every_error_has_one_prefix(args: list[str]) -> None:
+    result = galbatch(*args)
+    assert result.returncode == 16, result.stdout + result.stderr
+    assert "Error" not in result.stderr and "Traceback" not in result.stderr
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("galbatch: "), result.stderr
+
+
+def test_check_reads_standard_input() -> None:
+    sample = SAMPLES / "rejected.txt"
+    piped = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "check", "-", "--ruleset", "conflict"],
+        input=sample.read_text(),
+        capture_output=True,
+        text=True,
+    )
+    by_name = galbatch("check", str(sample), "--ruleset", "conflict")
+    assert piped.returncode == by_name.returncode == 8
+    assert piped.stdout == by_name.stdout.replace(str(sample), "<stdin>")
+    assert piped.stdout.startswith("<stdin>:4:5: error: [CF100]")
+    both = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "check", str(sample), "-", "-g", str(DEMO)],
+        input=(SAMPLES / "clamped.txt").read_text(),
+        capture_output=True,
+        text=True,
+    )
+    assert both.returncode == 8 and "<stdin>:3:1: warning: [CF301]" in both.stdout
+    twice = galbatch("check", "-", "-", "-r", "conflict")
+    assert twice.returncode == 16 and "galbatch: standard input (-) can be checked" in twice.stderr
+
+
+@pytest.mark.parametrize(
+    ("mode", "error"),
+    [
+        (["--ruleset", "conflit"], "unknown ruleset 'conflit' (did you mean conflict?)"),
+        (["--game", "/nonexistent/game"], "/nonexistent/game: no game.yaml"),
+        (["--view", "DAMAGED"], "not a usable view file"),
+        ([], "give exactly one of --ruleset, --game or --view"),
+    ],
+)
+def test_check_json_is_one_object_even_when_the_check_cannot_run(
+    tmp_path: Path, mode: list[str], error: str
+) -> None:
+    view = tmp_path / "view.yaml"
+    view.write_text("ruleset: conflict\nplayer: 1\nmap: 5\nreports: [1, 2]\n")
+    mode = [str(view) if m == "DAMAGED" else m for m in mode]
+    result = galbatch("check", str(SAMPLES / "clean.txt"), *mode, "--format", "json")
+    assert result.returncode == 16
+    data = json.loads(result.stdout)
+    assert data["rc"] == 16 and data["diagnostics"] == [] and error in data["error"]
+    assert list(data) == ["rc", "error", "diagnostics"]
+    assert f"galbatch: {data['error']}" in result.stderr

@@ -195,7 +195,7 @@ def test_new_checks_each_setting_before_writing_anything(
     game = tmp_path / "g"
     result = galbatch("new", "conflict", str(game), "-n", "3", "--seed", "1", "--setting", setting)
     assert result.returncode == 16, result.stdout + result.stderr
-    assert result.stderr == f"Error: {problem}\n"
+    assert result.stderr == f"galbatch: {problem}\n"
     assert not game.exists()
 
 

@@ -8,8 +8,11 @@ from typing import Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, format_json, worst_rc
 from galbatch.engine.intake import FileCheck, authenticate, check_file
-from galbatch.engine.orderfile import read_order_file
+from galbatch.engine.orderfile import MAX_BYTES, OrderFile, parse_order_bytes, read_order_file
 from galbatch.engine.ruleset import Ruleset, UnknownRuleset, get_ruleset
+
+STDIN = "-"  # as a file to check: the order file is read from standard input
+STDIN_NAME = "<stdin>"  # how diagnostics name it
 
 
 class CheckError(Exception):
@@ -17,14 +20,15 @@ class CheckError(Exception):
 
 
 def check_files(
-    files: Sequence[Path],
+    files: Sequence[Path | str],
     *,
     ruleset: str | None = None,
     game_dir: Path | None = None,
     view_file: Path | None = None,
     fmt: str = "text",
 ) -> tuple[int, str]:
-    """Check each file; return the worst return code and the formatted diagnostics."""
+    """Check each file (`STDIN`: standard input); return the worst return code and the
+    formatted diagnostics."""
     results = [check_one(f, ruleset=ruleset, game_dir=game_dir, view_file=view_file) for f in files]
     diags: list[Diagnostic] = [d for r in results for d in r.diagnostics]
     rc = worst_rc(diags)
@@ -33,10 +37,19 @@ def check_files(
     return int(rc), "\n".join(d.format() for d in diags)
 
 
+def failure_json(reason: str) -> str:
+    """The `--format json` document of a check that could not run: still one JSON object."""
+    import json
+
+    return json.dumps(
+        {"rc": int(RC.FAILED), "error": reason, "diagnostics": []}, ensure_ascii=False
+    )
+
+
 def check_one(
-    path: Path, *, ruleset: str | None, game_dir: Path | None, view_file: Path | None
+    path: Path | str, *, ruleset: str | None, game_dir: Path | None, view_file: Path | None
 ) -> FileCheck:
-    of = read_order_file(path)
+    of = _read(path)
     if ruleset is not None:
         return check_file(of, _ruleset(ruleset))
     if view_file is not None:
@@ -85,6 +98,22 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         return check_file(of, rs, auth=[bad])
     auth = authenticate(of, game.id, player, game.password_hash(player))
     return check_file(of, rs, rs.view(state, player), player, auth)
+
+
+def _read(path: Path | str) -> OrderFile:
+    """The order file at `path`, or on standard input for `STDIN`."""
+    if path != STDIN:
+        return read_order_file(Path(path))
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise CheckError("no standard input to read the order file from")
+    try:
+        data = stream.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise CheckError(f"cannot read standard input: {e.strerror or e}") from None
+    return parse_order_bytes(data, STDIN_NAME)
 
 
 def _ruleset(name: str) -> Ruleset:

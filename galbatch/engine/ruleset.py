@@ -148,13 +148,23 @@ class UnknownRuleset(LookupError):
     """No ruleset of that name."""
 
 
+def did_you_mean(name: str) -> str:
+    """` (did you mean conflict?)` for a misspelt ruleset name, or "" if none is close."""
+    import difflib  # only a misspelt name needs it
+
+    close = difflib.get_close_matches(name.lower(), sorted(RULESETS), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def get_ruleset(name: str) -> Ruleset:
     """Import and return the named ruleset."""
     try:
         target = RULESETS[name.lower()]
     except KeyError:
         known = ", ".join(sorted(RULESETS))
-        raise UnknownRuleset(f"unknown ruleset {name!r}; known: {known}") from None
+        raise UnknownRuleset(
+            f"unknown ruleset {name!r}{did_you_mean(name)}; known: {known}"
+        ) from None
     module, _, attr = target.partition(":")
     ruleset: Ruleset = getattr(importlib.import_module(module), attr)
     return ruleset
