@@ -818,6 +818,27 @@ def test_small_rewards_hear_nothing_and_ctl_6_learns_where() -> None:
     assert 5 in after.players["3"].known
 
 
+def test_ctl_6_learns_where_its_reward_was_earned_whatever_the_offer() -> None:
+    """2.3.2.5: "Bonus planets will be revealed with level 5, positions of planets on which
+    a reward that you offered was earned, with level 6 (see 3.14)"; 3.14: "If a player has
+    reached communication TL 6 he receives the positions of conquered planets." The
+    position does not wait for the 20 points (less 2 a TL) that tell who earned it."""
+    state = world()
+    state.players["3"].research[COMMUNICATION] = RESEARCH[6]  # news from 20 - 12 = 8 points
+    state.players["3"].reward = (2, 2)  # too small to hear who earned it
+    add_ship(state, "1", 8, 5, kills=SURE, shield=SHIELDED)
+    after = run(state)
+    assert part(after, "1", "REWARDS EARNED") == 2
+    gamma = after.players["3"]
+    assert 5 in gamma.known
+    assert "YOUR REWARD WAS EARNED FOR PLANET 5 AT 36,10" in gamma.messages
+    assert not any("ALPHA" in m for m in gamma.messages)
+    state.players["3"].research[COMMUNICATION] = RESEARCH[5]  # CTL 5: neither
+    after = run(state)
+    assert 5 not in after.players["3"].known
+    assert not any("REWARD WAS EARNED" in m for m in after.players["3"].messages)
+
+
 def test_espionage_reveals_a_home_planet() -> None:
     state = world()
     state.players["2"].score = 321
@@ -831,6 +852,28 @@ def test_espionage_reveals_a_home_planet() -> None:
     assert "BETA OFFERS A REWARD FOR GAMMA" in messages
     assert 2 in after.players["1"].known
     assert any(e["number"] == 2 for e in build_view(after, "1")["explored"])
+
+
+def test_espionage_on_a_conquered_home_planet_reveals_no_home_secrets() -> None:
+    """3.10: "If the target was a player's home planet, some additional information is
+    revealed: the current score of the owning player, the current technology level for a
+    randomly determined research area and, if the owning player has set up a reward for
+    another player, the name of this player." BETA's home planet 2, conquered by GAMMA, is
+    no home planet of its owner: the mission gives the exploration report and nothing of
+    GAMMA's (nor of BETA's) secrets."""
+    state = world()
+    state.planets[2].owner = "3"  # GAMMA's now; BETA's home at the start (home stays "2")
+    state.players["3"].score = 321
+    state.players["3"].reward = (1, 2)
+    after = run(state, {"1": [o.Espionage(2, 100, 1)]})  # 100 PU at PRE 1: sure
+    messages = after.players["1"].messages
+    assert "ESPIONAGE ON PLANET 2 SUCCEEDED" in messages
+    assert ("1", 2) in after.explorations
+    assert not any("SCORE OF" in m or "TECHNOLOGY LEVEL OF" in m for m in messages)
+    assert not any("OFFERS A REWARD" in m for m in messages)
+    state.planets[2].owner = "2"  # BETA's again: its home planet once more
+    after = run(state, {"1": [o.Espionage(2, 100, 1)]})
+    assert any(m.startswith("SCORE OF BETA") for m in after.players["1"].messages)
 
 
 def test_espionage_guard() -> None:

@@ -58,7 +58,7 @@ def spy(turn: Turn) -> None:
             continue
         turn.explore(player, number)
         turn.tell(player, f"ESPIONAGE ON PLANET {number} SUCCEEDED")
-        if planet.home is not None and owner is not None:
+        if owner is not None and planet.home == owner:  # the owner's own home planet (3.10)
             home_secrets(turn, player, owner, rng.randrange(len(RESEARCH_AREAS)))
 
 

@@ -74,9 +74,17 @@ def pay_rewards(turn: Turn, planet: Planet, conqueror: str, loser: str | None) -
 
 
 def tell_offerer(turn: Turn, offerer: str, planet: Planet, conqueror: str, points: int) -> None:
-    """Offers big enough for the offerer's CTL hear who earned them; CTL 6 learns where."""
+    """Offers big enough for the offerer's CTL hear who earned them (3.14); from CTL 6 the
+    offerer learns where, whatever the offer (2.3.2.5: "positions of planets on which a
+    reward that you offered was earned, with level 6")."""
     ctl = turn.tech(offerer, COMMUNICATION)
     if points < news_threshold(ctl):
+        if ctl >= REWARD_POSITIONS_CTL:
+            turn.reveal(offerer, planet.number)
+            turn.tell(
+                offerer,
+                f"YOUR REWARD WAS EARNED FOR PLANET {planet.number} AT {planet.x},{planet.y}",
+            )
         return
     if ctl >= REWARD_POSITIONS_CTL:
         turn.reveal(offerer, planet.number)
