@@ -17,6 +17,7 @@ from galbatch import __version__
 from galbatch.engine.ruleset import RULESETS
 
 EXIT_FAILED = 16
+EXIT_REFUSED = 12  # another writer holds the game: nothing changed
 RULESET_NAMES = ", ".join(sorted(RULESETS))
 
 
@@ -61,6 +62,7 @@ def cli() -> None:
       galbatch check orders.txt --ruleset conflict
       galbatch process games/demo
       galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
+      galbatch passwd games/demo 3
 
     Shell completion (bash): eval "$(_GALBATCH_COMPLETE=bash_source galbatch)"
 
@@ -125,10 +127,12 @@ def new(
 
     RULESET is conflict (Galactic Conflict) or conqueror (Galactic Conqueror).
     Prints each player's password once: send them out, they are stored only as
-    salted hashes.
+    salted hashes. When standard output is not a terminal, the passwords are
+    also written to DIRECTORY.passwords.txt beside the game, readable only by you.
     """
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.newgame import create_game, setting_values
+    from galbatch.engine.passwd import PasswordsFile
     from galbatch.engine.ruleset import UnknownRuleset
 
     chosen: dict[str, str] = {}
@@ -137,7 +141,11 @@ def new(
             parts = line.split()
             if len(parts) == 2 and not line.lstrip().startswith("#"):
                 chosen[parts[0]] = parts[1]
+    keep: PasswordsFile | None = None
     try:
+        values = setting_values(ruleset, [parse_setting(item) for item in settings])
+        if not sys.stdout.isatty():  # `new ... | head -1` must not lose the passwords
+            keep = PasswordsFile.reserve(directory)
         created = create_game(
             directory,
             ruleset,
@@ -150,10 +158,21 @@ def new(
             days=days,
             passwords=chosen,
             game_id=game_id,
-            settings=setting_values(ruleset, [parse_setting(item) for item in settings]),
+            settings=values,
         )
-    except (GameError, UnknownRuleset, ValueError) as e:
-        raise click.ClickException(str(e)) from None
+    except BaseException as e:
+        if keep is not None:
+            keep.discard()
+        if isinstance(e, GameError | UnknownRuleset | ValueError):
+            raise click.ClickException(str(e)) from None
+        raise
+    if keep is not None:
+        keep.write(directory, [(p.id, p.name, p.password) for p in created])
+        click.echo(
+            f"galbatch: standard output is not a terminal: the passwords are also in {keep.path}"
+            " (readable only by you); send them out, then delete it",
+            err=True,
+        )
     click.echo(f"created {directory} ({ruleset}, {players} players, seed {seed}), turn 0 printed")
     click.echo("PLAYER  CODE NAME             PASSWORD")
     for p in created:
@@ -323,6 +342,65 @@ def print_(
         sys.stdout.buffer.write(data)
     else:
         output.write_bytes(data)
+
+
+@cli.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("player", shell_complete=complete_player)
+@click.option(
+    "--stdin",
+    "from_stdin",
+    is_flag=True,
+    help="Read the password from standard input (at a terminal: asked twice, not shown).",
+)
+def passwd(directory: Path, player: str, from_stdin: bool) -> None:
+    """Give PLAYER of the game in DIRECTORY a new password; the old one stops working.
+
+    Without --stdin the password is generated (five words) and printed once on
+    standard output: send it to the player. game.yaml keeps only its hash, and
+    its comments. Like `process`, it waits for another writer of the game.
+    """
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.locks import GameBusy
+    from galbatch.engine.passwd import set_password
+    from galbatch.engine.passwords import new_password
+    from galbatch.engine.ruleset import PlayerInfo
+
+    if not from_stdin:
+        password = new_password()
+    elif sys.stdin.isatty():
+        password = click.prompt("New password", hide_input=True, confirmation_prompt=True, err=True)
+    else:
+        line = sys.stdin.readline()
+        if not line.strip():
+            raise click.ClickException("no password on standard input; nothing changed")
+        password = line.rstrip("\r\n")
+
+    def show(info: PlayerInfo) -> None:
+        """Print a generated password before it replaces the old one: never lost unseen."""
+        if from_stdin:
+            return
+        try:
+            click.echo(password)
+            sys.stdout.flush()
+        except OSError as e:
+            raise click.ClickException(
+                f"cannot print the new password ({e.strerror or e}); nothing changed"
+            ) from None
+
+    try:
+        info = set_password(directory, player, password, show=show)
+    except GameBusy as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    except GameError as e:
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"{directory}: {e.strerror or e}; nothing changed") from None
+    click.echo(
+        f"galbatch: player {info.id} ({info.name}) has a new password; the old one no longer works",
+        err=True,
+    )
 
 
 def show_error(e: click.ClickException) -> None:

@@ -143,7 +143,7 @@ def test_process_dry_run_shows_printouts_and_changes_nothing(demo: Path) -> None
 
 def test_every_command_has_help() -> None:
     runner = CliRunner()
-    for args in ([], ["new"], ["check"], ["process"], ["print"]):
+    for args in ([], ["new"], ["check"], ["process"], ["print"], ["passwd"]):
         result = runner.invoke(cli, [*args, "--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
 
@@ -264,6 +264,7 @@ def test_ruleset_names_complete() -> None:
     assert complete("galbatch new conq") == ["plain,conqueror"]
     assert complete("galbatch check orders.txt --ruleset conf") == ["plain,conflict"]
     assert complete("galbatch check orders.txt -r ") == ["plain,conflict", "plain,conqueror"]
+    assert complete("galbatch pa") == ["plain,passwd"]
 
 
 def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
@@ -273,6 +274,7 @@ def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
     players = [f"plain,{i}" for i in range(1, 7)]
     assert complete(f"galbatch print {demo} --player ") == players
     assert complete(f"galbatch print {demo} -t 0 -p ") == players
+    assert complete(f"galbatch passwd {demo} ") == players
     assert complete(f"galbatch print {demo / 'nothing'} --player ") == []
     after = {str(p): os.lstat(p).st_mtime_ns for p in sorted(demo.rglob("*"))}
     assert after == before, "completion never writes"
@@ -284,6 +286,7 @@ def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
     assert new.stderr == (
         "galbatch: unknown ruleset 'conflit' (did you mean conflict?); known: conflict, conqueror\n"
     )
+    assert not list(tmp_path.iterdir()), "nothing written, not even a passwords file"
     check = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "CONQUERER")
     assert check.returncode == 16 and "(did you mean conqueror?)" in check.stderr
     far = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "chess")
@@ -304,6 +307,8 @@ def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
         ["process", str(DEMO), "--due", "tomorrow"],
         ["print", str(DEMO), "--player", "9"],
         ["print", str(DEMO), "--turn", "one"],
+        ["passwd", str(DEMO)],
+        ["passwd", str(DEMO), "9"],
     ],
 )
 def test_every_error_has_one_prefix(args: list[str]) -> None:
