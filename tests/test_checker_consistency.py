@@ -19,13 +19,14 @@ from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.yamlio import load_data
 from galbatch.rules.conflict.view import build_view
+from tests.bundled import shipped
 from tests.conflict_world import small_state
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFLICT = get_ruleset("conflict")
 CONQUEROR = get_ruleset("conqueror")
 CONFLICT_VIEW = build_view(small_state(), "1")
-GC16_VIEW = load_data(ROOT / "games" / "gc16" / "turns" / "000" / "views" / "1.yaml")
+GC16_VIEW = load_data(shipped("gc16") / "turns" / "000" / "views" / "1.yaml")
 
 
 def recheck(ruleset: Any, view: dict[str, Any], header: str, lines: list[str]) -> None:
@@ -101,7 +102,7 @@ def test_conqueror_reductions_are_final(lines: list[str]) -> None:
     recheck(CONQUEROR, GC16_VIEW, 'GAME GC16 PLAYER 1 PASSWORD "x"', lines)
 
 
-GC16_STATE = ROOT / "games" / "gc16" / "turns" / "000" / "state.yaml"
+GC16_STATE = shipped("gc16") / "turns" / "000" / "state.yaml"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

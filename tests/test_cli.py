@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from galbatch.cli import cli
+from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "conflict"
-DEMO = ROOT / "games" / "conflict-demo"
+DEMO = shipped("conflict-demo")
 
 
 def galbatch(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

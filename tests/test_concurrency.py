@@ -24,11 +24,12 @@ from galbatch.engine.commit import archived_form, digest, read_record, writing
 from galbatch.engine.gamedir import Game
 from galbatch.engine.locks import writer_lock
 from galbatch.engine.reprint import reprint
+from tests.bundled import shipped
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks and signals")
 
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "games" / "conflict-demo"
+DEMO = shipped("conflict-demo")
 PLAYERS = "123456"
 PASSWORDS = dict(
     line.split() for line in (DEMO / "PASSWORDS.txt").read_text().splitlines() if line[:1].isdigit()

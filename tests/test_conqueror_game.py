@@ -36,10 +36,11 @@ from galbatch.rules.conqueror.tables import (
     ship_kill_score,
     tech_level,
 )
+from tests.bundled import shipped
 from tests.conqueror_script import END_TURN, FINAL_SCORE, PDF_TURN, SCRIPT, play
 
 ROOT = Path(__file__).resolve().parent.parent
-GC16 = ROOT / "games" / "gc16"
+GC16 = shipped("gc16")
 SAMPLES = ROOT / "samples" / "conqueror"
 RULESET = get_ruleset("conqueror")
 PLAYERS = ("1", "2", "3")

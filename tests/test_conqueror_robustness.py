@@ -23,9 +23,10 @@ from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import check_player_file, process
 from galbatch.engine.yamlio import load_data
 from galbatch.rules.conqueror.state import GameState
+from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
-GC16 = ROOT / "games" / "gc16"
+GC16 = shipped("gc16")
 RULESET = get_ruleset("conqueror")
 VIEW = load_data(GC16 / "turns" / "000" / "views" / "1.yaml")
 HEADER = 'GAME GC16 PLAYER 1 PASSWORD "x"\n'

@@ -22,6 +22,7 @@ from galbatch.engine.newgame import create_game
 from galbatch.engine.passwords import hash_password
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.yamlio import parse_edited
+from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 ORDERS = 'GAME g PLAYER 1 PASSWORD "x"\nEND\n'
@@ -267,7 +268,7 @@ def problems(text: str) -> list[str]:
 
 def test_the_bundled_games_and_a_minimal_file_are_valid() -> None:
     for name in ("conflict-demo", "gc16"):
-        text = (ROOT / "games" / name / "game.yaml").read_text()
+        text = (shipped(name) / "game.yaml").read_text()
         assert problems(text) == [], name
     assert problems(GOOD) == []
     assert problems(GOOD + "settings:\n") == []

@@ -27,6 +27,7 @@ from galbatch.engine.commit import (
 from galbatch.engine.diagnostics import RC
 from galbatch.engine.gamedir import Game
 from galbatch.engine.run import process
+from tests.bundled import shipped
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file semantics")
 
@@ -52,7 +53,7 @@ def tree(path: Path) -> dict[str, tuple[bytes, int]]:
     return out
 
 
-DEMO_INBOX = Path(__file__).resolve().parent.parent / "games" / "conflict-demo" / "orders"
+DEMO_INBOX = shipped("conflict-demo") / "orders"
 ONE = b'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"\nEND\n'
 
 

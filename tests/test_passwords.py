@@ -20,7 +20,7 @@ from galbatch.engine.passwords import (
     words,
 )
 from galbatch.engine.yamlio import load_edited
-from tests.conftest import ROOT
+from tests.bundled import shipped
 
 TABLE_COLUMNS = len("1       ARCTURUS              ")  # `galbatch new`: id, code name, password
 
@@ -64,10 +64,10 @@ def test_hashes_in_existing_game_files_still_verify() -> None:
     for game in ("conflict-demo", "gc16"):
         clear = dict(
             line.split()
-            for line in (ROOT / "games" / game / "PASSWORDS.txt").read_text().splitlines()
+            for line in (shipped(game) / "PASSWORDS.txt").read_text().splitlines()
             if line[:1].isalnum()
         )
-        players = load_edited(ROOT / "games" / game / "game.yaml")["players"]
+        players = load_edited(shipped(game) / "game.yaml")["players"]
         for p in players:
             assert str(p["password"]).startswith("pbkdf2_sha256$60000$")
             assert verify_password(clear[str(p["id"])], str(p["password"])), (game, p["id"])

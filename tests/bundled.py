@@ -1,0 +1,80 @@
+"""The bundled games as shipped, whatever has since been done to games/ in this work tree.
+
+A turn run in games/gc16 itself (the old first command of the README did that) takes the
+inbox out of orders/ and adds turns/001/. Tests must not see that: they read the bundled
+games through `shipped()`, a private copy made once per test process of the files git
+tracks under games/<name>. A tracked file is taken as it is in the work tree (a developer
+re-making a bundled game sees their change), or from git's index when a run deleted it;
+an untracked file (a turn someone ran) is left out. Without git (an unpacked source
+archive) the copy is the work tree's games/<name> without any turn after 000.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        return None
+    result = subprocess.run([git, "-C", str(ROOT), *args], capture_output=True)
+    return result if result.returncode == 0 else None
+
+
+def tracked(name: str) -> list[str] | None:
+    """Paths under games/<name> (relative to it) that git tracks; None without git."""
+    listed = _git("ls-files", "-z", "--", f"games/{name}")
+    if listed is None:
+        return None
+    prefix = f"games/{name}/"
+    return sorted(p[len(prefix) :] for p in listed.stdout.decode().split("\0") if p)
+
+
+def copy_shipped(name: str, target: Path) -> Path:
+    """Write games/<name> as shipped to `target` (which must not exist) and return it."""
+    source = GAMES / name
+    files = tracked(name)
+    if not files:  # no git, or a game not yet committed: the work tree, turn 0 only
+        shutil.copytree(
+            source, target, ignore=lambda d, names: [n for n in names if _later_turn(d, n)]
+        )
+        return target
+    for rel in files:
+        dest = target / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        here = source / rel
+        if here.is_file():
+            shutil.copy2(here, dest)
+        else:
+            blob = _git("cat-file", "blob", f":games/{name}/{rel}")
+            if blob is None:
+                raise FileNotFoundError(f"games/{name}/{rel} is neither in the tree nor in git")
+            dest.write_bytes(blob.stdout)
+    (target / "orders").mkdir(exist_ok=True)  # git keeps no empty inbox
+    return target
+
+
+def _later_turn(directory: str, name: str) -> bool:
+    return Path(directory).name == "turns" and name.isdigit() and int(name) > 0
+
+
+@functools.cache
+def _home() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="galbatch-shipped-"))
+    atexit.register(shutil.rmtree, home, True)
+    return home
+
+
+@functools.cache
+def shipped(name: str) -> Path:
+    """A copy of games/<name> as shipped, made once per process: read it, never write to it."""
+    return copy_shipped(name, _home() / name)
