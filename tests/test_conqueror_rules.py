@@ -766,6 +766,39 @@ def test_spares_repair_ships() -> None:
     assert after.fleet("1")[1].cargo[0] == 0
 
 
+def test_spares_carried_repair_ships_during_a_battle_at_an_enemy_planet() -> None:
+    """2.1.8: spares "are used automatically after a battle to repair own starships in
+    orbit. In addition they can be loaded into a transport to repair ships during battle in
+    orbits around enemy planets." 2.2.1.12: "If the current defense of the ship is lower
+    than its maximum defence, spares are used as soon as possible to repair the ship."
+
+    A class 8 (defence 2) with 2 hits (current defence 0) at BETA's planet 5, whose one
+    fortress hits 95 % of the time (PD 9) and which it cannot hit back: alone, the first
+    hit destroys it. With spares in a transport beside it, it is repaired before the first
+    round and after each, so the fortress's one shot a round never gets it below 0."""
+    destroyed = 0
+    for seed in range(10):
+        for spares in (0, 5):
+            state = world()
+            state.players["2"].research[PLANETARY_DEFENSE] = RESEARCH[9]
+            warship = add_ship(state, "1", 8, 5, damage=2)
+            transport = add_ship(state, "1", 1, 5, shield=SHIELDED)  # never hit
+            transport.cargo[0] = spares
+            after = run(state, seed=seed)
+            alive = {s.number: s for s in after.fleet("1")}
+            report = lines(after, 5)
+            if spares:
+                assert warship.number in alive, (seed, report)
+                assert report[2] == "SPARES CARRIED BY ALPHA REPAIR 2 HITS"  # before round 1
+                assert report[3].startswith("ASSAULT ROUND 1")
+                assert alive[warship.number].damage == 0
+                hit = sum(line.startswith("SPARES") for line in report[4:])
+                assert alive[transport.number].cargo[0] == 5 - 2 - hit
+            else:
+                destroyed += warship.number not in alive
+    assert destroyed > 0  # without spares a hit destroys it
+
+
 # Rewards
 
 

@@ -6,8 +6,10 @@ they attack its fortresses for up to 3 rounds and conquer it when the last one f
 House rules: ships destroyed by fortresses score for the planet's owner as if his
 ships had destroyed them; each shot on a planet may also destroy a mine, refinery,
 farm or factory (`HOUSE_RULES.facility_hit`); unarmed ships that cannot join the
-winner's full fleet fight on; spares repair ships after all battles of the turn,
-from the planet's stock if the owner's ships are in its orbit, then from transports.
+winner's full fleet fight on; at a planet not his, a player's damaged ships are
+repaired before the battle and after each combat round from the spares his transports
+in that orbit carry (2.1.8, 2.2.1.12); after all battles of the turn, spares repair the ships in every
+orbit: the planet's stock its owner's ships, then the spares the same player carries.
 """
 
 from __future__ import annotations
@@ -143,6 +145,7 @@ def fight_at(turn: Turn, planet: Planet, ships: list[Ship]) -> None:
         "SHIPS IN ORBIT: "
         + ", ".join(f"{battle.name(p)} {sum(s.owner == p for s in ships)}" for p in players)
     )
+    field_repair(battle)  # ships that arrive damaged, before the first shot
     space_battle(battle)
     left = owners(battle.ships)
     if len(left) == 1 and left[0] != defender:
@@ -171,6 +174,7 @@ def space_battle(battle: Battle) -> None:
             if len(owners(battle.ships)) < 2:
                 return
         space_round(battle, number)
+        field_repair(battle)
 
 
 def surrender(battle: Battle, winner: str) -> None:
@@ -231,6 +235,7 @@ def assault(battle: Battle, attacker: str) -> None:
             f"ASSAULT ROUND {number}: {counted(destroyed, 'FORTRESS', 'FORTRESSES')} DESTROYED, "
             f"{counted(len(lost), 'SHIP', 'SHIPS')} LOST" + (f": {ship_list(lost)}" if lost else "")
         )
+        field_repair(battle)
     if not battle.ships:
         battle.lines.append(f"THE ATTACK ON PLANET {planet.number} FAILED")
     elif not any(attack(s) for s in battle.ships):
@@ -317,8 +322,38 @@ def conquer(turn: Turn, planet: Planet, conqueror: str) -> None:
     turn.conquered.add(planet.number)
 
 
+def repair_from_transports(ship: Ship, ships: list[Ship]) -> int:
+    """Repair a ship with the spares its owner's transports among `ships` carry, in ship
+    order; the hits repaired."""
+    repaired = 0
+    for carrier in ships:
+        if carrier.owner == ship.owner and carrier.cargo[SPARES] and ship.damage:
+            used = min(ship.damage, carrier.cargo[SPARES])
+            carrier.cargo[SPARES] -= used
+            ship.damage -= used
+            repaired += used
+    return repaired
+
+
+def field_repair(battle: Battle) -> None:
+    """Before the battle and after each combat round at a planet not theirs, players repair
+    their damaged ships from the spares their transports in orbit carry: spares "can be loaded into a transport to
+    repair ships during battle in orbits around enemy planets" (2.1.8), "as soon as
+    possible" (2.2.1.12). The planet's owner repairs after the battle, from its stock."""
+    for player in owners(battle.ships):
+        if player == battle.planet.owner:
+            continue
+        ships = [s for s in battle.ships if s.owner == player]
+        repaired = sum(repair_from_transports(ship, ships) for ship in ships)
+        if repaired:
+            battle.lines.append(
+                f"SPARES CARRIED BY {battle.name(player)} REPAIR {counted(repaired, 'HIT', 'HITS')}"
+            )
+
+
 def repair(turn: Turn) -> None:
-    """Spares repair damaged ships in orbit: the planet's own for its owner, then carried ones."""
+    """Spares repair damaged ships in orbit after the battles (2.1.8): the planet's own for
+    its owner, then those his transports carry."""
     for number, ships in sorted(turn.in_orbit().items()):
         planet = turn.state.planets[number]
         for ship in ships:
@@ -326,8 +361,4 @@ def repair(turn: Turn) -> None:
                 used = min(ship.damage, planet.spares)
                 planet.spares -= used
                 ship.damage -= used
-            carriers = [s for s in ships if s.owner == ship.owner and s.cargo[SPARES]]
-            for carrier in carriers:
-                used = min(ship.damage, carrier.cargo[SPARES])
-                carrier.cargo[SPARES] -= used
-                ship.damage -= used
+            repair_from_transports(ship, ships)
