@@ -7,9 +7,10 @@ House rules: ships destroyed by fortresses score for the planet's owner as if hi
 ships had destroyed them; each shot on a planet may also destroy a mine, refinery,
 farm or factory (`HOUSE_RULES.facility_hit`); unarmed ships that cannot join the
 winner's full fleet fight on; at a planet not his, a player's damaged ships are
-repaired before the battle and after each combat round from the spares his transports
-in that orbit carry (2.1.8, 2.2.1.12); after all battles of the turn, spares repair the ships in every
-orbit: the planet's stock its owner's ships, then the spares the same player carries.
+repaired before the battle and after each combat round from the spares his
+transports in that orbit carry (2.1.8, 2.2.1.12); after all battles of the turn,
+spares repair the ships in every orbit: the planet's stock its owner's ships, then
+the spares the same player carries.
 """
 
 from __future__ import annotations
@@ -337,9 +338,10 @@ def repair_from_transports(ship: Ship, ships: list[Ship]) -> int:
 
 def field_repair(battle: Battle) -> None:
     """Before the battle and after each combat round at a planet not theirs, players repair
-    their damaged ships from the spares their transports in orbit carry: spares "can be loaded into a transport to
-    repair ships during battle in orbits around enemy planets" (2.1.8), "as soon as
-    possible" (2.2.1.12). The planet's owner repairs after the battle, from its stock."""
+    their damaged ships from the spares their transports in orbit carry: spares "can be
+    loaded into a transport to repair ships during battle in orbits around enemy planets"
+    (2.1.8), "as soon as possible" (2.2.1.12). The planet's owner repairs after the
+    battle, from its stock."""
     for player in owners(battle.ships):
         if player == battle.planet.owner:
             continue
