@@ -267,8 +267,7 @@ def test_destroy_quantities_are_reduced() -> None:
         ("G,1,2", "CF208"),  # gate to a world not owned
         ("G,8,1", "CF205"),  # Econ 0: no gate
         ("T,1,ARCTURUS", "CF210"),
-        ("T,1,RIGEL", "CF209"),  # not in contact
-        ("T,1,NOBODY", "CF209"),
+        ("T,1,NOBODY", "CF209"),  # no such player in the game
         ("B,2,A,1", "CF202"),
         ("D,3,C,1", "CF202"),
         ("E,4", "CF202"),  # neutral
@@ -287,6 +286,143 @@ def test_one_world_per_recipient_and_one_transfer_per_world() -> None:
     orders, diags = check("T,1,POLARIS", "T,5,polaris", "T,1,REGULUS", "T,5,REGULUS")
     assert orders == [o.Transfer(1, "POLARIS"), o.Transfer(5, "REGULUS")]
     assert codes(diags) == ["CF211", "CF212"]
+
+
+# Transfers
+
+
+def view_file_check(state, *lines: str, player: str = "1"):
+    """A check against the view as the player's view file holds it (no game list)."""
+    import json
+
+    from galbatch.engine.yamlio import dump_data
+
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
+    view = json.loads(dump_data({"game": "demo", **build_view(state, player)}))
+    result = check_file(parse_order_bytes(data, "f"), RULESET, view, player)
+    return list(result.orders), list(result.diagnostics)
+
+
+def gm_check(state, *lines: str, player: str = "1"):
+    """The game master's check (and the turn's): the view as built from the state."""
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
+    result = check_file(parse_order_bytes(data, "f"), RULESET, build_view(state, player), player)
+    return list(result.orders), list(result.diagnostics)
+
+
+def test_a_transfer_needs_no_contact() -> None:
+    """TRANSFER OF OWNERSHIP: "You can transfer ownership of worlds that you own to
+    other players, but not more than one world to any one player per turn."
+
+    On turn 1 no one is in contact with anyone; ARCTURUS may still give world 1
+    to RIGEL, whose code name it knows only from outside the game.
+    """
+    state = small_state()
+    state.players["1"].contacts = ()
+    orders, diags = gm_check(state, "T,1,rigel")
+    assert orders == [o.Transfer(1, "RIGEL")] and diags == []
+
+
+def test_a_transfer_to_no_player_of_the_game_is_rejected() -> None:
+    """WRITING ORDERS: "the code name of the player you want the world to be
+    transferred to"; a name no player has is meaningless: ILLEGAL ORDERS, "the
+    order will be rejected"."""
+    orders, diags = gm_check(small_state(), "T,1,NOBODY")
+    assert orders == []
+    (d,) = diags
+    assert (d.code, d.severity) == ("CF209", Severity.ERROR)
+    assert d.message == "there is no player called NOBODY in this game; order T,1,NOBODY rejected"
+
+
+def test_a_misspelt_recipient_gets_the_known_name_suggested() -> None:
+    """TRANSFERS: "T,13,REGULUS means you want to transfer control of world 13 to
+    REGULUS": SIRUS for SIRIUS (in contact) is rejected with a suggestion."""
+    state = small_state()
+    state.players["2"].name = "SIRIUS"
+    _, diags = gm_check(state, "T,1,SIRUS")
+    assert diags[0].message == (
+        "there is no player called SIRUS in this game (did you mean SIRIUS?); "
+        "order T,1,SIRUS rejected"
+    )
+    _, diags = view_file_check(state, "T,1,SIRUS")
+    assert (diags[0].code, diags[0].severity) == ("CF401", Severity.WARNING)
+    assert "you know of no player called SIRUS (did you mean SIRIUS?)" in diags[0].message
+
+
+def test_no_suggestion_from_names_the_player_has_not_read() -> None:
+    """RESULTS OF PLAYERS' TURNS: the printout holds "the information about the
+    game that he is entitled to know"; all the players are listed only "When the
+    game ends". RIGEL is not known to ARCTURUS: RIGLE gets no suggestion."""
+    _, diags = gm_check(small_state(), "T,1,RIGLE")
+    assert (
+        diags[0].message == "there is no player called RIGLE in this game; order T,1,RIGLE rejected"
+    )
+
+
+def test_the_view_file_cannot_tell_an_unknown_recipient_so_it_warns() -> None:
+    """CODE NAMES are not published: the view file holds only the players named on
+    the printout, so `check --view` warns (CF401) and keeps the order, where the
+    game master's check, which knows every player, accepts it silently."""
+    state = small_state()
+    orders, diags = view_file_check(state, "T,1,RIGEL", "T,5,POLARIS")
+    assert orders == [o.Transfer(1, "RIGEL"), o.Transfer(5, "POLARIS")]
+    (d,) = diags
+    assert (d.code, d.severity, d.line) == ("CF401", Severity.WARNING, 2)
+    assert d.message == (
+        "you know of no player called RIGEL; the transfer stands if the game has one, "
+        "and the game master's check will tell"
+    )
+    assert gm_check(state, "T,1,RIGEL", "T,5,POLARIS")[1] == []
+    assert worst_rc(diags) == RC.WARNING
+
+
+def test_the_view_file_does_not_list_the_game_players() -> None:
+    """The view written for ARCTURUS names only what its printout names: RIGEL,
+    never met, is not in it, though the in-memory view knows every player."""
+    from galbatch.engine.yamlio import dump_data
+
+    view = build_view(small_state(), "1")
+    assert "RIGEL" in (view.game_players or ())
+    assert "RIGEL" not in dump_data({"game": "demo", **view})
+
+
+def test_check_game_and_check_view_on_a_real_game(tmp_path) -> None:
+    """The same file through `galbatch check --game` (the GM: every player known)
+    and `--view` (ARCTURUS's view file of turn 0: RIGEL not known)."""
+    from galbatch.engine.checking import check_files
+    from tests.scripted_game import PASSWORDS, make_game
+
+    game = make_game(tmp_path / "script")
+    orders = tmp_path / "1.txt"
+    header = f'GAME script PLAYER 1 PASSWORD "{PASSWORDS["1"]}"'
+    orders.write_text(f"{header}\nT,1,RIGEL\nT,5,RIGLE\nEND\n")
+    rc, text = check_files([orders], game_dir=game)
+    assert rc == RC.ERROR and "[CF209] there is no player called RIGLE in this game;" in text
+    assert ":2:" not in text  # RIGEL exists: no word about line 2
+    rc, text = check_files([orders], view_file=game / "turns/000/views/1.yaml")
+    assert rc == RC.WARNING and text.count("[CF401]") == 2 and "RIGLE (did you" not in text
+    assert "RIGEL" not in (game / "turns/000/views/1.yaml").read_text()
+
+
+def test_a_recipient_known_from_a_report_needs_no_warning() -> None:
+    """A name read on the printout (here an attacker of world 1) is known."""
+    from galbatch.rules.conflict.state import Battle, TurnReport
+
+    state = small_state()
+    state.report = TurnReport(battles=(Battle(1, "1", (1, 1, 1), (("3", 2),), "1"),))
+    orders, diags = view_file_check(state, "T,5,rigel")
+    assert orders == [o.Transfer(5, "RIGEL")] and diags == []
+
+
+def test_code_names_compare_with_blanks_and_case_normalised() -> None:
+    """CODE NAMES: "up to 20 characters and spaces". A name stored with a run of
+    blanks (a game made before names were normalised) is still found."""
+    state = small_state()
+    state.players["3"].name = "BIG  BANG"
+    orders, diags = gm_check(state, "T,1,big bang")
+    assert orders == [o.Transfer(1, "BIG  BANG")] and diags == []
+    after = checked_turn(state, "T,1,Big   Bang")
+    assert after.worlds[1].owner == "3"
 
 
 def test_return_codes() -> None:

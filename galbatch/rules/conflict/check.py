@@ -26,9 +26,13 @@ from galbatch.rules.conflict.orders import (
     Order,
     Probe,
     Transfer,
+    normal_name,
 )
+from galbatch.rules.conflict.state import NEUTRAL
+from galbatch.rules.conflict.suggest import did_you_mean
 
-# Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions.
+# Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions, CF4xx what a
+# player's view cannot settle (warnings: the order stands).
 CODES: dict[str, str] = {
     "CF100": "the line is not an order of the game",
     "CF201": "the world does not exist",
@@ -39,12 +43,13 @@ CODES: dict[str, str] = {
     "CF206": "the world's Econ is already used this turn",
     "CF207": "the Econ of a world can be increased only once a turn",
     "CF208": "a gate can only lead to a world you own",
-    "CF209": "no player in contact has that code name",
+    "CF209": "no player in the game has that code name",
     "CF210": "a world can't be transferred to yourself",
     "CF211": "only one world a turn can be transferred to any one player",
     "CF212": "the world is already being transferred",
     "CF213": "no probe left at the world",
     "CF301": "quantity reduced to what the world has",
+    "CF401": "your view does not know that code name: only the game master's check can tell",
 }
 
 
@@ -79,8 +84,10 @@ def check_orders(
         for r in view.get("reports", [])
         if r.get("own")
     }
-    contacts = {str(name).upper(): str(name) for name, _ in view.get("contacts", [])}
-    me = str(view.get("name", "")).upper()
+    me = normal_name(str(view.get("name", "")))
+    known = known_players(view)  # code names the player has read, by normal form
+    everyone = getattr(view, "game_players", None)  # only in a view built from the state
+    players = None if everyone is None else {normal_name(n): str(n) for n in everyone}
     recipients: set[str] = set()
     accepted: list[tuple[int, Order]] = []  # (place in the file, order as accepted)
     diags: list[Diagnostic] = []
@@ -251,12 +258,17 @@ def check_orders(
             s = own(at, order.world)
             if s is None:
                 continue
-            name = order.to.strip().upper()
+            # TRANSFER: to any player of the game, "not more than one world to any
+            # one player per turn"; no contact is needed.
+            name = normal_name(order.to)
             if name == me:
                 reject(at, "CF210", f"world {order.world} is already yours")
                 continue
-            if name not in contacts:
-                reject(at, "CF209", f"you are in contact with no player called {name}")
+            # A suggestion comes only from the names the player has read: the game's
+            # list would let a player fish for code names with rejected transfers.
+            hint = "" if name in known else did_you_mean(name, [n for n in known if n != me])
+            if players is not None and name not in players:
+                reject(at, "CF209", f"there is no player called {name} in this game{hint}")
                 continue
             if s.transferred:
                 reject(at, "CF212", f"world {order.world} is already being transferred")
@@ -264,11 +276,34 @@ def check_orders(
             if name in recipients:
                 reject(at, "CF211", f"{name} already receives a world from you this turn")
                 continue
+            if players is None and name not in known:
+                report(
+                    at,
+                    Severity.WARNING,
+                    "CF401",
+                    f"you know of no player called {name}{hint}; the transfer stands if "
+                    "the game has one, and the game master's check will tell",
+                )
             recipients.add(name)
             s.transferred = True
-            accepted.append((index, replace(order, to=contacts[name])))
+            spelt = (players or known).get(name, name)
+            accepted.append((index, replace(order, to=spelt)))
     diags.sort(key=lambda d: (d.line, d.column))
     return [order for _, order in sorted(accepted, key=lambda p: p[0])], diags
+
+
+def known_players(view: Mapping[str, Any]) -> dict[str, str]:
+    """The code names the view shows the player (contacts, the names in world
+    reports, the final scores), each under its normal form."""
+    names = [name for name, _ in view.get("contacts", [])]
+    for row in view.get("reports", []):
+        names += [row.get("owner", NEUTRAL), row.get("transferred_from", NEUTRAL)]
+        attack = row.get("attack") or {}
+        names += [name for name, _ in attack.get("attackers", [])]
+        names += [attack.get("defender", NEUTRAL), attack.get("owner_after", NEUTRAL)]
+    names += [p["name"] for p in view.get("final", [])]
+    names.append(view.get("name", NEUTRAL))
+    return {normal_name(str(n)): str(n) for n in names if normal_name(str(n)) != NEUTRAL}
 
 
 def destroys_econ(order: Order) -> bool:

@@ -79,12 +79,17 @@ class Gate:
         return f"G,{self.origin},{self.dest}"
 
 
+def normal_name(name: str) -> str:
+    """A code name as the game compares and prints it: upper case, blanks single."""
+    return " ".join(name.split()).upper()
+
+
 @dataclass(frozen=True)
 class Transfer:
     """T,13,REGULUS: transfer world 13 to the player called REGULUS."""
 
     world: int
-    to: str  # code name as written (upper-cased)
+    to: str  # code name as written, normalised (see normal_name)
 
     def text(self) -> str:
         return f"T,{self.world},{self.to}"

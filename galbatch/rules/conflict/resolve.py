@@ -10,8 +10,9 @@ from nothing. House rules, where the rule book is silent, in the order a turn ru
 - Units through a gate built this turn, from their origin to their destination
   by the same player, arrive within this run whatever the distance.
 - Units that do not arrive this run travel on; they cannot be changed or cancelled.
-- Transfers come first. A world can change hands by transfer once per turn, and
-  only its owner at the start of the turn can give it away.
+- Transfers come first, to any player of the game named by code name (blanks
+  and case do not matter). A world can change hands by transfer once per turn,
+  and only its owner at the start of the turn can give it away.
 - Attacks, moves and probes leave their world before anything is built, so
   units built this turn never leave it; they belong to whoever gave the order,
   even from a world transferred away this turn.
@@ -62,6 +63,7 @@ from galbatch.rules.conflict.orders import (
     Order,
     Probe,
     Transfer,
+    normal_name,
 )
 from galbatch.rules.conflict.state import (
     NEUTRAL,
@@ -179,13 +181,13 @@ def reduced(asked: int, done: int) -> str:
 
 def transfer_worlds(turn: Turn) -> None:
     """Give worlds away: each T order whose giver owned the world at the start of the turn."""
-    names = {p.name.casefold(): p.id for p in turn.state.players.values()}
+    names = {normal_name(p.name): p.id for p in turn.state.players.values()}
     given_to: set[tuple[str, str]] = set()
     for player, order in all_orders(turn):
         if not isinstance(order, Transfer):
             continue
         world = turn.state.worlds.get(order.world)
-        recipient = names.get(order.to.strip().casefold())
+        recipient = names.get(normal_name(order.to))
         if (
             world is None
             or recipient is None

@@ -12,6 +12,20 @@ from typing import Any
 from galbatch.rules.conflict.state import NEUTRAL, GameState, World
 
 
+class View(dict[str, Any]):
+    """A player's view as built from the state: plain data, every key of it for the
+    player, plus `game_players`, the code names of every player in the game.
+
+    The rule book lists all the players only when the game ends, so the names are
+    not the player's to know; but the check the game master runs (and the turn's)
+    must know whether a transfer's recipient exists. They are an attribute, not a
+    key: the view file written for the player (its keys) cannot hold them, and a
+    view read back from that file has none (its check can only warn, CF401).
+    """
+
+    game_players: tuple[str, ...] | None = None
+
+
 def visible_worlds(state: GameState, player: str) -> list[int]:
     """Worlds the player has a report on: own, attacked or defended, probed, transferred."""
     seen = {w.number for w in state.owned_by(player)}
@@ -90,39 +104,43 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     contacts = [
         [state.players[c].name, state.players[c].score] for c in me.contacts if c in state.players
     ]
-    view: dict[str, Any] = {
-        "ruleset": "conflict",
-        "turn": state.turn,
-        "player": me.id,
-        "name": me.name,
-        "account": me.account,
-        "score": me.score,
-        "totals": totals(state, player),
-        "sheet": [state.cols, state.rows],
-        "map": [
-            [w.number, w.col, w.row] for w in sorted(state.worlds.values(), key=lambda w: w.number)
-        ],
-        "own": [w.number for w in sorted(state.owned_by(player), key=lambda w: w.number)],
-        "reports": reports,
-        "orders_elsewhere": [
-            [
-                number,
+    view = View(
+        {
+            "ruleset": "conflict",
+            "turn": state.turn,
+            "player": me.id,
+            "name": me.name,
+            "account": me.account,
+            "score": me.score,
+            "totals": totals(state, player),
+            "sheet": [state.cols, state.rows],
+            "map": [
+                [w.number, w.col, w.row]
+                for w in sorted(state.worlds.values(), key=lambda w: w.number)
+            ],
+            "own": [w.number for w in sorted(state.owned_by(player), key=lambda w: w.number)],
+            "reports": reports,
+            "orders_elsewhere": [
                 [
-                    [e.text, e.note]
-                    for e in report.executed
-                    if e.player == player and e.world == number
-                ],
-            ]
-            for number in elsewhere
-        ],
-        "in_flight": [
-            [f.kind, f.unit, f.origin, f.dest, f.count, f.arrives]
-            for f in state.flights
-            if f.owner == player
-        ],
-        "contacts": contacts,
-        "finished": state.finished,
-    }
+                    number,
+                    [
+                        [e.text, e.note]
+                        for e in report.executed
+                        if e.player == player and e.world == number
+                    ],
+                ]
+                for number in elsewhere
+            ],
+            "in_flight": [
+                [f.kind, f.unit, f.origin, f.dest, f.count, f.arrives]
+                for f in state.flights
+                if f.owner == player
+            ],
+            "contacts": contacts,
+            "finished": state.finished,
+        }
+    )
+    view.game_players = tuple(p.name for p in state.players.values())
     if state.finished:
         view["final"] = [
             {"name": p.name, "score": p.score, **totals(state, p.id)}
@@ -131,4 +149,4 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     return view
 
 
-__all__ = ["NEUTRAL", "build_view", "totals", "visible_worlds"]
+__all__ = ["NEUTRAL", "View", "build_view", "totals", "visible_worlds"]
