@@ -362,10 +362,12 @@ def test_turn_2_corruption_on_own_and_enemy_planets(game: Path) -> None:
     before, after = load_state(game, 1), load_state(game, 2)
     assert (before.planets[4].loyalty, before.planets[7].loyalty) == (1, 10)
     # 10 PU raise ALPHA's planet 4 by 1, 20 PU lower GAMMA's planet 7 by 2 (LO 1 at CTL 1);
-    # then loyalty recovers by one on every planet not attacked
-    assert "LOYALTY ON PLANET 4 IS NOW 2" in after.players["1"].messages
-    assert "LOYALTY ON PLANET 7 IS NOW 8" in after.players["1"].messages
-    assert (after.planets[4].loyalty, after.planets[7].loyalty) == (3, 9)
+    # then loyalty recovers by one on every planet not attacked nor lowered by corruption,
+    # and the messages give the loyalty each planet ends the turn with
+    raised = "YOUR CORRUPTION RAISED THE LOYALTY ON PLANET 4 BY 1: AT THE END OF THE TURN IT IS 3"
+    lowered = "YOUR CORRUPTION LOWERED THE LOYALTY ON PLANET 7 BY 2: AT THE END OF THE TURN IT IS 8"
+    assert raised in after.players["1"].messages and lowered in after.players["1"].messages
+    assert (after.planets[4].loyalty, after.planets[7].loyalty) == (3, 8)
     assert "CORRUPTION ON PLANET 7 WAS DISCOVERED" in after.players["3"].messages
 
 

@@ -923,11 +923,51 @@ def test_corruption() -> None:
     state.players["1"].research[COMMUNICATION] = RESEARCH[5]  # LO 2
     state.planets[1].loyalty = 5
     after = run(state, {"1": [o.Corruption(5, 20, 1), o.Corruption(1, 10, 1)]})
-    assert after.planets[5].loyalty == 10 - 4 + 1  # then the turn's recovery
-    assert after.planets[1].loyalty == 5 + 2 + 1
+    assert after.planets[5].loyalty == 10 - 4  # and no recovery this turn
+    assert after.planets[1].loyalty == 5 + 2 + 1  # then the turn's recovery
     state.planets[5].loyalty = 2
     after = run(state, {"1": [o.Corruption(5, 90, 1)]})
-    assert after.planets[5].loyalty == 1 + 1  # never below 1
+    assert after.planets[5].loyalty == 1  # never below 1
+
+
+def test_the_books_corruption_example_end_to_end() -> None:
+    """3.11: "The player wants to reduce the loyalty of the population on planet 56 by 4.
+    He has communication TL 5 and wants to take the necessary 20 PU from planet 13.
+    Command ==> K 56 20 13"; table 5.5: LO is 2 at CTL 5, "per 10 invested PU". The
+    command is checked, carried out, and the loyalty falls by 4, from 10 to 6: what the
+    corrupter's message says and what the owner's situation report shows (the message
+    said 6 while the turn's recovery made it 7)."""
+    from galbatch.engine.intake import check_file
+    from galbatch.engine.orderfile import parse_order_bytes
+    from galbatch.engine.ruleset import PrintContext, get_ruleset
+    from galbatch.rules.conqueror.printout import player_printout
+
+    state = world()
+    state.planets[13] = Planet(13, 12, 12, owner="1", pu=30, population=500, fortresses=1)
+    state.planets[56] = Planet(56, 38, 12, owner="2", population=500, fortresses=1)
+    state.players["1"].research[COMMUNICATION] = RESEARCH[5]
+    state.players["1"].known = [3, 56]
+    data = b'GAME GC16 PLAYER 1 PASSWORD "x"\nK 56 20 13\nEND\n'
+    checked = check_file(parse_order_bytes(data, "f"), get_ruleset("conqueror"),
+                         build_view(state, "1"), "1")  # fmt: skip
+    assert checked.diagnostics == () and checked.orders == (o.Corruption(56, 20, 13),)
+    after = run(state, {"1": list(checked.orders)})
+    assert after.planets[56].loyalty == 6
+    assert (
+        "YOUR CORRUPTION LOWERED THE LOYALTY ON PLANET 56 BY 4: AT THE END OF THE TURN IT IS 6"
+        in after.players["1"].messages
+    )
+    beta = build_view(after, "2")
+    assert [p["loyalty"] for p in beta["planets"] if p["number"] == 56] == [6]
+    ctx = PrintContext("GC16", "GALACTIC CONQUEROR", "GM", "1997-02-19", "1997-02-26", 80, "")
+    printed = [
+        line
+        for section in player_printout(beta, [], ctx).sections
+        for block in section.blocks
+        for line in getattr(block, "lines", ())
+    ]
+    block = printed[printed.index("PLANET 56   POSITION 38,12") :][:3]
+    assert block[2].split()[-2:] == ["LOYALTY", "6"]
 
 
 # Communication and events

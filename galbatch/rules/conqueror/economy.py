@@ -120,10 +120,12 @@ def grow(turn: Turn) -> None:
 
 
 def recover_loyalty(turn: Turn) -> None:
-    """Loyalty rises by one a turn up to 10, except on planets attacked or conquered (2.1.3)."""
+    """Loyalty rises by one a turn up to 10 (2.1.3), except on planets attacked, conquered
+    or whose loyalty corruption lowered this turn (house rules)."""
     for planet in turn.planets():
-        if planet.number not in turn.attacked and planet.number not in turn.conquered:
-            planet.loyalty = min(MAX_LOYALTY, planet.loyalty + 1)
+        if planet.number in turn.attacked | turn.conquered | turn.turned:
+            continue
+        planet.loyalty = min(MAX_LOYALTY, planet.loyalty + 1)
 
 
 def fortify_neutrals(turn: Turn) -> None:

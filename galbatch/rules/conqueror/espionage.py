@@ -75,7 +75,10 @@ def home_secrets(turn: Turn, player: str, owner: str, area: int) -> None:
 
 
 def corrupt(turn: Turn) -> None:
-    """Apply every corruption of the turn: up on own planets, down on anybody else's."""
+    """Apply every corruption of the turn: up on own planets, down on anybody else's.
+
+    A planet whose loyalty corruption lowered does not recover this turn (house rule),
+    so the book's K 56 20 13 lowers it by the 4 it promises (3.11)."""
     rng = turn.rng("corruption")
     for (player, number), pu in sorted(
         turn.corruption.items(), key=lambda item: (player_key(item[0][0]), item[0][1])
@@ -85,10 +88,25 @@ def corrupt(turn: Turn) -> None:
         change = corruption_change(pu, lo)
         if change == 0:
             continue
+        before = planet.loyalty
         if planet.owner == player:
             planet.loyalty = min(MAX_LOYALTY, planet.loyalty + change)
         else:
             planet.loyalty = max(1, planet.loyalty - change)
+            turn.turned.add(number)
             if planet.owner is not None and rng.randrange(100) < HOUSE_RULES.corruption_notice:
                 turn.tell(planet.owner, f"CORRUPTION ON PLANET {number} WAS DISCOVERED")
-        turn.tell(player, f"LOYALTY ON PLANET {number} IS NOW {planet.loyalty}")
+        turn.corrupted[(player, number)] = planet.loyalty - before
+
+
+def report_corruption(turn: Turn) -> None:
+    """Tell each corrupter what his corruption did and the loyalty the planet ends the turn
+    with, after attacks, conquests and the turn's recovery: the loyalty its report shows."""
+    for (player, number), moved in turn.corrupted.items():
+        loyalty = turn.state.planets[number].loyalty
+        if moved:
+            how = f"{'RAISED' if moved > 0 else 'LOWERED'} THE LOYALTY ON PLANET {number} BY "
+            how += str(abs(moved))
+        else:
+            how = f"DID NOT CHANGE THE LOYALTY ON PLANET {number}"
+        turn.tell(player, f"YOUR CORRUPTION {how}: AT THE END OF THE TURN IT IS {loyalty}")

@@ -8,7 +8,8 @@
 4. Battles planet by planet: space battle, assault, conquest, rewards; then spares
    repair ships in orbit (`battle.py`).
 5. Shipyards build; research levels reached are announced; population grows,
-   loyalty recovers, neutral planets fortify; next turn's PU (`economy.py`).
+   loyalty recovers (and corrupters hear the loyalty it ends with), neutral planets
+   fortify; next turn's PU (`economy.py`, `espionage.py`).
 6. A bonus planet may appear (`events.py`); ships in orbit are counted and every
    player learns the planets within his communication radius (`communication.py`).
 7. The score and the winner (`score.py`).
@@ -30,7 +31,7 @@ from galbatch.rules.conqueror.economy import (
     produce_pu,
     recover_loyalty,
 )
-from galbatch.rules.conqueror.espionage import corrupt, spy
+from galbatch.rules.conqueror.espionage import corrupt, report_corruption, spy
 from galbatch.rules.conqueror.events import place_bonus
 from galbatch.rules.conqueror.execute import carry_out, hand_over
 from galbatch.rules.conqueror.movement import fly
@@ -57,6 +58,7 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: St
     announce_levels(turn)
     grow(turn)
     recover_loyalty(turn)
+    report_corruption(turn)
     fortify_neutrals(turn)
     produce_pu(turn)
     place_bonus(turn)

@@ -60,6 +60,8 @@ class Turn:
     invested: Counter[tuple[int, int]] = field(default_factory=Counter)  # (planet, yard): PU
     espionage: Counter[tuple[str, int]] = field(default_factory=Counter)  # (player, target): PU
     corruption: Counter[tuple[str, int]] = field(default_factory=Counter)
+    corrupted: dict[tuple[str, int], int] = field(default_factory=dict)  # loyalty moved
+    turned: set[int] = field(default_factory=set)  # planets whose loyalty corruption lowered
     transfers: list[tuple[Ship, str]] = field(default_factory=list)  # (ship, receiver)
     moved: set[ShipKey] = field(default_factory=set)
     offered: set[str] = field(default_factory=set)  # players who offered a reward this turn
