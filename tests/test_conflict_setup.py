@@ -231,8 +231,24 @@ def test_end_turn_depends_on_the_seed_only() -> None:
 # Code names
 
 
-@pytest.mark.parametrize("name", ["ARCTURUS", "Red Star 7", "O'Neil-2.0", "A" * 20, "X"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ARCTURUS",
+        "Red Star 7",
+        "O'Neil-2.0",
+        "A" * 20,
+        "X",
+        "VEGA!",
+        "R2-D2 & SONS",
+        "BIG  BANG",
+        "ABCDEFGHIJ    KLMNOPQRS",  # 20 once its blanks are single
+        "WORLD EATERS",
+        "NONE SHALL PASS",
+    ],
+)
 def test_good_code_names(name: str) -> None:
+    """CODE NAMES: "a code name of up to 20 characters and spaces"."""
     assert validate_code_name(name) is None
 
 
@@ -243,7 +259,8 @@ def test_good_code_names(name: str) -> None:
         ("   ", "empty"),
         ("A" * 21, "at most 20"),
         (" VEGA", "begin or end"),
-        ("VEGA!", "only letters"),
+        ("VEGA,2", "only letters"),  # a comma ends the name in T,13,VEGA,2
+        ("VEGA#2", "only letters"),  # "#" starts a comment in an order file
         ("VÉGA", "only letters"),
         ("1234", "at least one letter"),
     ],
@@ -272,8 +289,124 @@ def test_bad_code_names(name: str, reason: str) -> None:
         "WORLD",
         "worlds",
         "Neutral",
+        "TOTALS",
+        "NONE YET.",
+        "none yet",
+        "DEFENDER",
+        "ATTACKED BY",
+        "Attacked  by",
+        "(NO REPORT)",
+        "<<PROBED>>",
+        "Players in Contact",
+        "WORLD HELD BY",
+        "TRANSFERRED FROM",
+        "SCORE",
+        "=====",
+        "!!!",
     ],
 )
 def test_confusing_code_names(name: str) -> None:
+    """CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT",
+    "PROBES", "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed"; the etc.
+    is every label the printouts print (house rule 8)."""
     problem = validate_code_name(name)
     assert problem is not None and "confused" in problem
+
+
+def test_code_names_are_kept_with_single_blanks() -> None:
+    """The state keeps a code name upper-cased with single blanks, so a transfer
+    written T,13,BIG BANG finds BIG  BANG."""
+    state = new_game(1, [PlayerInfo("a", "big  bang", 1), PlayerInfo("b", "VEGA", 2)], {})
+    assert state.players["a"].name == "BIG BANG"
+    from galbatch.rules.conflict.ruleset import RULESET
+
+    assert RULESET.normal_name("  Big \t Bang ") == "BIG BANG"
+
+
+def test_new_game_with_a_name_with_blanks_then_a_transfer_to_it(tmp_path) -> None:
+    """`galbatch new --names` with a run of blanks: the game's state and printouts
+    hold BIG BANG, and VEGA's T,n,BIG BANG reaches it on turn 1."""
+    from galbatch.engine.newgame import create_game
+    from galbatch.engine.run import process
+    from galbatch.engine.yamlio import load_data
+
+    path = tmp_path / "g"
+    made = create_game(path, "conflict", 2, 7, names=["Big  Bang", "Vega"])
+    data = load_data(path / "turns/000/state.yaml")
+    assert [p[1] for p in data["players"]] == ["BIG BANG", "VEGA"]
+    home = next(w[0] for w in data["worlds"] if w[3] == "2")
+    header = f'GAME g PLAYER 2 PASSWORD "{made[1].password}"'
+    (path / "orders/2.txt").write_text(f"{header}\nT,{home},big bang\nEND\n")
+    process(path, force=True, pdf=False)
+    after = load_data(path / "turns/001/state.yaml")
+    assert next(w[3] for w in after["worlds"] if w[0] == home) == "1"
+
+
+def test_every_refused_printout_word_is_in_the_man_page() -> None:
+    from pathlib import Path
+
+    from galbatch.rules.conflict.setup import PRINTOUT_WORDS
+
+    page = (Path(__file__).parent.parent / "man" / "galbatch-conflict.7").read_text()
+    page = page.replace("\\ ", " ")
+    for word in PRINTOUT_WORDS:
+        assert word in page, word
+
+
+def printout_labels() -> set[str]:
+    """The fixed words of the printouts: section titles, column headings, and the
+    words of the header and of a world's report between the names and numbers."""
+    import re
+
+    from galbatch.engine.ruleset import PrintContext
+    from galbatch.print.page import Table, Text
+    from galbatch.rules.conflict import printout as p
+    from galbatch.rules.conflict.view import build_view
+    from tests.conflict_world import small_state
+
+    ctx = PrintContext("\0", "GALACTIC CONFLICT", "", "1997-01-06", "1997-01-20", 132, "")
+    state = small_state(turn=20, end_turn=20)
+    printouts = [p.player_printout(build_view(state, "1"), [], ctx), p.gm_printout(state, ctx)]
+    lines: list[str] = []
+    for printout in printouts:
+        for section in printout.sections:
+            lines.append(section.title)
+            for block in section.blocks:
+                if isinstance(block, Table):
+                    lines += [str(h) for h in block.headers]
+    row = {
+        "number": 0,
+        "owner": "\0",
+        **dict.fromkeys(("econ", "cp", "af", "df", "ft", "probes"), 0),
+        "attack": {
+            "attackers": [["\0", 0]],
+            "defender": "\0",
+            "defended": [0, 0, 0],
+            "owner_after": "\0",
+        },
+        "probed": True,
+        "transferred_from": "\0",
+        "orders": [["\0", "REUSED, REDUCED FROM 0"]],
+    }
+    view = {"name": "\0", "account": 0, "turn": 0, "score": 0, "finished": True}
+    header = p.header_section(view, ctx).blocks[0]
+    lines += p.world_lines(row) + list(header.lines if isinstance(header, Text) else ())
+    empty = [p.contacts_section({}), p.worlds_section({"reports": []})]
+    lines += [line for s in empty for b in s.blocks if isinstance(b, Text) for line in b.lines]
+    lines += list(p.NO_DIAGNOSTICS.values()) + ["(NO REPORT)", "ALL ORDERS ACCEPTED."]
+    lines = [line for line in lines if line != p.WORLD_HEAD] + p.WORLD_HEAD.split()
+    labels: set[str] = set()
+    for line in lines:
+        labels.update(re.split(r"[\0\d,:.()]+|\s{2,}", line))
+    return {label.strip() for label in labels if label.strip()}
+
+
+def test_the_words_the_printouts_print_cannot_be_code_names() -> None:
+    """CODE NAMES: "Names that could cause confusion ... etc. will not be allowed":
+    every label the printouts print is refused as a code name (house rule 8)."""
+    labels = printout_labels()
+    assert {"ATTACKED BY", "DEFENDER", "NONE YET", "TOTALS", "PLAYERS IN CONTACT"} <= labels
+    for label in sorted(labels):
+        problem = validate_code_name(label)
+        assert problem is not None, label
+        assert len(label) > 20 or "confused" in problem, label

@@ -85,6 +85,12 @@ class Conflict:
 
         return validate_code_name(name)
 
+    def normal_name(self, name: str) -> str:
+        """A code name as the game keeps it: upper case, blanks single, none at either
+        end ("BIG  BANG" is BIG BANG). Meant to be applied once, when `new` takes the
+        names, before name_problem; the state and every comparison use it already."""
+        return o.normal_name(name)
+
     def new_game(
         self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
     ) -> GameState:
