@@ -20,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+# collection only; syrupy would otherwise fail a run that used none of its snapshots
+COLLECT = " --collect-only -p no:cacheprovider --snapshot-warn-unused"
 SETUP = re.compile(r"^(python3 -m venv \.venv|\.venv/bin/pip install -q (\.|-e '\.\[test\]'))$")
 
 
@@ -119,7 +121,7 @@ def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone:
         assert (turn / "archive.pdf").read_bytes().startswith(b"%PDF")
         assert not list((clone / "work" / "gc16" / "orders").iterdir())
         assert status(clone) == "", "the bundled game and every tracked file are untouched"
-    collected = sh(without_setup(TEST) + " --collect-only -p no:cacheprovider", clone)
+    collected = sh(without_setup(TEST) + COLLECT, clone)
     assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr
     assert re.search(r"^\d+ tests collected", collected.stdout, re.M), collected.stdout[-500:]
 
@@ -151,7 +153,7 @@ def test_a_turn_run_in_games_itself_breaks_no_test(clone: Path) -> None:
         clone,
     )
     assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr
-    collected = sh(without_setup(TEST) + " --collect-only -p no:cacheprovider", clone)
+    collected = sh(without_setup(TEST) + COLLECT, clone)
     assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr
     subprocess.run(["git", "checkout", "-q", "games/"], cwd=clone, check=True)
     subprocess.run(["git", "clean", "-qfd", "games/"], cwd=clone, check=True)
