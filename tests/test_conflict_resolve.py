@@ -716,6 +716,28 @@ def test_battle_sides_meet_each_other() -> None:
     assert after.players["reg"].contacts == ()
 
 
+def test_a_prober_meets_everyone_its_report_names() -> None:
+    """RESULTS OF PLAYERS' TURNS: "If the world was attacked last turn, you'll be
+    told how many AF each attacker attacked with, who the defender was"; "The
+    last section is a list of players you are in contact with". ARCTURUS probes
+    world 2 as RIGEL attacks it: reading "ATTACKED BY RIGEL" and "DEFENDER
+    POLARIS", it is in contact with both. POLARIS is not told who probed."""
+    state = galaxy(world(1, 0, "arc", probes=1), world(2, 2, "pol", df=9), world(3, 3, "rig", af=4))
+    after = run(state, {"arc": [Probe(1, 2)], "rig": [Attack(3, 2, 4)]})
+    assert after.report.probed == (2,)
+    assert after.players["arc"].contacts == ("pol", "rig")
+    assert after.players["pol"].contacts == ("rig",)
+    assert after.players["rig"].contacts == ("pol",)
+
+
+def test_a_prober_meets_the_player_a_world_was_transferred_from() -> None:
+    """TRANSFER OF OWNERSHIP: "Anyone who gets a report on the world will be told
+    from whom it was transferred." """
+    state = galaxy(world(1, 0, "arc", probes=1), world(2, 2, "pol"))
+    after = run(state, {"arc": [Probe(1, 2)], "pol": [Transfer(2, "RIGEL")]})
+    assert after.players["arc"].contacts == ("pol", "rig")
+
+
 def test_moving_to_a_world_meets_no_one() -> None:
     state = galaxy(world(1, 0, "arc"), world(2, 1, "pol", af=5))
     after = run(state, {"pol": [Move(2, 1, "A", 5)]})

@@ -36,9 +36,9 @@ from nothing. House rules, where the rule book is silent, in the order a turn ru
   the start of the turn and after combat; FT lost in combat there reduce the FT
   destroyed, once for all of the giver's D,F orders at that world.
 - Scores count the CP on each player's worlds after combat and destruction.
-- Everyone in a battle meets everyone else in it; a prober meets the owner of
-  the world probed; both sides of a transfer meet, and anyone reporting on a
-  transferred world meets the player it was transferred from.
+- Contacts are the players named on one's printout: the owner of every world one
+  has a report on (one's own, attacked, defended, probed, given or received),
+  every side of a battle there, and the player such a world was transferred from.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ from galbatch.rules.conflict.state import (
     TurnReport,
     World,
 )
+from galbatch.rules.conflict.view import named_on_printout
 
 REUSED = "REUSED"
 
@@ -149,8 +150,8 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: St
     fight(turn)
     destroy(turn)
     score(new)
-    meet(turn)
     new.report = report_of(turn)
+    meet(new)
     return new
 
 
@@ -481,30 +482,12 @@ def score(state: GameState) -> None:
 # 8. Contacts
 
 
-def meet(turn: Turn) -> None:
-    """Add to each player's contacts the players named on their printout this turn."""
-    met: dict[str, set[str]] = {pid: set(p.contacts) for pid, p in turn.state.players.items()}
-
-    def named_on(number: int) -> list[str]:
-        """The players a report on the world names: its owner and who transferred it."""
-        owner = turn.state.worlds[number].owner
-        names = [] if owner is None else [owner]
-        if number in turn.transferred:
-            names.append(turn.transferred[number][0])
-        return names
-
-    for b in turn.battles:
-        sides = [p for p in (b.defender, b.owner_after) if p is not None]
-        sides += [p for p, _ in b.attackers] + named_on(b.world)
-        for side in sides:
-            met[side].update(sides)
-    for prober, number in turn.probe_reports:
-        met[prober].update(named_on(number))
-    for _, giver, recipient in turn.transferred_list():
-        met[giver].add(recipient)
-        met[recipient].add(giver)
-    for pid, player in turn.state.players.items():
-        player.contacts = tuple(sorted(met[pid] - {pid}))
+def meet(state: GameState) -> None:
+    """Add to each player's contacts the players named on their printout this turn:
+    every side of a battle they fought or read of, the owner of every world they
+    have a report on, the player a world on it was transferred from."""
+    for pid, player in state.players.items():
+        player.contacts = tuple(sorted(set(player.contacts) | named_on_printout(state, pid)))
 
 
 # 9. Report

@@ -38,6 +38,28 @@ def visible_worlds(state: GameState, player: str) -> list[int]:
     return sorted(seen)
 
 
+def named_in_report(state: GameState, number: int) -> set[str]:
+    """Ids of the players a report on the world names: its owner, every side of its
+    battle this turn, and the player it was transferred from."""
+    world = state.worlds[number]
+    named = set() if world.owner is None else {world.owner}
+    for battle in state.report.battles:
+        if battle.world == number:
+            named.update(attacker for attacker, _ in battle.attackers)
+            named.update(p for p in (battle.defender, battle.owner_after) if p is not None)
+    named.update(giver for world_, giver, _ in state.report.transfers if world_ == number)
+    return named
+
+
+def named_on_printout(state: GameState, player: str) -> set[str]:
+    """Ids of the other players the player's printout names in its world reports:
+    the players the player comes in contact with this turn."""
+    named: set[str] = set()
+    for number in visible_worlds(state, player):
+        named |= named_in_report(state, number)
+    return named - {player}
+
+
 def totals(state: GameState, player: str) -> dict[str, int]:
     """Worlds, Econ, CP, AF, DF, FT and probes, counting units in multi-turn moves."""
     own = state.owned_by(player)
@@ -149,4 +171,4 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     return view
 
 
-__all__ = ["NEUTRAL", "View", "build_view", "totals", "visible_worlds"]
+__all__ = ["NEUTRAL", "View", "build_view", "named_on_printout", "totals", "visible_worlds"]
