@@ -1,4 +1,5 @@
-"""The built wheel carries its grammars, fonts and word list: galbatch works from anywhere."""
+"""The built wheel carries its grammars, fonts, word list and manual pages: galbatch works
+from anywhere, and `man galbatch` finds its page in the environment it is installed in."""
 
 from __future__ import annotations
 
@@ -14,17 +15,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+MAN_PAGES = {
+    "share/man/man1/galbatch.1": "man/galbatch.1",
+    "share/man/man7/galbatch-conflict.7": "man/galbatch-conflict.7",
+    "share/man/man7/galbatch-conqueror.7": "man/galbatch-conqueror.7",
+}
+
+
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = work / "src"
     shutil.copytree(
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", "games"
+            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", "games",
+            "work", ".mypy_cache", ".ruff_cache", ".hypothesis",
         ),
-    )
+    )  # fmt: skip
     built = subprocess.run(
         [
             sys.executable,
@@ -33,6 +42,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "wheel",
             "--no-deps",
             "--no-build-isolation",
+            "--no-cache-dir",
             "-q",
             "-w",
             str(work / "dist"),
@@ -43,7 +53,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     if built.returncode != 0:
         pytest.fail(built.stdout + built.stderr)
-    (wheel,) = (work / "dist").glob("galbatch-*.whl")
+    (built_wheel,) = (work / "dist").glob("galbatch-*.whl")
+    return built_wheel
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("site")
     names = zipfile.ZipFile(wheel).namelist()
     assert "galbatch/grammars/conflict.lark" in names
     assert "galbatch/fonts/DejaVuSansMono.ttf" in names
@@ -123,3 +139,50 @@ def test_installed_wheel_generates_passwords_from_its_word_list(
     )
     assert made.returncode == 0, made.stderr
     assert len(made.stdout.split("-")) == 5
+
+
+def test_the_wheel_carries_the_manual_pages(wheel: Path) -> None:
+    archive = zipfile.ZipFile(wheel)
+    data = wheel.name.split("-py3")[0] + ".data/data/"
+    pages = {n[len(data) :] for n in archive.namelist() if n.startswith(data + "share/man/")}
+    assert pages == set(MAN_PAGES)
+    assert {source for source in MAN_PAGES.values()} == {
+        f"man/{p.name}" for p in (ROOT / "man").iterdir() if p.suffix in (".1", ".7")
+    }, "every page in man/ is installed"
+    for page, source in MAN_PAGES.items():
+        assert archive.read(data + page) == (ROOT / source).read_bytes(), page
+
+
+def test_pip_install_puts_the_manual_pages_where_man_finds_them(
+    wheel: Path, tmp_path: Path
+) -> None:
+    """man-db searches <prefix>/share/man for every <prefix>/bin on PATH: a virtual
+    environment's bin/ on PATH is enough, no MANPATH."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q"]
+    result = subprocess.run(
+        [*pip, "--no-deps", "--no-index", "--no-cache-dir", str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    if "no such option: --python" in result.stderr:
+        pytest.skip("this pip cannot install into another environment (pip 22.3 or later can)")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (venv / "bin" / "galbatch").is_file()
+    for page, source in MAN_PAGES.items():
+        assert (venv / page).read_bytes() == (ROOT / source).read_bytes(), page
+    man = shutil.which("man")
+    if man is None or shutil.which("mandb") is None:
+        pytest.skip("man-db is not installed here")
+    env = {k: v for k, v in os.environ.items() if k != "MANPATH"}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    for name, page in [
+        ("galbatch", "share/man/man1/galbatch.1"),
+        ("galbatch-conflict", "share/man/man7/galbatch-conflict.7"),
+        ("galbatch-conqueror", "share/man/man7/galbatch-conqueror.7"),
+    ]:
+        found = subprocess.run([man, "-w", name], env=env, capture_output=True, text=True)
+        assert found.returncode == 0, found.stderr
+        assert Path(found.stdout.split()[0]).resolve() == (venv / page).resolve(), found.stdout
