@@ -248,6 +248,43 @@ def test_attack_on_transferred_world_by_old_or_new_owner_is_a_move(attacker: str
     assert after.report.arrivals == ((attacker, 1, "A", 4),)
 
 
+def test_attack_in_flight_on_a_world_given_away_becomes_a_move() -> None:
+    """TRANSFER OF OWNERSHIP: "Attacks against a transferred world by either the
+    original owner or new owner will be changed to moves. If the world is
+    attacked by anyone else, the new owner will be listed as being the defender."
+
+    ARCTURUS's 6 AF leave world 2 on turn 1 for its own world 1, 8 hexes away
+    (arriving on turn 3); RIGEL's 4 AF leave world 3 for world 1 too. On turn 2
+    ARCTURUS gives world 1 to POLARIS: ARCTURUS's attack is a move from then on,
+    and on turn 3 its AF join POLARIS (MOVEMENT: "the owner of the world will
+    become the owner of the units"); RIGEL's attack is fought, POLARIS defending.
+    """
+    state = galaxy(world(1, 0, "arc", df=5), world(2, 8, "arc", af=6), world(3, 9, "rig", af=4))
+    first = run(state, {"arc": [Attack(2, 1, 6)], "rig": [Attack(3, 1, 4)]})
+    assert [(f.owner, f.kind, f.arrives) for f in first.flights] == [
+        ("arc", "A", 3),
+        ("rig", "A", 3),
+    ]
+    second = run(first, {"arc": [Transfer(1, "POLARIS")]})
+    assert [(f.owner, f.kind) for f in second.flights] == [("arc", "M"), ("rig", "A")]
+    third = run(second)
+    (battle,) = third.report.battles
+    assert battle.attackers == (("rig", 4),) and battle.defender == "pol"
+    assert third.worlds[1].owner == "pol"
+    assert ("arc", 1, "A", 6) in third.report.arrivals
+    assert units(third.worlds[1]) == (5, 5, 0)  # 11 defended; 16 / 11 = 1.45 -> 1 lost, AF first
+
+
+def test_attack_launched_after_the_transfer_is_an_attack() -> None:
+    """Only attacks made before the world changed hands are changed to moves: the
+    giver's attack ordered a turn after the transfer is fought."""
+    state = galaxy(world(1, 0, "arc", df=2), world(2, 2, "arc", af=6))
+    first = run(state, {"arc": [Transfer(1, "POLARIS")]})
+    second = run(first, {"arc": [Attack(2, 1, 6)]})
+    (battle,) = second.report.battles
+    assert battle.attackers == (("arc", 6),) and second.worlds[1].owner == "arc"
+
+
 def test_attack_on_transferred_world_by_third_player_meets_new_owner() -> None:
     state = galaxy(world(1, 0, "arc", df=5), world(3, 2, "rig", af=4))
     after = run(state, {"arc": [Transfer(1, "POLARIS")], "rig": [Attack(3, 1, 4)]})

@@ -28,8 +28,10 @@ from nothing. House rules, where the rule book is silent, in the order a turn ru
 - Arriving units are handled by destination world number, then launch order.
   Moving units join the world's owner of that moment (NEUTRAL included), before
   combat, so they defend it and fall with it.
-- An attack becomes a move if the attacker owns the destination on arrival, or
-  if the destination was transferred this turn and the attacker gave or got it.
+- An attack becomes a move if the attacker owns the destination on arrival. When a
+  world is transferred, every attack on it by the giver or the recipient that has
+  not arrived (launched that turn or before) becomes a move, whenever it arrives;
+  its AF then join whoever owns the world on arrival, like any move.
 - Combat is fought world by world in number order; a conquered world keeps its
   Econ, CP and probes, which now belong to the conqueror.
 - Destruction comes after combat and needs the giver to own the world both at
@@ -145,6 +147,7 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: St
     transfer_worlds(turn)
     plans = plan_all_production(turn)
     launch(turn, gates_of(plans))
+    attacks_become_moves(turn)
     produce(turn, plans)
     arrive(turn)
     fight(turn)
@@ -231,6 +234,16 @@ def launch(turn: Turn, gates: set[tuple[int, int]]) -> None:
         )
         done = order if isinstance(order, Probe) else replace(order, count=count)
         turn.record(player, origin.number, done, reduced(asked, count))
+
+
+def attacks_become_moves(turn: Turn) -> None:
+    """TRANSFER: "Attacks against a transferred world by either the original owner
+    or new owner will be changed to moves": every such attack not yet arrived,
+    launched this turn or before, becomes a move, whenever it arrives."""
+    for flight in turn.state.flights:
+        sides = turn.transferred.get(flight.dest, ())
+        if flight.kind == "A" and flight.owner in sides:
+            flight.kind = "M"
 
 
 def launched(order: Attack | Move | Probe) -> tuple[str, Movable, int]:
@@ -378,17 +391,12 @@ def arrive(turn: Turn) -> None:
         world = turn.state.worlds[flight.dest]
         if flight.kind == "P":
             turn.probe_reports.append((flight.owner, world.number))  # the probe is expended
-        elif flight.kind == "A" and not attack_is_move(turn, flight.owner, world):
+        elif flight.kind == "A" and world.owner != flight.owner:  # on one's own world: a move
             forces = turn.attacks.setdefault(world.number, {})
             forces[flight.owner] = forces.get(flight.owner, 0) + flight.count
         else:
             add_units(world, flight.unit, flight.count)  # they now belong to the world's owner
             turn.arrivals.append((flight.owner, world.number, flight.unit, flight.count))
-
-
-def attack_is_move(turn: Turn, attacker: str, world: World) -> bool:
-    """Attacks on one's own world, or on a world one transferred or got this turn, are moves."""
-    return world.owner == attacker or attacker in turn.transferred.get(world.number, ())
 
 
 # 5. Combat
