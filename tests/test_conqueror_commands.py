@@ -580,8 +580,44 @@ def test_reward_can_be_withdrawn_when_offered() -> None:
     state.players["1"].reward = (4, 3)
     view = alpha_view(state)
     assert check("G 0 0", view=view) == ([o.Reward(0, 0)], [])
-    orders, diags = check("G 0 0", "G 2 3", view=view)
-    assert codes(diags) == ["GQ232"]
+    # withdrawn, then a new offer: it replaces nothing
+    assert check("G 0 0", "G 2 3", view=view) == ([o.Reward(0, 0), o.Reward(2, 3)], [])
+
+
+def test_a_second_reward_command_replaces_the_first_with_a_note() -> None:
+    """3.14: "At any given time a player can only offer a reward for one enemy player. If
+    the reward command is used a second time, the old reward is lost." Both commands are
+    carried out, each deducted as it is offered ("As soon as this command is used to offer
+    a reward, the offered amount is deducted once from the score"), and a note says that the
+    earlier reward is lost: one set earlier in the file, or one standing from a turn
+    before."""
+    orders, diags = check("G 2 2", "G 1 3")
+    assert orders == [o.Reward(2, 2), o.Reward(1, 3)]
+    (d,) = diags
+    assert (d.code, d.severity, d.line) == ("GQ402", Severity.NOTE, 3)
+    assert d.message == (
+        "this replaces the reward G 2 2 of an earlier command in this file: the old reward "
+        'and its 2 points are lost (3.14: "If the reward command is used a second time, the '
+        'old reward is lost")'
+    )
+    assert worst_rc(diags) == RC.CLEAN
+    orders, diags = check("G 2 2", "G 0 0")
+    assert orders == [o.Reward(2, 2), o.Reward(0, 0)]
+    assert [d.message for d in diags] == [
+        "this withdraws the reward G 2 2 of an earlier command in this file: the reward and "
+        'its 2 points are lost (3.14: "the old reward is lost")'
+    ]
+    state = small_state()
+    state.players["1"].reward = (1, 3)  # offered in an earlier turn
+    orders, diags = check("G 2 2", view=alpha_view(state))
+    assert [(d.code, d.message) for d in diags] == [
+        (
+            "GQ402",
+            "this replaces your reward of 1 point for player 3 (GAMMA): the old reward and "
+            'its 1 point are lost (3.14: "If the reward command is used a second time, the old '
+            'reward is lost")',
+        )
+    ]
 
 
 def test_reward_is_at_most_50() -> None:
@@ -723,7 +759,6 @@ REJECTIONS: list[tuple[list[str], str, str]] = [
     (["N 10 9 1"], "GQ229", "there is no kit type 9: kit types are 5-8"),
     (["N 10 6 1"], "GQ230", "planet 10 has no A-kits"),
     (["N 11 8 1"], "GQ230", "planet 11 has no F-kits"),
-    (["G 2 2", "G 1 3"], "GQ232", "an earlier command in this file already sets your reward"),
     (["G 0 0"], "GQ233", "you offer no reward to withdraw"),
     (["F 10 5 3"], "GQ234", "you have reached technology level 9 in ARMAMENT"),
     (
@@ -774,8 +809,21 @@ def test_one_planet_one_point() -> None:
     assert diags[0].message == "quantity 5 reduced to 1: you own only 1 planet, worth one point"
 
 
-def test_transfer_to_a_planet_of_unknown_owner_is_accepted() -> None:
-    assert check("B S 1 30", "U 1 3") == ([o.Move("S", 1, 30), o.TransferShip(1, 3)], [])
+def test_transfer_to_a_planet_of_unknown_owner_is_accepted_with_a_warning() -> None:
+    """3.8: "This command can only be used after a "Move" command for the ship, which sends
+    the ship to one of the receiving player's planets." GAMMA's planet 30 is known to ALPHA,
+    but no exploration report shows its owner: ALPHA cannot know it is GAMMA's, so the
+    command is accepted with a warning that says so (the turn tells, if the planet is not
+    the receiver's, that the transfer failed and why)."""
+    orders, diags = check("B S 1 30", "U 1 3")
+    assert orders == [o.Move("S", 1, 30), o.TransferShip(1, 3)]
+    (d,) = diags
+    assert (d.code, d.severity, d.line) == ("GQ401", Severity.WARNING, 3)
+    assert d.message == (
+        "no report of yours shows who owns planet 30: ship 1 goes to player 3 (GAMMA) only "
+        "if the planet is theirs; if not, it flies there as yours and the printout says so"
+    )
+    assert check("B S 1 20", "U 1 2")[1] == []  # BETA's planet 20, explored: no warning
 
 
 def test_rejection_quotes_the_command_as_written() -> None:
@@ -794,6 +842,7 @@ def test_ships_are_numbered_per_player() -> None:
 def test_every_code_is_used_by_a_test() -> None:
     used = {"GQ100"} | {c for _, _, c, _ in CLAMPS} | {c for _, c, _ in REJECTIONS}
     used |= {"GQ231", "GQ236", "GQ309"}  # test_no_planets_no_reward, test_colonists_land...
+    used |= {"GQ401", "GQ402"}  # test_transfer_to_a_planet_of_unknown..., test_a_second_reward
     assert used == set(CODES)
     assert all(CODES[c] for c in CODES)
 

@@ -590,8 +590,55 @@ def test_transfer_after_a_move_with_broadcast() -> None:
     received = after.fleet("2")
     assert [(s.number, s.ship_class) for s in received] == [(1, 16)]
     assert after.players["2"].next_ship == 2
-    assert any("CLASS 16" in m for m in after.broadcasts)
-    assert any("CLASS 16" in m for m in build_view(after, "3")["messages"])
+
+
+def test_a_big_ships_transfer_is_told_to_every_other_player() -> None:
+    """3.8: "If a ship of class 16 or higher is transferred to another player, every other
+    player in the game will get a message about this transfer." The giver and the receiver
+    get their own messages, not the announcement; GAMMA, the other player, gets it; the
+    game master's summary lists it with whom it was not told to."""
+    from galbatch.engine.ruleset import PrintContext
+    from galbatch.rules.conqueror.printout import gm_printout
+
+    state = world()
+    ship = add_ship(state, "1", 16, 1)
+    after = run(state, {"1": [o.Move("S", ship.number, 5), o.TransferShip(ship.number, 2)]})
+    news = "ALPHA TRANSFERRED A SHIP OF CLASS 16 TO BETA"
+    assert after.announcements == [(news, ("1", "2"))] and after.broadcasts == []
+    assert news in build_view(after, "3")["messages"]
+    assert news not in build_view(after, "1")["messages"]
+    assert news not in build_view(after, "2")["messages"]
+    assert "SHIP 1 TRANSFERRED TO BETA" in build_view(after, "1")["messages"]
+    assert "ALPHA TRANSFERRED A SHIP OF CLASS 16 TO YOU: SHIP 1" in after.players["2"].messages
+    ctx = PrintContext("GC16", "GALACTIC CONQUEROR", "GM", "1997-02-19", "1997-02-26", 80, "")
+    text = [
+        line
+        for section in gm_printout(after, ctx).sections
+        for block in section.blocks
+        for line in getattr(block, "lines", ())
+    ]
+    assert f"{news} (TO EVERY PLAYER BUT ALPHA AND BETA)" in " ".join(" ".join(text).split())
+    assert GameState.from_data(after.to_data()).announcements == after.announcements
+
+
+def test_a_transfer_to_a_planet_not_the_receivers_fails_and_says_why() -> None:
+    """3.8: the transfer "can only be used after a "Move" command for the ship, which sends
+    the ship to one of the receiving player's planets." A player may not know whose a planet
+    is (the order check only warns, GQ401): if it is not the receiver's, the ship stays his,
+    flies there, and his printout says that the transfer failed and why."""
+    state = world()
+    ship = add_ship(state, "1", 7, 1, shield=SHIELDED)
+    after = run(state, {"1": [o.Move("S", ship.number, 3), o.TransferShip(ship.number, 2)]})
+    assert [s.number for s in after.fleet("1")] == [ship.number] and after.fleet("2") == []
+    assert (
+        "SHIP 1 WAS NOT TRANSFERRED TO BETA: PLANET 3 DOES NOT BELONG TO BETA; "
+        "THE SHIP FLIES THERE AS YOURS" in after.players["1"].messages
+    )
+    after = run(state, {"1": [o.TransferShip(ship.number, 2)]})
+    assert (
+        "SHIP 1 WAS NOT TRANSFERRED TO BETA: IT HAS NO MOVEMENT COMMAND"
+        in after.players["1"].messages
+    )
 
 
 def test_small_transfers_are_not_broadcast() -> None:
@@ -599,7 +646,7 @@ def test_small_transfers_are_not_broadcast() -> None:
     ship = add_ship(state, "1", 15, 1)
     after = run(state, {"1": [o.Move("S", ship.number, 5), o.TransferShip(ship.number, 2)]})
     assert len(after.fleet("2")) == 1
-    assert after.broadcasts == []
+    assert after.broadcasts == [] and after.announcements == []
 
 
 def test_transfer_needs_a_move_to_the_receivers_planet() -> None:

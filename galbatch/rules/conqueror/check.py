@@ -36,8 +36,11 @@ House rules where the book is silent (for the man page, with `CODES`):
 - Research beyond TL 9 is meaningless: PU are reduced to what TL 9 still needs.
 - U needs an earlier movement command of the ship in this file, to a planet that
   is not the player's own and, as far as the player's exploration reports show,
-  belongs to the receiving player.
-- One reward command a turn: a second G in the same file is rejected.
+  belongs to the receiving player; when they do not show the planet's owner, the
+  command is accepted with a warning that the ship goes over only if the planet is
+  the receiver's (the turn says why, if it is not).
+- A reward command replaces the reward set before it, in this file or in an earlier
+  turn ("the old reward is lost", 3.14), with a note saying so.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
+from galbatch.engine.wording import plural
 from galbatch.rules.conqueror.orders import (
     Attach,
     Corruption,
@@ -83,7 +87,8 @@ from galbatch.rules.conqueror.tables import (
     SPARES_CLASS,
 )
 
-# Diagnostic codes: GQ100 syntax (given by the engine), GQ2xx rejections, GQ3xx reductions.
+# Diagnostic codes: GQ100 syntax (given by the engine), GQ2xx rejections, GQ3xx reductions,
+# GQ4xx warnings and notes on commands carried out as written. GQ232 is no longer given.
 CODES: dict[str, str] = {
     "GQ100": "the line is not a command of the game",
     "GQ201": "you have no ship of that number",
@@ -117,7 +122,6 @@ CODES: dict[str, str] = {
     "GQ229": "the kit type is not 5-8",
     "GQ230": "the planet has no kits of that type",
     "GQ231": "you own no planet, so you can offer no reward",
-    "GQ232": "only one reward command a turn",
     "GQ233": "you offer no reward to withdraw",
     "GQ234": "technology level 9 is reached in that area",
     "GQ235": "the population has no room for another factory",
@@ -131,6 +135,8 @@ CODES: dict[str, str] = {
     "GQ307": "factories reduced to one per 10 population",
     "GQ308": "research reduced to the PU still needed for technology level 9",
     "GQ309": "colonists unloaded reduced to the room on the planet (30000 population)",
+    "GQ401": "the owner of the planet the ship flies to is unknown to you",
+    "GQ402": "the reward replaces the one set before, which is lost",
 }
 
 # Table 5.3's cargo types and the planet value each is loaded from / unloaded to.
@@ -251,8 +257,8 @@ def check_commands(
             )
             continue
         diags.extend(
-            Diagnostic(at.file, at.line, at.column, Severity.WARNING, code, message)
-            for code, message in checker.pending
+            Diagnostic(at.file, at.line, at.column, severity, code, message)
+            for severity, code, message in checker.pending
         )
         accepted.append(order)
     return accepted, diags
@@ -299,14 +305,20 @@ class Checker:
         research = list(view.get("research", [])) + [0] * len(RESEARCH_AREAS)
         self.research = [int(r) for r in research[: len(RESEARCH_AREAS)]]
         reward = list(view.get("reward", [])) + [0, 0]
-        self.reward_offered = int(reward[0]) > 0 and int(reward[1]) > 0
-        self.rewarded = False
-        self.pending: list[tuple[str, str]] = []
+        points, target = int(reward[0]), int(reward[1])
+        # the reward as the commands so far leave it, and the command that set it ("" if
+        # it stands from an earlier turn)
+        self.reward_now = (points, target) if points > 0 and target > 0 else (0, 0)
+        self.reward_by = ""
+        self.pending: list[tuple[Severity, str, str]] = []
 
     # ---- helpers -------------------------------------------------------------------------
 
     def warn(self, code: str, message: str) -> None:
-        self.pending.append((code, message))
+        self.pending.append((Severity.WARNING, code, message))
+
+    def note(self, code: str, message: str) -> None:
+        self.pending.append((Severity.NOTE, code, message))
 
     def check(self, order: Order) -> Order:
         if isinstance(order, Move):
@@ -648,6 +660,13 @@ class Checker:
                 f"ship {ship.number} flies to planet {dest}, which belongs to {owner} as far "
                 f"as you know, not to player {order.player} ({target})",
             )
+        if owner is None:
+            self.warn(
+                "GQ401",
+                f"no report of yours shows who owns planet {dest}: ship {ship.number} goes "
+                f"to player {order.player} ({target}) only if the planet is theirs; if not, "
+                "it flies there as yours and the printout says so",
+            )
         ship.gone = f"given to player {order.player}"
         return order
 
@@ -830,12 +849,17 @@ class Checker:
         return order
 
     def reward(self, order: Reward) -> Order:
-        if self.rewarded:
-            raise Rejected("GQ232", "an earlier command in this file already sets your reward")
         if order.player == 0:
-            if not self.reward_offered:
+            if self.reward_now == (0, 0):
                 raise Rejected("GQ233", "you offer no reward to withdraw")
-            self.rewarded = True
+            if self.reward_by:
+                lost = plural(self.reward_now[0], "point")
+                self.note(
+                    "GQ402",
+                    f"this withdraws the reward {self.reward_by} of an earlier command in this "
+                    f'file: the reward and its {lost} are lost (3.14: "the old reward is lost")',
+                )
+            self.reward_now, self.reward_by = (0, 0), ""
             return order
         if order.player == self.me:
             raise Rejected("GQ225", "you can't offer a reward for yourself")
@@ -855,5 +879,19 @@ class Checker:
                 why = f"you own only {owned} planets, worth one point each"
             self.warn("GQ306", f"quantity {order.points} reduced to {most}: {why}")
             order = replace(order, points=most)
-        self.rewarded = True
+        self.replacing()
+        self.reward_now, self.reward_by = (order.points, order.player), order.text()
         return order
+
+    def replacing(self) -> None:
+        """Note that a new reward replaces the one set before, which is lost (3.14)."""
+        points, target = self.reward_now
+        if points == 0:
+            return
+        book = '(3.14: "If the reward command is used a second time, the old reward is lost")'
+        lost = plural(points, "point")
+        if self.reward_by:
+            old = f"the reward {self.reward_by} of an earlier command in this file"
+        else:
+            old = f"your reward of {lost} for player {target} ({self.players.get(target, '')})"
+        self.note("GQ402", f"this replaces {old}: the old reward and its {lost} are lost {book}")

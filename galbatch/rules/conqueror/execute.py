@@ -234,15 +234,28 @@ def attach(turn: Turn, player: str, order: Attach) -> None:
 
 
 def transfer(turn: Turn, player: str, order: TransferShip) -> None:
-    """U: note a ship moving to one of the receiver's planets for transfer (3.8)."""
+    """U: note a ship moving to one of the receiver's planets for transfer (3.8); if the
+    planet is not the receiver's (its owner may be unknown to the giver), say so."""
     ship = turn.ship(player, order.ship)
     receiver = str(order.player)
     if ship is None or receiver == player or receiver not in turn.state.players:
         return
+    name = turn.name(receiver)
+    if (player, ship.number) not in turn.moved:
+        turn.tell(
+            player,
+            f"SHIP {ship.number} WAS NOT TRANSFERRED TO {name}: IT HAS NO MOVEMENT COMMAND",
+        )
+        return
     destination = turn.state.planets.get(ship.destination)
-    moved = (player, ship.number) in turn.moved
-    if moved and destination is not None and destination.owner == receiver:
-        turn.transfers.append((ship, receiver))
+    if destination is None or destination.owner != receiver:
+        turn.tell(
+            player,
+            f"SHIP {ship.number} WAS NOT TRANSFERRED TO {name}: PLANET {ship.destination} "
+            f"DOES NOT BELONG TO {name}; THE SHIP FLIES THERE AS YOURS",
+        )
+        return
+    turn.transfers.append((ship, receiver))
 
 
 def hand_over(turn: Turn) -> None:
@@ -274,10 +287,13 @@ def hand_over(turn: Turn) -> None:
             f"{turn.name(giver)} TRANSFERRED A SHIP OF CLASS {ship.ship_class} TO YOU: "
             f"SHIP {ship.number}",
         )
-        if ship.ship_class >= BROADCAST_CLASS:
-            turn.state.broadcasts.append(
-                f"{turn.name(giver)} TRANSFERRED A SHIP OF CLASS {ship.ship_class} "
-                f"TO {turn.name(receiver)}"
+        if ship.ship_class >= BROADCAST_CLASS:  # 3.8: "every other player" hears of it
+            turn.state.announcements.append(
+                (
+                    f"{turn.name(giver)} TRANSFERRED A SHIP OF CLASS {ship.ship_class} "
+                    f"TO {turn.name(receiver)}",
+                    (giver, receiver),
+                )
             )
 
 

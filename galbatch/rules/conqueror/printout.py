@@ -549,7 +549,11 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
     report.add(f"{ctx.title}: GAME MASTER SUMMARY", gm_header(state, ctx))
     report.add("PLAYERS", gm_players(state))
     report.add("BATTLES", gm_battles(state, ctx.width))
-    broadcasts = [w for m in state.broadcasts for w in wrap(m, ctx.width)]
+    news = list(state.broadcasts)
+    for text, not_to in state.announcements:
+        names = " AND ".join(state.name_of(p) for p in not_to)
+        news.append(f"{text} (TO EVERY PLAYER BUT {names})")
+    broadcasts = [w for m in news for w in wrap(m, ctx.width)]
     report.add("BROADCASTS", broadcasts or ["NONE."])
     report.add("PLANETS", gm_planets(state), new_page=True)
     report.add_section(Section("MAP", (MapBlock(gm_map(state)),), new_page=True))

@@ -1,7 +1,8 @@
 """Galactic Conqueror's turn, in the order it runs.
 
 1. Each player's commands, players in id order, each file strictly in order
-   (`execute.py`); PU left on a planet then score 1 point per 10 and are gone.
+   (`execute.py`); the rewards offered are announced (`rewards.py`); PU left on a
+   planet then score 1 point per 10 and are gone.
 2. Espionage and corruption on their targets, then ship transfers (`espionage.py`,
    `execute.py`): they touch other players, so they wait for all commands.
 3. Movement and hyperspace jumps (`movement.py`).
@@ -36,6 +37,7 @@ from galbatch.rules.conqueror.events import place_bonus
 from galbatch.rules.conqueror.execute import carry_out, hand_over
 from galbatch.rules.conqueror.movement import fly
 from galbatch.rules.conqueror.orders import Order
+from galbatch.rules.conqueror.rewards import announce_rewards
 from galbatch.rules.conqueror.score import add_scores, find_winner, unused_pu
 from galbatch.rules.conqueror.state import GameState
 from galbatch.rules.conqueror.turn import Turn
@@ -47,6 +49,7 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: St
     for player in turn.players():
         for order in orders.get(player, ()):
             carry_out(turn, player, order)
+    announce_rewards(turn)
     unused_pu(turn)
     spy(turn)
     corrupt(turn)
@@ -71,7 +74,7 @@ def start(state: GameState, streams: Streams) -> Turn:
     """A copy of the state for the new turn, with last turn's reports cleared."""
     new = copy.deepcopy(state)
     new.turn = state.turn + 1
-    new.battles, new.explorations, new.broadcasts = [], [], []
+    new.battles, new.explorations, new.broadcasts, new.announcements = [], [], [], []
     for player in new.players.values():
         player.messages, player.breakdown = [], []
     for planet in new.planets.values():

@@ -39,6 +39,13 @@ def offer_reward(turn: Turn, player: str, points: int, target: int) -> None:
             turn.tell(player, "YOUR REWARD IS WITHDRAWN")
         me.reward = (0, 0)
         return
+    # 3.14: "If the reward command is used a second time, the old reward is lost."
+    if me.reward != (0, 0):
+        old, whom = me.reward
+        turn.tell(
+            player,
+            f"YOUR REWARD OF {points_text(old)} FOR {turn.name(str(whom))} IS REPLACED AND LOST",
+        )
     me.reward = (points, target)
     turn.offered.add(player)
     turn.tally[player].reward_offered += points
@@ -46,12 +53,20 @@ def offer_reward(turn: Turn, player: str, points: int, target: int) -> None:
         player,
         f"YOU OFFER {points_text(points)} REWARD FOR {turn.name(receiver)}",
     )
-    # 3.14: everyone hears of the reward, but not who offers it: that is what espionage
-    # on the offerer's home planet reveals (3.10).
-    turn.state.broadcasts.append(
-        f"A REWARD OF {points_text(points)} IS OFFERED FOR CONQUERING PLANETS OF "
-        f"{turn.name(receiver)}"
-    )
+
+
+def announce_rewards(turn: Turn) -> None:
+    """3.14: "every player has to be informed about the reward through the next status
+    report": each reward offered this turn and still standing after the commands (a later
+    G may have replaced or withdrawn it) is told to everyone, but not who offers it: that
+    is what espionage on the offerer's home planet reveals (3.10)."""
+    for player in turn.players():
+        points, target = turn.state.players[player].reward
+        if player in turn.offered and points > 0:
+            turn.state.broadcasts.append(
+                f"A REWARD OF {points_text(points)} IS OFFERED FOR CONQUERING PLANETS OF "
+                f"{turn.name(str(target))}"
+            )
 
 
 def pay_rewards(turn: Turn, planet: Planet, conqueror: str, loser: str | None) -> None:

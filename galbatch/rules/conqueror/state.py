@@ -189,6 +189,8 @@ class GameState:
     battles: list[BattleReport] = field(default_factory=list)  # of the turn just processed
     explorations: list[tuple[str, int]] = field(default_factory=list)  # (player, planet) reports
     broadcasts: list[str] = field(default_factory=list)  # messages to everyone this turn
+    # messages to every player but some (3.8: a big ship's transfer, not to its two players)
+    announcements: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     winner: str | None = None
 
     @property
@@ -234,6 +236,7 @@ class GameState:
             ],
             "explorations": [list(e) for e in self.explorations],
             "broadcasts": list(self.broadcasts),
+            "announcements": [[text, list(not_to)] for text, not_to in self.announcements],
         }
 
     @classmethod
@@ -272,5 +275,8 @@ class GameState:
             ],
             explorations=[(str(e[0]), int(e[1])) for e in data.get("explorations") or []],
             broadcasts=[str(m) for m in data.get("broadcasts") or []],
+            announcements=[
+                (str(a[0]), tuple(str(p) for p in a[1])) for a in data.get("announcements") or []
+            ],
             winner=None if data.get("winner") is None else str(data["winner"]),
         )

@@ -115,7 +115,9 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
         ],
         "fleet": [ship_data(s) for s in sorted(state.fleet(player), key=lambda s: s.number)],
         "battles": [list(b.lines) for b in state.battles if player in b.sides],
-        "messages": list(me.messages) + list(state.broadcasts),
+        "messages": list(me.messages)
+        + list(state.broadcasts)
+        + [text for text, not_to in state.announcements if player not in not_to],
         "players": [[int(p.id), p.name] for p in state.players.values()],
         "finished": state.finished,
     }
