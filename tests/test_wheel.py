@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.building import build_wheel
+from tests.bundled import copy_shipped
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,37 +27,7 @@ MAN_PAGES = {
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "src"
-    shutil.copytree(
-        ROOT,
-        source,
-        ignore=shutil.ignore_patterns(
-            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", "games",
-            "work", ".mypy_cache", ".ruff_cache", ".hypothesis",
-        ),
-    )  # fmt: skip
-    built = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-cache-dir",
-            "-q",
-            "-w",
-            str(work / "dist"),
-            str(source),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    if built.returncode != 0:
-        pytest.fail(built.stdout + built.stderr)
-    (built_wheel,) = (work / "dist").glob("galbatch-*.whl")
-    return built_wheel
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +71,7 @@ def test_installed_wheel_checks_and_processes_from_elsewhere(
     installed: Path, tmp_path: Path
 ) -> None:
     game = tmp_path / "demo"
-    shutil.copytree(ROOT / "games" / "conflict-demo", game)
+    copy_shipped("conflict-demo", game)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     probe = subprocess.run(
