@@ -391,7 +391,9 @@ def printout_labels() -> set[str]:
     view = {"name": "\0", "account": 0, "turn": 0, "score": 0, "finished": True}
     header = p.header_section(view, ctx).blocks[0]
     lines += p.world_lines(row) + list(header.lines if isinstance(header, Text) else ())
-    empty = [p.contacts_section({}), p.worlds_section({"reports": []})]
+    final = [{"name": "\0", "score": 0, **dict.fromkeys(p.TOTAL_KEYS, 0)}] * 2
+    empty = [p.contacts_section({}), p.worlds_section({"reports": []}), p.final_section(final)]
+    lines.append(p.winner_line([("\0", 1)]))
     lines += [line for s in empty for b in s.blocks if isinstance(b, Text) for line in b.lines]
     lines += list(p.NO_DIAGNOSTICS.values()) + ["(NO REPORT)", "ALL ORDERS ACCEPTED."]
     lines = [line for line in lines if line != p.WORLD_HEAD] + p.WORLD_HEAD.split()

@@ -75,3 +75,44 @@ def test_end_turn_is_never_shown_to_players_before_the_end(game: Path) -> None:
 def test_printout_snapshots(game: Path, turn: int, reader: str, snapshot) -> None:
     text = (game / f"turns/{turn:03d}/printouts/{reader}.txt").read_text()
     assert text == snapshot
+
+
+def section_titles(text: str) -> list[str]:
+    """The section titles of a text printout, in order (a title is underlined with =)."""
+    lines = text.splitlines()
+    return [a for a, b in zip(lines, lines[1:], strict=False) if b and set(b) == {"="}]
+
+
+@pytest.mark.parametrize("turn", [1, END_TURN])
+def test_players_in_contact_is_the_last_of_the_turns_results(game: Path, turn: int) -> None:
+    """RESULTS OF PLAYERS' TURNS: "The last section is a list of players you are
+    in contact with and their scores." The order check, the map and the input
+    sheet follow as attachments; on the last turn the final scores come before."""
+    text = (game / f"turns/{turn:03d}/printouts/1.txt").read_text()
+    titles = section_titles(text)
+    results = ["GALACTIC CONFLICT", "TOTALS", "WORLDS"]
+    if turn == END_TURN:
+        results.append("FINAL SCORES")
+    results.append("PLAYERS IN CONTACT")
+    assert titles[: len(results)] == results
+    assert titles[len(results) :] == ["ORDER CHECK", "MAP OF THE GALAXY", "TURN INPUT SHEET"]
+
+
+def test_the_last_turn_names_the_winner(game: Path) -> None:
+    """WINNING: "When the game ends, the player with the highest score wins." """
+    s = state(game, END_TURN)
+    best = max(p[3] for p in s["players"])
+    (winner,) = [p[1] for p in s["players"] if p[3] == best]
+    line = f"WINNER: {winner}, WITH {best} POINTS."
+    for reader in ["1", "2", "3", "4", "gm"]:
+        assert line in (game / f"turns/{END_TURN:03d}/printouts/{reader}.txt").read_text()
+    assert "WINNER" not in (game / f"turns/{END_TURN - 1:03d}/printouts/1.txt").read_text()
+
+
+def test_players_tied_for_the_highest_score_share_the_win() -> None:
+    """The rule book names no tie-break: the tied players share the win (house rule)."""
+    from galbatch.rules.conflict.printout import winner_line
+
+    assert winner_line([("VEGA", 1), ("DENEB", 0)]) == "WINNER: VEGA, WITH 1 POINT."
+    tied = winner_line([("VEGA", 40), ("DENEB", 40), ("RIGEL", 12)])
+    assert tied == "WINNERS, TIED WITH 40 POINTS: DENEB, VEGA."

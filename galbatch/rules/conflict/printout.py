@@ -31,10 +31,13 @@ def player_printout(
         header_section(view, ctx),
         Section("TOTALS", (Table(TOTAL_HEADERS, (tuple(view["totals"][k] for k in TOTAL_KEYS),)),)),
         worlds_section(view),
-        contacts_section(view),
     ]
     if view.get("final"):
         sections.append(final_section(view["final"]))
+    # "The last section is a list of players you are in contact with and their
+    # scores": the last of the turn's results; the order check, the map and the
+    # input sheet follow as attachments.
+    sections.append(contacts_section(view))
     sections.append(order_check_section(diagnostics, ctx))
     sections.append(map_section(view))
     sections.append(input_sheet(view, ctx))
@@ -111,7 +114,20 @@ def contacts_section(view: Mapping[str, Any]) -> Section:
 
 def final_section(final: Sequence[Mapping[str, Any]]) -> Section:
     rows = tuple((p["name"], p["score"], *(p[k] for k in TOTAL_KEYS)) for p in final)
-    return Section("FINAL SCORES", (Table(("CODE NAME", "SCORE", *TOTAL_HEADERS), rows),))
+    winner = Text((winner_line([(p["name"], p["score"]) for p in final]), ""))
+    table = Table(("CODE NAME", "SCORE", *TOTAL_HEADERS), rows)
+    return Section("FINAL SCORES", (winner, table))
+
+
+def winner_line(scores: Sequence[tuple[str, int]]) -> str:
+    """WINNING: "the player with the highest score wins"; players tied for it share
+    the win (house rule)."""
+    best = max(score for _, score in scores)
+    names = sorted(name for name, score in scores if score == best)
+    points = f"{best} POINT" if best == 1 else f"{best} POINTS"
+    if len(names) == 1:
+        return f"WINNER: {names[0]}, WITH {points}."
+    return f"WINNERS, TIED WITH {points}: {', '.join(names)}."
 
 
 # What the order check says when there is nothing to report, by the file's status.
@@ -171,14 +187,11 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         (p.id, p.name, p.account, p.score, *(totals(state, p.id)[k] for k in TOTAL_KEYS))
         for p in players
     )
-    blocks: list[Block] = [
-        Text(
-            (
-                f"GAME {ctx.game.upper()}  TURN {state.turn}  ENDS ON TURN {state.end_turn}"
-                + ("  (ENDED)" if state.finished else ""),
-            )
-        ),
-    ]
+    heading = f"GAME {ctx.game.upper()}  TURN {state.turn}  ENDS ON TURN {state.end_turn}" + (
+        "  (ENDED)" if state.finished else ""
+    )
+    winner = [winner_line([(p.name, p.score) for p in players])] if state.finished else []
+    blocks: list[Block] = [Text((heading, *winner))]
     battles = []
     for b in state.report.battles:
         attackers = ", ".join(f"{state.name_of(a)} {af} AF" for a, af in b.attackers)

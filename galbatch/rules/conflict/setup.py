@@ -40,7 +40,8 @@ PRINTOUT_WORDS = (
     "FINAL SCORES FOLLOW",
     # the sections and their column headings
     "TOTALS", "WORLDS", "WORLD", "OWNER", "ECON", "CP", "PROBE", "PLAYERS IN CONTACT",
-    "FINAL SCORES", "WINNER", "WINNERS", "ORDER CHECK", "MAP OF THE GALAXY",
+    "FINAL SCORES", "WINNER", "WINNERS", "TIED WITH", "POINT", "POINTS", "ORDER CHECK",
+    "MAP OF THE GALAXY",
     "TURN INPUT SHEET", "END",
     # a world's report
     "ATTACKED BY", "WITH", "DEFENDER", "WORLD HELD BY", "HELD BY", "PROBED",
