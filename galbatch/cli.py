@@ -270,6 +270,14 @@ def check(
     is_flag=True,
     help="Process the latest turn again from its archived orders plus late ones.",
 )
+@click.option(
+    "--replace",
+    "replace",
+    multiple=True,
+    metavar="PLAYER",
+    shell_complete=complete_player,
+    help="With --rerun: take PLAYER's inbox file instead of the archived one; repeatable.",
+)
 @click.option("--force", is_flag=True, help="Run even if too many players sent no orders.")
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF printouts (faster).")
 @click.option(
@@ -278,13 +286,27 @@ def check(
     help="Deadline this turn announces for the next (YYYY-MM-DD), if not days_per_turn later.",
 )
 def process(
-    directory: Path, dry_run: bool, rerun: bool, force: bool, no_pdf: bool, due: Any
+    directory: Path,
+    dry_run: bool,
+    rerun: bool,
+    force: bool,
+    no_pdf: bool,
+    due: Any,
+    replace: tuple[str, ...],
 ) -> None:
     """Run the next turn of the game in DIRECTORY and print the job log."""
     from galbatch.engine.run import process as run
 
     deadline = due.date().isoformat() if due is not None else None
-    result = run(directory, dry_run=dry_run, rerun=rerun, force=force, pdf=not no_pdf, due=deadline)
+    result = run(
+        directory,
+        dry_run=dry_run,
+        rerun=rerun,
+        force=force,
+        pdf=not no_pdf,
+        due=deadline,
+        replace=replace,
+    )
     click.echo(result.log, nl=False)
     if dry_run and result.files:
         for name in sorted(result.files):

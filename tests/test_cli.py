@@ -276,6 +276,7 @@ def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
     assert complete(f"galbatch print {demo} --player ") == players
     assert complete(f"galbatch print {demo} -t 0 -p ") == players
     assert complete(f"galbatch passwd {demo} ") == players
+    assert complete(f"galbatch process {demo} --rerun --replace 4") == ["plain,4"]
     assert complete(f"galbatch print {demo / 'nothing'} --player ") == []
     after = {str(p): os.lstat(p).st_mtime_ns for p in sorted(demo.rglob("*"))}
     assert after == before, "completion never writes"

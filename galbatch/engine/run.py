@@ -140,15 +140,19 @@ def process(
     force: bool = False,
     pdf: bool = True,
     due: str | None = None,
+    replace: Sequence[str] = (),
 ) -> TurnResult:
     """Run the next turn (or, with `rerun`, the latest again) of the game at `path`.
+
+    `replace`: players whose inbox file a rerun takes instead of the file the
+    turn archived.
 
     `due`: the deadline this turn announces for the next one (ISO date), if not
     the usual days_per_turn later. A real run holds the game's writer lock
     throughout; a dry run only reads, holding the commit lock shared so it never
     sees a commit half done.
     """
-    options = {"rerun": rerun, "force": force, "pdf": pdf, "due": due}
+    options = {"rerun": rerun, "force": force, "pdf": pdf, "due": due, "replace": replace}
     try:
         if dry_run:
             game = Game.open(path)
@@ -191,13 +195,19 @@ def _process(
     force: bool,
     pdf: bool,
     due: str | None,
+    replace: Sequence[str] = (),
 ) -> TurnResult:
     # 010 LOAD
     try:
         ruleset = get_ruleset(game.ruleset_name)
-        if latest < 0 or (rerun and latest < 1):
+        if latest < 0:
             raise GameError(
                 "no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`"
+            )
+        if rerun and latest < 1:
+            raise GameError(
+                "no turn to rerun: the game is at turn 0, its setup; "
+                f"`galbatch process {game.path}` makes turn 1"
             )
         state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
     except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
@@ -219,12 +229,17 @@ def _process(
     strays = list(inbox.strays)
     if rerun:  # files of players who owed nothing that turn wait for the next one
         strays = [s for s in strays if s.player is None]
-    received, late = _intake(game, turn, owing, inbox.files, rerun)
+    wrong = _replace_problems(game, owing, inbox.files, rerun, replace)
+    if wrong:
+        log.step("INTAKE", RC.UNUSABLE, wrong[0] + "; nothing changed", wrong[1:])
+        raise JobStopped
+    received, late = _intake(game, turn, owing, inbox.files, rerun, replace)
+    held = [p for p in owing if p in inbox.files and received[p].source == FROM_ARCHIVE]
     oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
     missing = [p for p in owing if p not in received]
     detail = f"{len(received)} order files for {len(owing)} players; {len(missing)} missing"
     if rerun:
-        detail += f"; {late} late"
+        detail += f"; {late} late" + (f"; {len(held)} held" if held else "")
     if oversized:
         detail += f"; {len(oversized)} over {MAX_BYTES // 1024} KB left in orders/"
     if strays:
@@ -239,7 +254,16 @@ def _process(
             "nothing changed (use --force to run anyway)",
         )
         raise JobStopped
-    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail)
+    names = {p.id: p.name for p in game.players}
+    held_lines = []
+    for player in held:  # not used: it waits in orders/ for the next turn
+        same = archived_form(inbox.files[player]) == received[player].data
+        held_lines.append(
+            f"{player} {names[player]}: orders/{player}.txt held for turn {turn + 1}"
+            + (" (the same as the file kept)" if same else "")
+            + f"; --replace {player} takes it"
+        )
+    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail, held_lines)
 
     # 030 CHECK
     checks: dict[str, FileCheck] = {}
@@ -316,13 +340,38 @@ def _process(
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
 
 
+def _replace_problems(
+    game: Game, owing: list[str], inbox: Mapping[str, bytes], rerun: bool, replace: Sequence[str]
+) -> list[str]:
+    """Why each player `--replace` names cannot have their inbox file taken, if any."""
+    problems = []
+    ids = {p.id for p in game.players}
+    for player in replace:
+        if not rerun:
+            problems.append(f"--replace {player}: only a rerun replaces a file")
+        elif player not in ids:
+            problems.append(f"--replace {player}: game {game.id} has no player {player}")
+        elif player not in owing:
+            problems.append(f"--replace {player}: owed no orders that turn")
+        elif player not in inbox:
+            problems.append(f"--replace {player}: no file {order_label(player)}")
+    return problems
+
+
 def _intake(
-    game: Game, turn: int, owing: list[str], inbox: Mapping[str, bytes], rerun: bool
+    game: Game,
+    turn: int,
+    owing: list[str],
+    inbox: Mapping[str, bytes],
+    rerun: bool,
+    replace: Sequence[str] = (),
 ) -> tuple[dict[str, Intake], int]:
     """The file each owing player's orders come from, in seat order, and how many came late.
 
     A rerun keeps the file the turn archived, unless that file was rejected whole
-    and the player has sent another (a late file, or a resend).
+    and the player has sent another (a late file, or a resend), or the player is
+    in `replace`. Any other inbox file of an owing player is held: not used, it
+    stays in orders/ for the next turn.
     """
     received: dict[str, Intake] = {}
     late = 0
@@ -338,7 +387,7 @@ def _intake(
                 was_authentic = (
                     record[name].authentic if name in record else authentic(game, player, archived)
                 )
-                if data is None or was_authentic:
+                if data is None or (was_authentic and player not in replace):
                     received[player] = Intake(archived, FROM_ARCHIVE, was_authentic)
                     continue
             if data is not None:
