@@ -294,6 +294,26 @@ def test_final_scores_when_the_game_has_ended() -> None:
     assert "THE GAME HAS ENDED: NO MORE COMMANDS." in text
 
 
+def test_the_man_page_lists_the_sections_a_printout_has_in_their_order() -> None:
+    """galbatch-conqueror(7), PRINTOUTS: "The sections, in order", each a .TP entry with its
+    title, and what turn 0 says where no commands were due and no file status exists."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "man" / "galbatch-conqueror.7").read_text()
+    printouts = page.split("\n.SH PRINTOUTS\n", 1)[1].split("\n.SH ", 1)[0]
+    listed = re.findall(r"^\.TP\n\.B (.+)$", printouts, re.M)
+    state = world()
+    state.winner = "2"
+    titles = [s.title for s in player_printout(build_view(state, "1"), [], CTX).sections]
+    assert listed == titles
+    turn_0 = PrintContext(**{**CTX.__dict__, "file_status": ""})
+    text = report(world(), ctx=turn_0)
+    assert "COMMANDS:" not in section(text, "GALACTIC CONQUEROR")
+    assert "THE GAME BEGINS: NO COMMANDS WERE DUE." in section(text, "ORDER CHECK")
+    assert "THE GAME BEGINS: NO COMMANDS WERE DUE." in printouts
+    assert "YOU OFFER NO REWARD" in printouts and "NO SHIP CARRIES FREIGHT" in printouts
+
+
 def test_map_and_command_sheet_on_pages_of_their_own() -> None:
     pages = layout(player_printout(build_view(world(), "1"), [], CTX))
     map_page = next(p for p in pages if p.maps)

@@ -754,6 +754,37 @@ def test_assault_and_conquest() -> None:
     assert "PLANET 3 CONQUERED BY ALPHA" in lines(after, 3)
 
 
+def test_a_planet_without_fortresses_falls_to_armed_ships_without_a_shot() -> None:
+    """2.1.4: "A planet is conquered when its last fortress is destroyed by an enemy
+    starship." 2.2.2: "the planetary defense is defeated when all fortresses are destroyed.
+    If in the latter case there are still remaining enemy ships in the orbit, the owning
+    player has gained control over the planet." 2.2.1.9: "Ships with attack 0 are unarmed
+    and cannot be used to destroy enemy ships or to conquer planets."
+
+    House rule: a planet with no fortress (BETA's planet 5, its last one destroyed before)
+    has no planetary defense left to defeat; it falls to the armed ships left alone in its
+    orbit at once, without a shot: no population lost, no fortress scored. Unarmed ships
+    cannot take it."""
+    state = world(turn=4)
+    state.planets[5].fortresses = 0
+    add_ship(state, "1", 7, 5)
+    after = run(state)
+    planet = after.planets[5]
+    assert planet.owner == "1" and planet.loyalty == 1
+    assert planet.population == grown(1000, 5, 0)  # no shot: only the turn's growth
+    assert lines(after, 5)[2:] == [
+        "PLANET 5 HAS NO FORTRESS TO DEFEND IT",
+        "PLANET 5 CONQUERED BY ALPHA",
+    ]
+    assert part(after, "1", "CONQUESTS") == 5 and part(after, "1", "FORTRESSES DESTROYED") == 0
+    assert part(after, "2", "PLANETS LOST") == -5
+    state = world(turn=4)
+    state.planets[5].fortresses = 0
+    add_ship(state, "1", 1, 5)  # a transport: attack 0
+    after = run(state)
+    assert after.planets[5].owner == "2" and after.battles == []
+
+
 def test_conquest_points_grow_with_the_turn_and_the_loser_loses_them() -> None:
     state = world(turn=6)
     add_ship(state, "1", 8, 5, kills=SURE, shield=SHIELDED)
@@ -847,6 +878,43 @@ def test_spares_carried_repair_ships_during_a_battle_at_an_enemy_planet() -> Non
 
 
 # Rewards
+
+
+def test_every_player_hears_of_a_reward_but_not_who_offers_it() -> None:
+    """3.14: "this reward can not be earned before the following game turn because every
+    player has to be informed about the reward through the next status report"; 3.10:
+    espionage on a home planet reveals, "if the owning player has set up a reward for
+    another player, the name of this player". House rule 38: every player learns of the
+    offer and its target, not who made it; of two offers in one file only the one that
+    stands is announced (3.14: "the old reward is lost")."""
+    state = world()
+    after = run(state, {"2": [o.Reward(1, 3), o.Reward(2, 1)]})
+    news = "A REWARD OF 2 POINTS IS OFFERED FOR CONQUERING PLANETS OF ALPHA"
+    assert after.broadcasts == [news]
+    for player in ("1", "2", "3"):
+        assert news in build_view(after, player)["messages"]
+        assert not any("BETA" in m for m in after.broadcasts)
+    beta = after.players["2"]
+    assert beta.reward == (2, 1) and part(after, "2", "REWARD OFFERED") == -3  # both deducted
+    assert "YOUR REWARD OF 1 POINT FOR GAMMA IS REPLACED AND LOST" in beta.messages
+    after = run(state, {"2": [o.Reward(1, 3), o.Reward(0, 0)]})
+    assert after.broadcasts == [] and after.players["2"].reward == (0, 0)
+
+
+def test_research_counts_at_once_but_fortresses_cost_the_start_of_turn_price() -> None:
+    """Table 5.4: a level is reached with the PU invested; table 5.7: a fortress costs 7 PU
+    at planetary defense TL 0 and 6 at TL 1. House rule 18: an F command's level counts at
+    once for what the turn does after the commands (here espionage: PRE 2 at CTL 1 makes
+    50 PU sure), but P 1 costs the price of the start of the turn, the one the order check
+    showed, wherever the F command stands."""
+    for seed in range(5):
+        state = world()
+        orders = [o.Research(1, 50, 1), o.Espionage(3, 50, 1), o.Research(1, 50, 0)]
+        orders.append(o.Produce(1, 1, 2))
+        after = run(state, {"1": orders}, seed=seed)
+        assert "ESPIONAGE ON PLANET 3 SUCCEEDED" in after.players["1"].messages  # 50 x 2 %
+        assert after.planets[1].fortresses == 5 + 2
+        assert part(after, "1", "UNUSED PU") == (200 - 50 - 50 - 50 - 2 * 7) // 10
 
 
 def test_reward_is_limited_and_deducted_once() -> None:

@@ -223,10 +223,14 @@ def space_round(battle: Battle, number: int) -> None:
 
 
 def assault(battle: Battle, attacker: str) -> None:
-    """Up to 3 rounds of fortresses against ships; the planet falls with its last fortress."""
+    """Up to 3 rounds of fortresses against ships; the planet falls with its last fortress,
+    or, if it has none, to the armed ships at once, without a shot (house rule)."""
     planet, turn = battle.planet, battle.turn
     defender = planet.owner
     defense = turn.tech(defender, PLANETARY_DEFENSE)
+    if planet.fortresses == 0 and any(attack(s) for s in battle.ships):
+        # house rule: no fortress, no planetary defense to defeat (2.2.2): it falls at once
+        battle.lines.append(f"PLANET {planet.number} HAS NO FORTRESS TO DEFEND IT")
     for number in range(1, MAX_ROUNDS + 1):
         if not battle.ships or planet.fortresses == 0:
             break
