@@ -77,6 +77,50 @@ def test_syntax_errors_say_where_and_what(text: str, column: int, expected: str)
     assert expected in d.message and d.message.endswith("order rejected")
 
 
+LETTERS = "an order letter (A, M, P, B, E, G, T or D)"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "Atack,5,12,4",
+            f"found 'Atack' where {LETTERS} was expected (did you mean A, for ATTACK?)",
+        ),
+        ("move,1,2,A,3", f"found 'move' where {LETTERS} was expected (did you mean M, for MOVE?)"),
+        ("Bild 5 C 3", f"found 'Bild' where {LETTERS} was expected (did you mean B, for BUILD?)"),
+        ("Xylophone,1", f"found 'Xylophone' where {LETTERS} was expected"),
+        (
+            "B,5,CP,3",
+            "found 'CP' where an item to build (A, D, F, P or C) was expected "
+            "(did you mean C, for CP?)",
+        ),
+        (
+            "M,72,144,DF,27",
+            "found 'DF' where a unit type (A, D or P) was expected (did you mean D, for DF?)",
+        ),
+        (
+            "D,88,Econ,2",
+            "found 'Econ' where an item to destroy (F, C or E) was expected "
+            "(did you mean E, for ECON?)",
+        ),
+        ("M,72,144,FT,27", "found 'FT' where a unit type (A, D or P) was expected"),
+    ],
+)
+def test_a_word_where_the_book_writes_a_letter_gets_the_letter_suggested(
+    text: str, message: str
+) -> None:
+    """WRITING ORDERS: "write an "A" followed by ..."; "the first letter of the type
+    of unit to be moved"; "Items that can be built are: "A"=AF, "D"=DF, "F"=FT,
+    "P"=probes, and "C"=CP". A word in a letter's place is still a syntax error
+    (CF100, a stable code), now with the letter meant when the word is close."""
+    located, diags = parse(text)
+    assert located == []
+    (d,) = diags
+    assert (d.code, d.severity) == ("CF100", Severity.ERROR)
+    assert d.message == f"{message}; order rejected"
+
+
 def test_one_bad_line_does_not_hide_the_others() -> None:
     located, diags = parse("X", "E,1", "A,1", "B,1,A,1")
     assert [d.line for d in diags] == [2, 4]
@@ -286,6 +330,30 @@ def test_one_world_per_recipient_and_one_transfer_per_world() -> None:
     orders, diags = check("T,1,POLARIS", "T,5,polaris", "T,1,REGULUS", "T,5,REGULUS")
     assert orders == [o.Transfer(1, "POLARIS"), o.Transfer(5, "REGULUS")]
     assert codes(diags) == ["CF211", "CF212"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("A,48,1,5", "world 48 is not yours (did you mean 148?)"),
+        ("A,1480,1,5", "there is no world 1480 (did you mean 148?)"),
+        ("A,1,488,5", "there is no world 488 (did you mean 48?)"),
+        ("A,2,1,5", "world 2 is not yours"),  # no own world is close to 2
+        ("A,99,1,5", "there is no world 99"),
+    ],
+)
+def test_a_world_number_close_to_a_known_one_gets_it_suggested(line: str, message: str) -> None:
+    """The view lists every world of the map and the player's own: a world that is
+    not there, or an order for a world not one's own, suggests the one close
+    number (a digit dropped, doubled or changed in a long number), if any."""
+    from galbatch.rules.conflict.state import World
+
+    state = small_state()
+    state.worlds[148] = World(148, 5, 5, "1", econ=1, af=5)
+    state.worlds[48] = World(48, 6, 5, "2", econ=1)
+    orders, diags = gm_check(state, line)
+    assert orders == []
+    assert diags[0].message == f"{message}; order {line} rejected"
 
 
 # Transfers

@@ -9,7 +9,7 @@ written: "Econ cannot be used to build on the turn it is ordered destroyed".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -100,16 +100,16 @@ def check_orders(
 
     def own(at: Located, number: int) -> Stock | None:
         if number not in worlds:
-            reject(at, "CF201", f"there is no world {number}")
+            reject(at, "CF201", f"there is no world {number}{world_hint(number, stock)}")
             return None
         if number not in stock:
-            reject(at, "CF202", f"world {number} is not yours")
+            reject(at, "CF202", f"world {number} is not yours{world_hint(number, stock)}")
             return None
         return stock[number]
 
     def exists(at: Located, number: int) -> bool:
         if number not in worlds:
-            reject(at, "CF201", f"there is no world {number}")
+            reject(at, "CF201", f"there is no world {number}{world_hint(number, worlds)}")
             return False
         return True
 
@@ -290,6 +290,16 @@ def check_orders(
             accepted.append((index, replace(order, to=spelt)))
     diags.sort(key=lambda d: (d.line, d.column))
     return [order for _, order in sorted(accepted, key=lambda p: p[0])], diags
+
+
+# World numbers are close when one digit is dropped, doubled or changed in a long
+# number (48 for 148, 1445 for 145); 12 for 21 or 5 for 15 is not a misspelling.
+WORLD_CUTOFF = 0.75
+
+
+def world_hint(number: int, choices: Iterable[int]) -> str:
+    """' (did you mean 148?)' for the one world of `choices` whose number is close."""
+    return did_you_mean(str(number), (str(n) for n in choices), WORLD_CUTOFF)
 
 
 def known_players(view: Mapping[str, Any]) -> dict[str, str]:
