@@ -22,9 +22,10 @@ GAMES = {
         "conflict", "--id", "conflict-demo", "--players", "6", "--seed", "1997",
         "--gm", "Flying Buffalo (demo)", "--title", "Galactic Conflict demo",
     ],
-    "gc16": [
-        "conqueror", "--id", "GC16", "--players", "8", "--seed", "1997",
-        "--gm", "Harry Zimmermann (demo)", "--title", "Galactic Conqueror GC16",
+    "gc16": [  # the calendar of GC16's announcement of 27 January 1997: a Wednesday
+        "conqueror", "--id", "GC16", "--players", "8", "--seed", "1997",   # about 2 weeks on,
+        "--gm", "Harry Zimmermann (demo)", "--title", "Galactic Conqueror GC16",  # then weekly
+        "--start", "1997-02-12", "--days", "7",
     ],
 }  # fmt: skip
 

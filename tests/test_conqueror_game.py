@@ -34,6 +34,7 @@ from galbatch.rules.conqueror.tables import (
     COMMUNICATION,
     COMMUNICATION_TABLE,
     ship_kill_score,
+    stardate,
     tech_level,
 )
 from tests.bundled import shipped
@@ -425,6 +426,8 @@ def test_scores_add_up_and_grow_every_turn(game: Path) -> None:
             assert part(after, pid, "PLANETS") == len(after.owned_by(pid))
             score = section(text_of(game, turn, pid), "SCORE")
             for label, value in me.breakdown:
+                if label == "CONQUESTS":  # 2.4 counts conquests by stardate
+                    label = rf"CONQUESTS \(STARDATE {stardate(turn)}: {turn} POINTS? EACH\)"
                 assert re.search(rf"^{label} +{value}$", score, re.M), (label, score)
             assert re.search(rf"^POINTS THIS TURN +{points}$", score, re.M)
             assert re.search(rf"^SCORE +{me.score}$", score, re.M)
@@ -674,6 +677,28 @@ def test_gc16_keeps_secrets(gc16: tuple[Path, TurnResult], turn: int, pid: str) 
     view = view_of(path if turn else GC16, turn, pid)
     assert not re.search(r"\bWIN(S|NER)?\b", text) and "FINAL SCORES" not in text
     assert view["finished"] is False and "final" not in view
+
+
+def test_gc16_follows_its_announcements_calendar() -> None:
+    """The announcement of 27 January 1997 (Monday): "Both games will start in about 2 weeks.
+    Turn processing will be once a week, probably on Wednesday." GC16 starts on Wednesday
+    12 February 1997 and runs a turn every 7 days; its turn-0 printouts are dated so and
+    give each turn's stardate (2.4: "initial turn: 1 point, stardate 3501: 2 points")."""
+    import datetime
+
+    game = Game.open(GC16)
+    inputs = load_data(GC16 / "turns/000/inputs.yaml")
+    start = datetime.date.fromisoformat(inputs["date"])
+    assert (inputs["date"], inputs["due"]) == ("1997-02-12", "1997-02-19")
+    assert start.strftime("%A") == "Wednesday"
+    assert (start - datetime.date(1997, 1, 27)).days == 16  # "in about 2 weeks"
+    text = (GC16 / "turns/000/printouts/1.txt").read_text()
+    assert "GC16  TURN 0  1997-02-12" in text.splitlines()[0]
+    assert "COMMANDS FOR TURN 1, STARDATE 3500 (THE INITIAL TURN), ARE DUE 1997-02-19." in text
+    assert "GAME GC16   TURN 0   STARDATE 3499" in text
+    assert game.ruleset_name == "conqueror"
+    game_yaml = (GC16 / "game.yaml").read_text()
+    assert "start: 1997-02-12" in game_yaml and "days_per_turn: 7 " in game_yaml
 
 
 def test_gc16_homes_are_secret_at_the_start() -> None:

@@ -176,7 +176,7 @@ def test_pages_are_80_columns_and_66_lines_and_nothing_is_cut() -> None:
 
 def test_header(vader: str) -> None:
     head = section(vader, "GALACTIC CONQUEROR")
-    assert "GAME GC16   TURN 6   ACCOUNT 4711   PLAYER 1 VADER" in head
+    assert "GAME GC16   TURN 6   STARDATE 3505   ACCOUNT 4711   PLAYER 1 VADER" in head
     assert "SCORE 321   FINAL SCORE TO REACH 5000" in head
     assert "COMMANDS: ORDERS RECEIVED" in head
     assert "PLAYER 1 VADER" in vader.splitlines()[0] and "PAGE 1 OF" in vader.splitlines()[0]
@@ -321,7 +321,8 @@ def test_map_and_command_sheet_on_pages_of_their_own() -> None:
     sheet = pages[-1].lines
     assert sheet[3].startswith("COMMAND SHEET")
     text = [line.rstrip() for line in sheet]
-    assert "COMMANDS FOR TURN 7 ARE DUE 1997-03-12." in text
+    assert "COMMANDS FOR TURN 7, STARDATE 3506, ARE DUE 1997-03-12." in text
+    assert "A PLANET CONQUERED IN TURN 7 SCORES 7 POINTS (2.4)." in text
     at = text.index("#GC16 1 SECRET")
     assert text[at + 1 : at + 13] == [""] * 12 and text[at + 13] == "END"
 

@@ -785,6 +785,18 @@ def test_a_planet_without_fortresses_falls_to_armed_ships_without_a_shot() -> No
     assert after.planets[5].owner == "2" and after.battles == []
 
 
+def test_turns_count_in_stardates() -> None:
+    """2.4: "n points for each successful conquest of a planet in game turn n (initial turn:
+    1 point, stardate 3501: 2 points etc.)". The initial turn, turn 1, is stardate 3500;
+    turn n is stardate 3499 + n, and its conquests score n points."""
+    from galbatch.rules.conqueror.tables import stardate
+
+    assert [stardate(n) for n in (0, 1, 2, 25)] == [3499, 3500, 3501, 3524]
+    state = world(turn=1)  # turn 2, stardate 3501, comes next
+    add_ship(state, "1", 8, 3, kills=SURE, shield=SHIELDED)
+    assert part(run(state), "1", "CONQUESTS") == 2
+
+
 def test_conquest_points_grow_with_the_turn_and_the_loser_loses_them() -> None:
     state = world(turn=6)
     add_ship(state, "1", 8, 5, kills=SURE, shield=SHIELDED)

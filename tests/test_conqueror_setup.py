@@ -147,6 +147,30 @@ def test_starting_fleet() -> None:
         assert state.players[planet.owner].next_ship == 5
 
 
+def test_the_turn_0_report_counts_the_ships_in_orbit() -> None:
+    """1: "When the game starts each player gets ... a situation report with detailed
+    information about the planets under his control and about the situation of his
+    starfleet"; 2.1.6, "Number of Ships in Orbit": "When this number is higher than the
+    number of own ships in the orbit, there are still surviving enemy ships nearby." The
+    starting fleet is in orbit of the home planet, so its report counts it (it said 0)."""
+    from galbatch.engine.ruleset import PrintContext
+    from galbatch.rules.conqueror.printout import player_printout
+    from galbatch.rules.conqueror.view import build_view
+
+    state = game(8)
+    for planet in homes(state):
+        assert planet.owner is not None
+        assert planet.ships_in_orbit == len(state.fleet(planet.owner)) == 4
+    view = build_view(state, "1")
+    assert [p["ships_in_orbit"] for p in view["planets"]] == [4]
+    ctx = PrintContext("GC16", "GALACTIC CONQUEROR", "GM", "1997-02-12", "1997-02-19", 80, "")
+    text = "\n".join(
+        line for section in player_printout(view, [], ctx).sections for block in section.blocks
+        for line in getattr(block, "lines", ())
+    )  # fmt: skip
+    assert "SHIPS IN ORBIT  4" in text
+
+
 def test_known_planets_are_the_radius_around_home() -> None:
     state = game(8)
     radius = COMMUNICATION_TABLE[0].radius

@@ -38,6 +38,7 @@ from galbatch.rules.conqueror.tables import (
     MAX_SHIPS,
     RESEARCH,
     RESEARCH_AREAS,
+    stardate,
 )
 from galbatch.rules.conqueror.wording import points as points_text
 
@@ -265,8 +266,8 @@ def player_printout(
 
 def header_lines(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
     lines = [
-        f"GAME {ctx.game.upper()}   TURN {view['turn']}   ACCOUNT {view['account']}   "
-        f"PLAYER {view['player']} {view['name']}",
+        f"GAME {ctx.game.upper()}   TURN {view['turn']}   STARDATE {stardate(int(view['turn']))}"
+        f"   ACCOUNT {view['account']}   PLAYER {view['player']} {view['name']}",
         f"SCORE {view['score']}   FINAL SCORE TO REACH {view['final_score']}",
     ]
     if ctx.file_status:
@@ -284,7 +285,10 @@ def score_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
     """This turn's points part by part (2.4), the score, the score that wins, the reward."""
     lines = []
     total = 0
+    turn = int(view["turn"])
     for label, points in view["breakdown"]:
+        if label == "CONQUESTS":  # 2.4 counts them by stardate: n points in turn n
+            label = f"CONQUESTS (STARDATE {stardate(turn)}: {points_text(turn)} EACH)"
         lines.append(f"{str(label)[:50]:<50} {int(points):>8}")
         total += int(points)
     lines.append(f"{'':<50} {'-' * 8}")
@@ -524,8 +528,11 @@ def command_sheet(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
         return wrap(f"{label}: {text}", ctx.width, len(label) + 2)
 
     kinds = [(k, name) for k, (name, _) in FACILITIES.items()]
+    turn = int(view["turn"]) + 1
+    initial = " (THE INITIAL TURN)" if turn == 1 else ""
     return [
-        f"COMMANDS FOR TURN {int(view['turn']) + 1} ARE DUE {ctx.due}.",
+        f"COMMANDS FOR TURN {turn}, STARDATE {stardate(turn)}{initial}, ARE DUE {ctx.due}.",
+        f"A PLANET CONQUERED IN TURN {turn} SCORES {points_text(turn)} (2.4).",
         "ONE COMMAND A LINE BETWEEN THE HEADER AND END, PARAMETERS SEPARATED BY BLANKS.",
         "",
         *summary,
@@ -572,7 +579,8 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
 
 def gm_header(state: GameState, ctx: PrintContext) -> list[Piece]:
     lines: list[Piece] = [
-        f"GAME {ctx.game.upper()}   TURN {state.turn}   FIELD {state.width} X {state.height}   "
+        f"GAME {ctx.game.upper()}   TURN {state.turn}   STARDATE {stardate(state.turn)}   "
+        f"FIELD {state.width} X {state.height}   "
         f"{plural(len(state.planets), 'PLANET')}   {plural(len(state.ships), 'SHIP')}",
         f"FINAL SCORE TO REACH {state.final_score}",
     ]

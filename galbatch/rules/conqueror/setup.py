@@ -227,6 +227,7 @@ def make_home(state: GameState, planet: Planet, player: str, grid: Grid) -> None
     me = state.players[player]
     for number, ship_class in enumerate(rules.starting_fleet, start=1):
         state.ships.append(Ship(number, player, ship_class, 0, 0, 0, planet.number))
+    planet.ships_in_orbit = len(rules.starting_fleet)  # 2.1.6, as every later report counts
     me.next_ship = len(rules.starting_fleet) + 1
     radius = COMMUNICATION_TABLE[0].radius
     me.known = sorted(p.number for p in grid.near(place(planet), radius))

@@ -185,6 +185,15 @@ NEUTRAL_BUILD_AFTER = 4  # 2.1.4: neutral planets build after game turn 4 ...
 NEUTRAL_BUILD = (1, 2)  # ... 1 to 2 fortresses a turn
 NATURAL_DEFENSE = (1, 9)  # 2.1.5
 MAX_PLAYERS = 50  # 1: up to 50 players
+# 2.4: "n points for each successful conquest of a planet in game turn n (initial turn:
+# 1 point, stardate 3501: 2 points etc.)": turn 1, the initial turn, is stardate 3500
+INITIAL_STARDATE = 3500
+
+
+def stardate(turn: int) -> int:
+    """The stardate of game turn `turn` (2.4): 3500 for turn 1, the initial turn, 3501 for
+    turn 2; turn 0, the set-up before the initial turn, is 3499."""
+    return INITIAL_STARDATE - 1 + turn
 
 
 def ship_range(ship_class: int, propulsion: int) -> int:
