@@ -279,38 +279,90 @@ def check(
     help="With --rerun: take PLAYER's inbox file instead of the archived one; repeatable.",
 )
 @click.option("--force", is_flag=True, help="Run even if too many players sent no orders.")
-@click.option("--no-pdf", is_flag=True, help="Skip the PDF printouts (faster).")
+@click.option(
+    "--pdf/--no-pdf",
+    default=None,
+    help="Make the PDF printouts or not (default: a run makes them, a dry run does not).",
+)
 @click.option(
     "--due",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     help="Deadline this turn announces for the next (YYYY-MM-DD), if not days_per_turn later.",
+)
+@click.option(
+    "--player",
+    "-p",
+    help="With --dry-run: show only this player's printout ('gm': the GM's summary).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The job log as it runs, or one JSON object at the end.",
 )
 def process(
     directory: Path,
     dry_run: bool,
     rerun: bool,
     force: bool,
-    no_pdf: bool,
+    pdf: bool | None,
     due: Any,
+    player: str | None,
+    fmt: str,
     replace: tuple[str, ...],
 ) -> None:
-    """Run the next turn of the game in DIRECTORY and print the job log."""
+    """Run the next turn of the game in DIRECTORY and print the job log.
+
+    Exit status: 0, 4 or 8, the turn was committed (a dry run: would have
+    been); 12, the run was refused; 16, it failed. Nothing changes on 12 or 16.
+    """
+    import json
+
     from galbatch.engine.run import process as run
 
-    deadline = due.date().isoformat() if due is not None else None
+    if player is not None and not dry_run:
+        raise click.UsageError("--player needs --dry-run")
+    if player is not None and fmt == "json":
+        raise click.UsageError("--player shows a printout; --format json shows none")
+    shown = False  # a progress line is on stderr, to clear before the next log line
+
+    def progress(what: str, done: int, total: int) -> None:
+        nonlocal shown
+        sys.stderr.write(f"\r{what}: {done} of {total}\x1b[K")
+        sys.stderr.flush()
+        shown = True
+
+    def sink(line: str) -> None:
+        nonlocal shown
+        if shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            shown = False
+        click.echo(line)
+
     result = run(
         directory,
         dry_run=dry_run,
         rerun=rerun,
         force=force,
-        pdf=not no_pdf,
-        due=deadline,
+        pdf=pdf if pdf is not None else not dry_run,
+        due=due.date().isoformat() if due is not None else None,
+        show=player,
+        sink=sink if fmt == "text" else None,
+        progress=progress if sys.stderr.isatty() else None,
         replace=replace,
     )
-    click.echo(result.log, nl=False)
-    if dry_run and result.files:
-        for name in sorted(result.files):
-            if name.startswith("printouts/") and name.endswith(".txt"):
+    if shown:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+    if fmt == "json":
+        click.echo(json.dumps(result.report, indent=2))
+    elif dry_run:
+        names = sorted(n for n in result.files if n.startswith("printouts/") and n.endswith(".txt"))
+        for name in names if player is None else [f"printouts/{player}.txt"]:
+            if name in result.files:
                 click.echo(f"\n===== {name} =====")
                 click.echo(result.files[name].decode("utf-8"), nl=False)
     sys.exit(int(result.rc))

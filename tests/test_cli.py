@@ -137,7 +137,7 @@ def test_new_rejects_confusing_code_names(tmp_path: Path) -> None:
 
 def test_process_dry_run_shows_printouts_and_changes_nothing(demo: Path) -> None:
     result = galbatch("process", str(demo), "--dry-run")
-    assert result.returncode == 12
+    assert result.returncode == 8  # would be committed; REGULUS's file rejected
     assert "dry run" in result.stdout and "===== printouts/1.txt =====" in result.stdout
     assert not (demo / "turns" / "001").exists()
 

@@ -577,7 +577,7 @@ def gc16(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, TurnResult]:
 
 def test_gc16_turn_1_job_log(gc16: tuple[Path, TurnResult]) -> None:
     path, result = gc16
-    assert result.rc == RC.UNUSABLE  # ALTAIR's wrong password
+    assert result.rc == RC.ERROR  # committed; ALTAIR's whole file rejected (its own RC 12)
     log = result.log
     assert log == (path / "turns/001/job.log").read_text()
     assert "010   LOAD     0000  game GC16, turn 0, 8 players, 400 planets, 32 ships" in log
@@ -585,11 +585,11 @@ def test_gc16_turn_1_job_log(gc16: tuple[Path, TurnResult]) -> None:
     # RIGEL's 6 rejected commands, REGULUS's and SIRIUS's one each; ALTAIR's whole file;
     # SIRIUS's file has no END and, with VEGA's, 3 reduced quantities
     assert check_step(log) == dict(
-        rc=12, orders=67, accepted=59, reduced=3, rejected=8, files=1, unended=1
+        rc=8, orders=67, accepted=59, reduced=3, rejected=8, files=1, unended=1
     )
     assert "040   RESOLVE  0000  turn 1, 8 players, 400 planets" in log
     assert "050   PRINT    0000  9 printouts; 10 PDFs" in log
-    assert log.rstrip().endswith("MAXCC=0012")
+    assert log.rstrip().endswith("MAXCC=0008")
     assert not list((path / "orders").iterdir())
 
 

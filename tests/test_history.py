@@ -72,7 +72,7 @@ def test_process_due_moves_one_deadline_and_later_turns_follow(demo: Path) -> No
         capture_output=True,
         text=True,
     )
-    assert result.returncode == RC.UNUSABLE, result.stderr  # REGULUS's wrong password
+    assert result.returncode == RC.ERROR, result.stderr  # committed; REGULUS's file rejected
     turn1 = read_inputs(demo / "turns" / "001")
     assert turn1 is not None and (turn1.date, turn1.due) == ("1997-01-20", "1997-02-07")
     assert "1997-02-07" in (demo / "turns/001/printouts/1.txt").read_text()

@@ -74,7 +74,7 @@ def test_the_issue_example_a_resent_identical_file_is_never_deleted(demo: Path) 
         assert (demo / "orders" / "1.txt").read_bytes() == ONE, args
 
     result = galbatch("process", str(demo), "--force", "--no-pdf")
-    assert "1 order files" in result.stdout
+    assert "1 order file for" in result.stdout
     assert not (demo / "orders" / "1.txt").exists()
     record = read_record(demo / "turns" / "002")
     assert record is not None and [c.name for c in record] == ["1.txt"]
@@ -210,7 +210,7 @@ def test_only_regular_files_are_read_from_the_inbox(demo: Path, tmp_path: Path, 
     else:
         target.symlink_to(tmp_path / "missing")
     result = galbatch("process", str(demo), "--no-pdf")
-    assert result.returncode == RC.UNUSABLE, result.stdout + result.stderr  # 4's password
+    assert result.returncode == RC.ERROR, result.stdout + result.stderr  # 4's password
     assert "020   INTAKE   0004" in result.stdout
     assert "6.txt (" in result.stdout and "stray" in result.stdout
     assert os.path.lexists(target), "left alone"

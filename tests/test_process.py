@@ -22,7 +22,7 @@ def tree(path: Path) -> dict[str, bytes]:
 
 def test_process_writes_a_whole_turn(demo: Path) -> None:
     result = process(demo)
-    assert result.rc == RC.UNUSABLE  # REGULUS's file has a wrong password
+    assert result.rc == RC.ERROR  # committed; REGULUS's file (wrong password) rejected whole
     turn = demo / "turns" / "001"
     names = set(tree(turn))
     for pid in "123456":
@@ -33,8 +33,9 @@ def test_process_writes_a_whole_turn(demo: Path) -> None:
     log = (turn / "job.log").read_text()
     assert log == result.log
     assert "020   INTAKE   0000  5 order files for 6 players; 1 missing" in log
-    assert "030   CHECK    0012" in log
-    assert log.rstrip().endswith("MAXCC=0012")
+    assert "030   CHECK    0008" in log
+    assert "                     4 REGULUS: WRONG PASSWORD\n" in log
+    assert log.rstrip().endswith("MAXCC=0008")
 
 
 def test_wrong_password_is_rejected_whole_and_the_printout_says_so(demo: Path) -> None:
@@ -106,7 +107,7 @@ def test_rerun_replaces_the_latest_turn_with_late_orders(demo: Path) -> None:
 def test_rerun_takes_a_resend_of_a_file_rejected_whole(demo: Path) -> None:
     sent = (demo / "orders/4.txt").read_text()
     first = process(demo)
-    assert first.rc == RC.UNUSABLE  # REGULUS's wrong password
+    assert first.rc == RC.ERROR  # committed; REGULUS's wrong password
     fixed = sent.replace("wrong-password", "regulus-1997")
     (demo / "orders/4.txt").write_text(fixed)
     kept = (demo / "turns/001/orders/1.txt").read_bytes()
@@ -148,7 +149,7 @@ def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> Non
     process(demo)
     reader = PdfReader(demo / "turns/001/archive.pdf")
     cover = reader.pages[0].extract_text()
-    assert "JOB RC    0012" in " ".join(cover.split("\n")) or "0012" in cover
+    assert "JOB RC 0008" in " ".join(cover.split())
     assert "ARCTURUS" in cover and "VEGA" in cover
     top = [item.title for item in reader.outline if not isinstance(item, list)]
     assert top[1:] == ["GAME MASTER SUMMARY"] + [

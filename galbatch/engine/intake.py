@@ -18,6 +18,7 @@ from galbatch.engine.ruleset import Located, Ruleset
 
 MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
 HIDDEN = "GB005"  # the code of the line that counts what is not listed
+REJECTED = "REJECTED: "  # how a file's status begins when the file was rejected whole
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def check_file(
     """Everything `galbatch check` reports about one file; semantic checks need a view."""
     diags = list(of.diagnostics) + list(auth or [])
     if not of.usable or any(d.severity is Severity.FATAL for d in diags):
-        status = "REJECTED: " + next(
+        status = REJECTED + next(
             (d.message.split(";")[0].upper() for d in diags if d.severity is Severity.FATAL),
             "UNUSABLE",
         )

@@ -8,7 +8,7 @@ committed in one rename, so the same inputs give byte-identical archives.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,14 +28,16 @@ from galbatch.engine.commit import (
 )
 from galbatch.engine.diagnostics import RC, Severity
 from galbatch.engine.gamedir import Game, GameError, GameFileError, dump_state
-from galbatch.engine.inbox import scan
-from galbatch.engine.intake import FileCheck, authenticate, check_file, counts
+from galbatch.engine.inbox import Stray, scan
+from galbatch.engine.intake import REJECTED, FileCheck, authenticate, check_file, counts
 from galbatch.engine.locks import GameBusy, commit_lock
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
+from galbatch.engine.printable import printable
 from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import Ruleset, get_ruleset
-from galbatch.engine.turnfiles import CHECKS_FILE, NO_ORDERS, checks_data, render_turn
+from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
+from galbatch.engine.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
 from galbatch.engine.turninputs import inputs_for, turn_date
+from galbatch.engine.wording import plural
 from galbatch.engine.yamlio import dump_data
 
 
@@ -48,32 +50,65 @@ class Step:
     more: tuple[str, ...] = ()  # lines printed under the detail, one finding each
 
 
+Sink = Callable[[str], None]  # receives the log's lines, one a call, as they are made
+Progress = Callable[[str, int, int], None]  # (what, done, total): "players checked", 3, 6
+
+
 @dataclass
 class JobLog:
-    """The job log: a banner, one line a step, the job's highest return code."""
+    """The job log: a banner, one line a step, the job's highest return code.
+
+    With a `sink`, each step's lines go to it as the step ends (the banner with
+    the first step, the ENDED line from `end`); the text is the same either way.
+    """
 
     job: str
     turn: int
     due: str
     steps: list[Step] = field(default_factory=list)
+    sink: Sink | None = None
+    sent: int = 0  # lines already given to the sink
 
     def step(self, name: str, rc: RC, detail: str, more: Sequence[str] = ()) -> None:
-        self.steps.append(Step(10 * (len(self.steps) + 1), name, rc, detail, tuple(more)))
+        self.steps.append(self.make(name, rc, detail, more))
+        self._send(self.lines(ended=False))
+
+    def make(self, name: str, rc: RC, detail: str, more: Sequence[str] = ()) -> Step:
+        """The step `step` would log next, without logging it."""
+        return Step(10 * (len(self.steps) + 1), name, rc, detail, tuple(more))
+
+    def end(self) -> str:
+        """The whole log; its last lines, down to the ENDED line, go to the sink."""
+        self._send(self.lines(ended=True))
+        return self.text()
 
     @property
     def maxcc(self) -> RC:
         return max((s.rc for s in self.steps), default=RC.CLEAN)
 
-    def text(self) -> str:
+    def lines(self, ended: bool = True, then: Sequence[Step] = ()) -> list[str]:
+        """The log's lines; `then`: steps not logged yet, shown after the others."""
+        steps = [*self.steps, *then]
         lines = [
             f"GALBATCH  JOB {self.job:<24} TURN {self.turn}  DUE {self.due}",
             "STEP  NAME     RC    DETAIL",
         ]
-        for s in self.steps:
+        for s in steps:
             lines.append(f"{s.number:03d}   {s.name:<8} {int(s.rc):04d}  {s.detail}")
             lines += [f"{'':<21}{line}" for line in s.more]  # under DETAIL
-        lines.append(f"JOB {self.job} ENDED  MAXCC={int(self.maxcc):04d}")
-        return "\n".join(lines) + "\n"
+        if ended:
+            maxcc = max((s.rc for s in steps), default=RC.CLEAN)
+            lines.append(f"JOB {self.job} ENDED  MAXCC={int(maxcc):04d}")
+        return lines
+
+    def text(self, then: Sequence[Step] = ()) -> str:
+        return "\n".join(self.lines(True, then)) + "\n"
+
+    def _send(self, lines: list[str]) -> None:
+        if self.sink is not None:
+            for line in lines[self.sent :]:
+                self.sink(line)
+        self.sent = len(lines)
 
 
 @dataclass(frozen=True)
@@ -87,13 +122,113 @@ class Intake:
 
 @dataclass
 class TurnResult:
-    """What a job produced: its log, return code and the files of the turn."""
+    """What a job produced: its log, return code and the files of the turn.
+
+    `report` is the job as one JSON-ready object (`process --format json`).
+    """
 
     rc: RC
     log: str
     turn: int
     files: dict[str, bytes] = field(default_factory=dict)
     committed: Path | None = None
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Facts:
+    """What the job learnt, step by step, for its report."""
+
+    dry_run: bool = False
+    rerun: bool = False
+    game: str | None = None
+    players: list[PlayerInfo] = field(default_factory=list)
+    owing: list[str] = field(default_factory=list)
+    received: list[str] = field(default_factory=list)
+    late: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)  # a rerun's inbox files left for the next turn
+    oversized: list[str] = field(default_factory=list)
+    strays: list[Stray] = field(default_factory=list)
+    checks: dict[str, FileCheck] = field(default_factory=dict)
+
+    def who(self, player: str) -> str:
+        """A player as the log names them: id and code name."""
+        name = next((p.name for p in self.players if p.id == player), "")
+        return f"{player} {name}".rstrip()
+
+
+def file_counts(check: FileCheck) -> tuple[int, int, int]:
+    """(orders accepted, of them reduced, orders rejected) in one checked file.
+
+    Findings about the whole file (GB warnings: no END, encoding) are not reduced
+    orders, and a file rejected whole has no orders to count."""
+    warnings, errors = counts(check.diagnostics)
+    listed_gb = sum(
+        1 for d in check.diagnostics if d.severity is Severity.WARNING and d.code.startswith("GB")
+    )
+    fatal = sum(1 for d in check.diagnostics if d.severity is Severity.FATAL)
+    return len(check.orders), warnings - listed_gb, errors - fatal
+
+
+def job_report(
+    log: JobLog, facts: Facts, turn: int | None, committed: Path | None
+) -> dict[str, Any]:
+    """The job as one object: return code, the turn committed (or not), every player's
+    file, the stray inbox entries and the log's steps. Keys always in this order."""
+    players = []
+    for info in facts.players:
+        check = facts.checks.get(info.id)
+        owes = info.id in facts.owing
+        if not owes:
+            state = "not due"
+        elif info.id not in facts.received:
+            state = "missing"
+        elif check is not None and not check.usable:
+            state = "rejected"
+        else:
+            state = "received"
+        accepted = reduced = rejected = None
+        if check is not None:
+            accepted, reduced, rejected = file_counts(check)
+        players.append(
+            {
+                "id": info.id,
+                "name": info.name,
+                "owes": owes,
+                "file": state,
+                "why": check.status.removeprefix(REJECTED)
+                if state == "rejected" and check
+                else None,
+                "late": info.id in facts.late,
+                "held": info.id in facts.held,
+                "left_in_orders": info.id in facts.oversized,
+                "rc": int(check.rc) if check is not None else None,
+                "accepted": accepted,
+                "reduced": reduced,
+                "rejected": rejected,
+            }
+        )
+    return {
+        "job": log.job if facts.game is not None else None,
+        "game": facts.game,
+        "turn": turn,
+        "rc": int(log.maxcc),
+        "committed": committed is not None,
+        "dry_run": facts.dry_run,
+        "rerun": facts.rerun,
+        "players": players,
+        "strays": [{"name": s.name, "why": s.why, "player": s.player} for s in facts.strays],
+        "steps": [
+            {
+                "step": s.number,
+                "name": s.name,
+                "rc": int(s.rc),
+                "detail": s.detail,
+                "more": list(s.more),
+            }
+            for s in log.steps
+        ],
+    }
 
 
 class JobStopped(Exception):
@@ -140,6 +275,9 @@ def process(
     force: bool = False,
     pdf: bool = True,
     due: str | None = None,
+    show: str | None = None,
+    sink: Sink | None = None,
+    progress: Progress | None = None,
     replace: Sequence[str] = (),
 ) -> TurnResult:
     """Run the next turn (or, with `rerun`, the latest again) of the game at `path`.
@@ -148,45 +286,91 @@ def process(
     turn archived.
 
     `due`: the deadline this turn announces for the next one (ISO date), if not
-    the usual days_per_turn later. A real run holds the game's writer lock
-    throughout; a dry run only reads, holding the commit lock shared so it never
-    sees a commit half done.
+    the usual days_per_turn later. `show`: the one printout (a player id, or
+    "gm") the caller will show; the run is refused if the game has no such
+    reader. `sink` receives the log's lines as each step ends; `progress` hears
+    how far the CHECK and PRINT steps are. A real run holds the game's writer
+    lock throughout; a dry run only reads, holding the commit lock shared so it
+    never sees a commit half done.
     """
-    options = {"rerun": rerun, "force": force, "pdf": pdf, "due": due, "replace": replace}
+    facts = Facts(dry_run=dry_run, rerun=rerun)
+
+    def job(game: Game) -> TurnResult:
+        return _job(
+            game,
+            dry_run=dry_run,
+            facts=facts,
+            sink=sink,
+            progress=progress,
+            rerun=rerun,
+            force=force,
+            pdf=pdf,
+            due=due,
+            show=show,
+            replace=replace,
+        )
+
     try:
         if dry_run:
             game = Game.open(path)
             with commit_lock(game.turns, exclusive=False):
-                return _job(game, dry_run=True, **options)
+                return job(game)
         with writing(path) as game:
-            return _job(game, dry_run=False, **options)
+            return job(game)
     except GameBusy as e:
-        return _refused(RC.UNUSABLE, str(e))
+        return _refused(facts, sink, RC.UNUSABLE, str(e))
     except GameFileError as e:  # the GM's file to fix: the run is refused, nothing changed
-        return _refused(RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
+        return _refused(facts, sink, RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
     except (GameError, OSError) as e:
-        return _refused(RC.FAILED, str(e))
+        return _refused(facts, sink, RC.FAILED, str(e))
 
 
-def _refused(rc: RC, why: str, more: Sequence[str] = ()) -> TurnResult:
-    log = JobLog("UNKNOWN", 0, "-")
+def _refused(
+    facts: Facts, sink: Sink | None, rc: RC, why: str, more: Sequence[str] = ()
+) -> TurnResult:
+    log = JobLog("UNKNOWN", 0, "-", sink=sink)
     log.step("LOAD", rc, why, more)
-    return TurnResult(rc, log.text(), 0)
+    return TurnResult(rc, log.end(), 0, report=job_report(log, facts, None, None))
 
 
-def _job(game: Game, *, dry_run: bool, **options: Any) -> TurnResult:
+STEPS = ("LOAD", "INTAKE", "CHECK", "RESOLVE", "PRINT", "COMMIT")
+
+
+def _job(
+    game: Game,
+    *,
+    dry_run: bool,
+    facts: Facts,
+    sink: Sink | None,
+    progress: Progress | None,
+    **options: Any,
+) -> TurnResult:
     latest = game.latest_turn()
     turn = latest if options["rerun"] else latest + 1
-    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, turn_date(game, turn))
+    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, turn_date(game, turn), sink=sink)
+    facts.game = game.id
     try:
-        return _process(game, log, latest, turn, dry_run=dry_run, **options)
+        result = _process(
+            game, log, facts, latest, turn, dry_run=dry_run, progress=progress, **options
+        )
     except JobStopped:
-        return TurnResult(log.maxcc, log.text(), turn)
+        result = TurnResult(log.maxcc, log.text(), turn)
+    except (GameError, OSError) as e:  # the game directory failed under a step: nothing changed
+        step = STEPS[min(len(log.steps), len(STEPS) - 1)]
+        if isinstance(e, GameFileError):
+            log.step(step, RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
+        else:
+            log.step(step, RC.FAILED, str(e))
+        result = TurnResult(log.maxcc, log.text(), turn)
+    result.log = log.end()
+    result.report = job_report(log, facts, turn, result.committed)
+    return result
 
 
 def _process(
     game: Game,
     log: JobLog,
+    facts: Facts,
     latest: int,
     turn: int,
     *,
@@ -195,6 +379,8 @@ def _process(
     force: bool,
     pdf: bool,
     due: str | None,
+    show: str | None,
+    progress: Progress | None,
     replace: Sequence[str] = (),
 ) -> TurnResult:
     # 010 LOAD
@@ -221,6 +407,10 @@ def _process(
     if ruleset.finished(state):
         log.step("LOAD", RC.UNUSABLE, f"game {game.id} has ended on turn {turn - 1}")
         raise JobStopped
+    facts.players = list(inputs.players)
+    if show is not None and show != GM and show not in {p.id for p in inputs.players}:
+        log.step("LOAD", RC.UNUSABLE, f"game {game.id} has no player {show}; nothing changed")
+        raise JobStopped
     log.step("LOAD", RC.CLEAN, f"game {game.id}, {ruleset.describe(state)}")
 
     # 020 INTAKE
@@ -237,55 +427,70 @@ def _process(
     held = [p for p in owing if p in inbox.files and received[p].source == FROM_ARCHIVE]
     oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
     missing = [p for p in owing if p not in received]
-    detail = f"{len(received)} order files for {len(owing)} players; {len(missing)} missing"
+    facts.owing, facts.received, facts.late, facts.held = owing, list(received), late, held
+    facts.oversized, facts.strays = oversized, strays
+    detail = (
+        f"{plural(len(received), 'order file')} for {plural(len(owing), 'player')}; "
+        f"{len(missing)} missing"
+    )
     if rerun:
-        detail += f"; {late} late" + (f"; {len(held)} held" if held else "")
+        detail += f"; {len(late)} late" + (f"; {len(held)} held" if held else "")
+    too_big = f"over {MAX_BYTES // 1024} KB"
     if oversized:
-        detail += f"; {len(oversized)} over {MAX_BYTES // 1024} KB left in orders/"
+        detail += f"; {plural(len(oversized), 'file')} {too_big} left in orders/"
     if strays:
-        detail += f"; {len(strays)} stray entries left in orders/: " + ", ".join(
-            str(s) for s in strays
-        )
+        detail += f"; {plural(len(strays), 'stray entry')} left in orders/"
+    named = []  # one line a finding: players in seat order, then stray entries
+    for player in owing:
+        if player in missing:
+            named.append(f"{facts.who(player)}: sent nothing")
+        elif player in late:
+            named.append(f"{facts.who(player)}: late file taken")
+        elif player in held:  # not used: it waits in orders/ for the next turn
+            same = archived_form(inbox.files[player]) == received[player].data
+            named.append(
+                f"{facts.who(player)}: orders/{player}.txt held for turn {turn + 1}"
+                + (" (the same as the file kept)" if same else "")
+                + f"; --replace {player} takes it"
+            )
+        if player in oversized:
+            named.append(f"{facts.who(player)}: file {too_big}, left in orders/")
+    named += [f"left in orders/: {printable(str(s))}" for s in strays]
     if owing and len(missing) / len(owing) > game.missing_limit and not force:
         log.step(
             "INTAKE",
             RC.UNUSABLE,
             f"{detail}: more than {game.missing_limit:.0%} sent no orders; "
             "nothing changed (use --force to run anyway)",
+            named,
         )
         raise JobStopped
-    names = {p.id: p.name for p in game.players}
-    held_lines = []
-    for player in held:  # not used: it waits in orders/ for the next turn
-        same = archived_form(inbox.files[player]) == received[player].data
-        held_lines.append(
-            f"{player} {names[player]}: orders/{player}.txt held for turn {turn + 1}"
-            + (" (the same as the file kept)" if same else "")
-            + f"; --replace {player} takes it"
-        )
-    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail, held_lines)
+    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail, named)
 
     # 030 CHECK
-    checks: dict[str, FileCheck] = {}
-    for player, got in received.items():  # seat order, as `owing` gives it
+    checks = facts.checks
+    for done, (player, got) in enumerate(received.items(), start=1):  # seat order
         view = ruleset.view(state, player)
         checks[player] = check_player_file(
             game, ruleset, view, player, got.data, trusted=bool(got.authentic)
         )
-    rejected_files = sum(1 for c in checks.values() if not c.usable)
-    diags = [d for c in checks.values() for d in c.diagnostics]
-    n_orders = sum(len(c.orders) for c in checks.values())
-    listed_gb = sum(1 for d in diags if d.severity is Severity.WARNING and d.code.startswith("GB"))
-    fatal = sum(1 for d in diags if d.severity is Severity.FATAL)
-    clamped = sum(counts(c.diagnostics)[0] for c in checks.values()) - listed_gb
-    rejected = sum(counts(c.diagnostics)[1] for c in checks.values()) - fatal  # hidden ones too
-    unended = sum(1 for d in diags if d.code in ("GB020", "GB021"))
-    check_rc = max((c.rc for c in checks.values()), default=RC.CLEAN)
+        if progress is not None:
+            progress("players checked", done, len(received))
+    tallies = [file_counts(c) for c in checks.values()]
+    n_orders = sum(t[0] for t in tallies)
+    clamped = sum(t[1] for t in tallies)
+    rejected = sum(t[2] for t in tallies)  # hidden ones too
+    unended = sum(1 for c in checks.values() for d in c.diagnostics if d.code in ("GB020", "GB021"))
+    whole = [p for p, c in checks.items() if not c.usable]
+    # A file rejected whole keeps its own RC 12; the turn runs without it, so the job
+    # says 8 at most here: 12 is kept for a run that was refused and changed nothing.
+    check_rc = min(max((c.rc for c in checks.values()), default=RC.CLEAN), RC.ERROR)
     log.step(
         "CHECK",
         check_rc,
-        f"{n_orders + rejected} orders: {n_orders} accepted ({clamped} reduced), "
-        f"{rejected} rejected; {rejected_files} files rejected; {unended} without END",
+        f"{plural(n_orders + rejected, 'order')}: {n_orders} accepted ({clamped} reduced), "
+        f"{rejected} rejected; {plural(len(whole), 'file')} rejected; {unended} without END",
+        [f"{facts.who(p)}: {checks[p].status.removeprefix(REJECTED)}" for p in whole],
     )
 
     # 040 RESOLVE
@@ -304,7 +509,9 @@ def _process(
 
     # 050 PRINT
     try:
-        files = render_turn(inputs, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc)
+        files = render_turn(
+            inputs, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc, progress=progress
+        )
     except Exception as e:  # a printout bug must end the job with RC 16, not a traceback
         log.step("PRINT", RC.FAILED, f"printing failed: {type(e).__name__}: {e}")
         raise JobStopped from None
@@ -321,7 +528,7 @@ def _process(
     files[RECORD_FILE] = record_bytes(consumed)
     n_txt = sum(1 for f in files if f.startswith("printouts/") and f.endswith(".txt"))
     n_pdf = sum(1 for f in files if f.endswith(".pdf"))
-    log.step("PRINT", RC.CLEAN, f"{n_txt} printouts; {n_pdf} PDFs")
+    log.step("PRINT", RC.CLEAN, f"{plural(n_txt, 'printout')}; {plural(n_pdf, 'PDF')}")
 
     # 060 COMMIT
     where = f"turns/{turn:03d}"
@@ -329,14 +536,14 @@ def _process(
         log.step("COMMIT", RC.CLEAN, f"dry run: {where} not written")
         files["job.log"] = log.text().encode("utf-8")
         return TurnResult(log.maxcc, log.text(), turn, files)
-    log.step("COMMIT", RC.CLEAN, where + (" (replaced)" if rerun else ""))
-    files["job.log"] = log.text().encode("utf-8")
+    ending = log.make("COMMIT", RC.CLEAN, where + (" (replaced)" if rerun else ""))
+    files["job.log"] = log.text(then=[ending]).encode("utf-8")  # the log as it will end
     try:
         committed = commit_turn(game, turn, files, replace=rerun)
     except (OSError, GameError) as e:
-        log.steps.pop()
         log.step("COMMIT", RC.FAILED, f"cannot write {where}: {e}")
         return TurnResult(log.maxcc, log.text(), turn)
+    log.step(ending.name, ending.rc, ending.detail)
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
 
 
@@ -365,8 +572,8 @@ def _intake(
     inbox: Mapping[str, bytes],
     rerun: bool,
     replace: Sequence[str] = (),
-) -> tuple[dict[str, Intake], int]:
-    """The file each owing player's orders come from, in seat order, and how many came late.
+) -> tuple[dict[str, Intake], list[str]]:
+    """The file each owing player's orders come from, in seat order, and whose came late.
 
     A rerun keeps the file the turn archived, unless that file was rejected whole
     and the player has sent another (a late file, or a resend), or the player is
@@ -374,7 +581,7 @@ def _intake(
     stays in orders/ for the next turn.
     """
     received: dict[str, Intake] = {}
-    late = 0
+    late: list[str] = []
     kept = game.turn_dir(turn)
     record = {c.name: c for c in (read_record(kept) or [])} if rerun else {}
     for player in owing:
@@ -391,7 +598,7 @@ def _intake(
                     received[player] = Intake(archived, FROM_ARCHIVE, was_authentic)
                     continue
             if data is not None:
-                late += 1  # a late file, or a resend of one that was rejected whole
+                late.append(player)  # a late file, or a resend of one rejected whole
         if data is not None:
             received[player] = Intake(data, FROM_INBOX, None)
     return received, late

@@ -7,7 +7,7 @@ for byte, from the archive.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -146,15 +146,20 @@ def render_turn(
     checks: Mapping[str, FileCheck],
     pdf: bool = True,
     rc: int = 0,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, bytes]:
-    """Printouts (text and PDF), views, the archive PDF, and the inputs they were made from."""
+    """Printouts (text and PDF), views, the archive PDF, and the inputs they were made from.
+
+    `progress` hears ("printouts made", done, total) after each reader's printout."""
     files: dict[str, bytes] = {INPUTS_FILE: inputs.dumps()}
     views = {info.id: ruleset.view(state, info.id) for info in inputs.players}
     for player, view in views.items():
         files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
     printouts = turn_printouts(inputs, ruleset, state, checks, views)
-    for stem, _, printout in printouts:
+    for done, (stem, _, printout) in enumerate(printouts, start=1):
         files.update(printout_files(f"printouts/{stem}", printout, pdf))
+        if progress is not None:
+            progress("printouts made", done, len(printouts))
     if pdf:
         files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc)
     return files
