@@ -29,13 +29,24 @@ CONFLICT_VIEW = build_view(small_state(), "1")
 GC16_VIEW = load_data(shipped("gc16") / "turns" / "000" / "views" / "1.yaml")
 
 
+# Cautions on commands carried out as written (galbatch-conqueror(7)): a U to a planet of
+# unknown owner, a reward that replaces an earlier one. They are no reduction: the same
+# commands get them again.
+CAUTIONS = {"GQ401", "GQ402"}
+
+
 def recheck(ruleset: Any, view: dict[str, Any], header: str, lines: list[str]) -> None:
     data = "\n".join([header, *lines, "END"]).encode()
     first = check_file(parse_order_bytes(data, "f"), ruleset, view, "1")
     again_lines = [order.text() for order in first.orders]
     again_data = "\n".join([header, *again_lines, "END"]).encode()
     again = check_file(parse_order_bytes(again_data, "f"), ruleset, view, "1")
-    assert again.diagnostics == (), (lines, again_lines, [d.format() for d in again.diagnostics])
+    others = [d.format() for d in again.diagnostics if d.code not in CAUTIONS]
+    assert others == [], (lines, again_lines, others)
+    cautions = [
+        [(d.code, d.message) for d in c.diagnostics if d.code in CAUTIONS] for c in (first, again)
+    ]
+    assert cautions[0] == cautions[1]
     assert again.orders == first.orders
 
 

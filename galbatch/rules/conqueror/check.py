@@ -311,6 +311,7 @@ class Checker:
         self.reward_now = (points, target) if points > 0 and target > 0 else (0, 0)
         self.reward_by = ""
         self.pending: list[tuple[Severity, str, str]] = []
+        self.suggested: dict[tuple[int, bool], str] = {}  # close_planet's answers
 
     # ---- helpers -------------------------------------------------------------------------
 
@@ -347,17 +348,25 @@ class Checker:
             return self.install(order)
         return self.reward(order)
 
+    def close_planet(self, number: int, mine: bool) -> str:
+        """' (did you mean 147?)': a planet the player knows (or owns) close to `number`;
+        worked out once a file for each number, as a hostile file repeats one."""
+        key = (number, mine)
+        if key not in self.suggested:
+            pool = self.stock if mine else self.known
+            self.suggested[key] = did_you_mean(str(number), map(str, pool))
+        return self.suggested[key]
+
     def known_planet(self, number: int, mine: bool = False) -> None:
         """Reject a planet the player does not know; suggest a close one he knows (or, for
         a command that needs his own planet, one of his)."""
         if number not in self.known:
-            close = did_you_mean(str(number), map(str, self.stock if mine else self.known))
-            raise Rejected("GQ203", f"you know no planet {number}{close}")
+            raise Rejected("GQ203", f"you know no planet {number}{self.close_planet(number, mine)}")
 
     def own(self, number: int) -> Stock:
         self.known_planet(number, mine=True)
         if number not in self.stock:
-            close = did_you_mean(str(number), map(str, self.stock))
+            close = self.close_planet(number, mine=True)
             raise Rejected("GQ204", f"planet {number} is not yours{close}")
         return self.stock[number]
 
