@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from galbatch.engine.gamedir import GameError
+from galbatch.engine.newgame import create_game
 from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import PrintContext
 from galbatch.engine.wording import noun, plural, plural_of
@@ -89,3 +93,8 @@ def test_order_file_notes_count_lines_in_the_singular() -> None:
     assert [d.message for d in of.diagnostics if d.code == "GB011"] == [
         "ignored 1 line before the header (e-mail headers?)"
     ]
+
+
+def test_new_says_1_code_name(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match=r"^1 code name for 2 players$"):
+        create_game(tmp_path / "g", "conflict", 2, 1, names=["HYDRA"])

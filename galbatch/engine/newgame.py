@@ -18,6 +18,7 @@ from galbatch.engine.passwords import hash_password, new_password
 from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
 from galbatch.engine.turnfiles import render_turn
 from galbatch.engine.turninputs import inputs_for
+from galbatch.engine.wording import plural
 from galbatch.engine.yamlio import parse_edited
 
 CODE_NAMES = (
@@ -185,7 +186,7 @@ def create_game(
         raise GameError(f"{path}: exists and is not empty")
     chosen = [n.strip().upper() for n in names] or list(CODE_NAMES[:n_players])
     if len(chosen) != n_players:
-        raise GameError(f"{len(chosen)} code names for {n_players} players")
+        raise GameError(f"{plural(len(chosen), 'code name')} for {plural(n_players, 'player')}")
     if len(set(chosen)) != len(chosen):
         raise GameError("code names must differ")
     for name in chosen:
