@@ -184,7 +184,7 @@ def create_game(
     check_settings(ruleset, settings or {})
     if path.exists() and any(path.iterdir()):
         raise GameError(f"{path}: exists and is not empty")
-    chosen = [n.strip().upper() for n in names] or list(CODE_NAMES[:n_players])
+    chosen = [ruleset.normal_name(n) for n in names] or list(CODE_NAMES[:n_players])
     if len(chosen) != n_players:
         raise GameError(f"{plural(len(chosen), 'code name')} for {plural(n_players, 'player')}")
     if len(set(chosen)) != len(chosen):

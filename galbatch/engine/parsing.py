@@ -86,8 +86,9 @@ def parse_line(parser: Lark, text: str, words: Mapping[str, str], explain: bool 
     if not `explain`, only where: working out what was expected is the slow part)."""
     try:
         return parser.parse(text)
-    except VisitError as e:
-        raise SyntaxProblem(1, str(e.orig_exc)) from None
+    except VisitError as e:  # a transformer's complaint may say where the bad word starts
+        column = getattr(e.orig_exc, "column", 1)
+        raise SyntaxProblem(column if isinstance(column, int) else 1, str(e.orig_exc)) from None
     except UnexpectedInput as e:
         at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
         column = len(text.rstrip()) + 1 if at_end else max(1, e.column)

@@ -89,6 +89,9 @@ class Ruleset(Protocol):
     def settings(self) -> Sequence[Setting]:
         """The keys game.yaml's `settings` may hold: their types, ranges and defaults."""
 
+    def normal_name(self, name: str) -> str:
+        """A code name as the game keeps, compares and prints it (upper case, single blanks)."""
+
     def name_problem(self, name: str) -> str | None:
         """Why a code name is not allowed, or None if it is."""
 

@@ -58,6 +58,9 @@ class Conqueror:
 
         return SETTINGS
 
+    def normal_name(self, name: str) -> str:
+        return name.strip().upper()
+
     def name_problem(self, name: str) -> str | None:
         from galbatch.rules.conqueror.setup import validate_player_name
 
