@@ -142,7 +142,10 @@ def test_comments_hold_anything_but_a_line_end(comments: list[str], codec: str, 
     of = parse_order_bytes(data, "f")
     assert [(line.number, line.text) for line in of.lines] == expected_lines(2)
     assert {d.code for d in of.diagnostics} <= {"GB003", "GB004"}
-    assert lint(data) == RC.CLEAN
+    # a file that is not UTF-8 earns its GB003 warning (4); nothing else may be found
+    assert lint(data) == (
+        RC.WARNING if any(d.code == "GB003" for d in of.diagnostics) else RC.CLEAN
+    )
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
