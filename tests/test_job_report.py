@@ -387,3 +387,19 @@ def test_player_without_dry_run_is_a_usage_error(demo: Path) -> None:
     result = galbatch("process", str(demo), "--player", "3")
     assert result.returncode == 16 and "--player needs --dry-run" in result.stderr
     assert not (demo / "turns/001").exists()
+
+
+def test_only_quantity_reductions_count_as_reduced() -> None:
+    """A warning such as "you cannot know that planet's owner" reduces nothing."""
+    from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
+    from galbatch.engine.intake import FileCheck
+    from galbatch.engine.run import file_counts
+
+    assert [is_reduction(c) for c in ("CF301", "GQ309", "GQ401", "CF401", "GB020", "CF100")] == [
+        True, True, False, False, False, False
+    ]  # fmt: skip
+    diags = tuple(
+        Diagnostic("f", line, 1, Severity.WARNING, code, "m")
+        for line, code in ((2, "GQ301"), (3, "GQ401"), (9, "GB020"))
+    )
+    assert file_counts(FileCheck("f", "ORDERS RECEIVED", ("a", "b"), diags)) == (2, 1, 0)

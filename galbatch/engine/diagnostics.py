@@ -73,6 +73,13 @@ class Diagnostic:
         return data
 
 
+def is_reduction(code: str) -> bool:
+    """True for a ruleset's "quantity reduced" codes: every game numbers them 300 to 399
+    after its prefix (CF301, GQ305), as other warnings (CF401, GQ402) are 400 and up."""
+    digits = code.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return digits.isdigit() and 300 <= int(digits) <= 399 and not code.startswith("GB")
+
+
 def worst_rc(diagnostics: Iterable[Diagnostic]) -> RC:
     """The return code a set of diagnostics earns: the worst one wins."""
     return max((d.severity.rc for d in diagnostics), default=RC.CLEAN)

@@ -26,7 +26,7 @@ from galbatch.engine.commit import (
     record_bytes,
     writing,
 )
-from galbatch.engine.diagnostics import RC, Severity
+from galbatch.engine.diagnostics import RC, Severity, is_reduction
 from galbatch.engine.gamedir import Game, GameError, GameFileError, dump_state
 from galbatch.engine.inbox import Stray, scan
 from galbatch.engine.intake import REJECTED, FileCheck, authenticate, check_file, counts
@@ -160,14 +160,15 @@ class Facts:
 def file_counts(check: FileCheck) -> tuple[int, int, int]:
     """(orders accepted, of them reduced, orders rejected) in one checked file.
 
-    Findings about the whole file (GB warnings: no END, encoding) are not reduced
-    orders, and a file rejected whole has no orders to count."""
+    Only "quantity reduced" codes count as reduced (not a warning about the whole
+    file, nor one like "you cannot know that planet's owner"); warnings the
+    50-error cap hides are counted as reduced. A file rejected whole has no orders."""
     warnings, errors = counts(check.diagnostics)
-    listed_gb = sum(
-        1 for d in check.diagnostics if d.severity is Severity.WARNING and d.code.startswith("GB")
-    )
+    listed = [d for d in check.diagnostics if d.severity is Severity.WARNING]
+    hidden = warnings - len(listed)
+    reduced = sum(1 for d in listed if is_reduction(d.code)) + hidden
     fatal = sum(1 for d in check.diagnostics if d.severity is Severity.FATAL)
-    return len(check.orders), warnings - listed_gb, errors - fatal
+    return len(check.orders), reduced, errors - fatal
 
 
 def job_report(
