@@ -34,6 +34,7 @@ from galbatch.print.pdf import (
     COLUMN_PT,
     LINE_PT,
     PAGE_HEIGHT,
+    TEXT_TOP,
     TRACTOR,
     pdf_date,
     render_archive,
@@ -174,8 +175,8 @@ def test_text_is_at_line_printer_pitch_on_the_bands(printout: Printout, pdf: byt
     left = stock_for(printout.width).left
     ops = text_ops(page)
     assert ops and all(x == pytest.approx(left, abs=0.01) for _, _, x, _ in ops)
-    for _, _, _, y in ops:  # every baseline sits on a 12-point line, counted from the top
-        line = (PAGE_HEIGHT - (y - BASELINE_RISE)) / LINE_PT - 1
+    for _, _, _, y in ops:  # every baseline sits on an 11.25-point line, counted from the top
+        line = (TEXT_TOP - (y - BASELINE_RISE)) / LINE_PT - 1
         assert line == pytest.approx(round(line), abs=0.01) and 0 <= round(line) < LINES_PER_PAGE
     # The font's advance at the size used is exactly one 7.2-point column.
     for operands, op in ContentStream(page.get_contents(), reader).operations:

@@ -34,8 +34,12 @@ from galbatch.print.pdf_maps import (
 
 INCH = 72.0
 COLUMN_PT = 7.2  # 10 characters an inch
-LINE_PT = 12.0  # 6 lines an inch
-PAGE_HEIGHT = LINES_PER_PAGE * LINE_PT  # 66 lines: 11 inches
+PAGE_HEIGHT = 11 * INCH  # continuous forms 11 inches deep
+MARGIN = 0.25 * INCH  # no glyph comes nearer any edge of the sheet: a desktop printer's limit
+# 66 lines at 6 an inch would fill the form to its very edges; they are set a little closer
+# (6.4 an inch, 11.25 points) so the whole page of text sits inside the printable area.
+LINE_PT = 11.25
+TEXT_TOP = (PAGE_HEIGHT + LINES_PER_PAGE * LINE_PT) / 2  # top of line 0: 24.75 points down
 NARROW_STOCK = 9.5 * INCH  # 80-column forms
 WIDE_STOCK = 14.875 * INCH  # 132-column forms
 TRACTOR = 0.5 * INCH  # each tear-off strip with the feed holes
@@ -43,7 +47,7 @@ HOLE_PITCH = 0.5 * INCH
 HOLE_RADIUS = 0.078 * INCH
 BAND_LINES = 3  # green-bar: 3 lines green, 3 lines white
 BAND_GREEN = "0.84 0.93 0.84"  # RGB operands of the pale green
-BASELINE_RISE = 2.4  # baseline above the bottom of its line, so text sits inside its band
+BASELINE_RISE = 2.25  # baseline above the bottom of its line, so text sits inside its band
 EPOCH = datetime(2000, 1, 1)  # document date when a printout has none
 
 
@@ -87,8 +91,8 @@ def stock_for(columns: int) -> Stock:
 
 
 def line_top(index: int) -> float:
-    """y of the top edge of text line `index` (0 at the top of the page)."""
-    return PAGE_HEIGHT - index * LINE_PT
+    """y of the top edge of text line `index` (0 at the top of the text block)."""
+    return TEXT_TOP - index * LINE_PT
 
 
 def baseline(index: int) -> float:
@@ -229,7 +233,7 @@ class _Document:
         bottom = line_top(sheet_end)
         height = line_top(area.first_line) - bottom
         low = draw_map(self.canvas, area.map, stock.left, bottom, stock.text_width, height)
-        below = math.ceil((PAGE_HEIGHT - low) / LINE_PT - 1e-6)  # first line clear of the map
+        below = math.ceil((TEXT_TOP - low) / LINE_PT - 1e-6)  # first line clear of the map
         first = min(max(below + 1, area.first_line), sheet_end + 1)
         ink = Ink(self.canvas)
         for i, line in enumerate(legend):

@@ -1,0 +1,88 @@
+"""The paper of every printout of a real turn, at both widths: margins a desktop printer
+keeps, page labels, the archive's separator page, the trailing form feed, PDF/A-2B."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from galbatch.engine.run import process
+from galbatch.print.pdf import MARGIN
+from tests.bundled import copy_shipped
+
+GAMES = ("conflict-demo", "gc16")  # 132 and 80 columns
+
+
+@pytest.fixture(scope="module")
+def turns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Turn 1 of each bundled game, processed once for the module."""
+    out = {}
+    for name in GAMES:
+        game = copy_shipped(name, tmp_path_factory.mktemp("paper") / name)
+        assert process(game).committed is not None
+        out[name] = game / "turns" / "001"
+    return out
+
+
+def pdfs(turns: dict[str, Path]) -> Iterator[Path]:
+    for turn in turns.values():
+        yield turn / "archive.pdf"
+        yield from sorted((turn / "printouts").glob("*.pdf"))
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a run of glyphs is drawn: its text and its box in points."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def glyph_boxes(page: Any) -> list[Box]:
+    """Every text run on the page with the box its glyphs may take: from its start to its
+    last advance, from the font's descent to its ascent (as poppler's -bbox measures)."""
+    boxes: list[Box] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if not text.strip() or font is None:
+            return
+        font = font.get_object()
+        descriptor = font["/FontDescriptor"].get_object()
+        ascent = float(descriptor["/Ascent"]) / 1000
+        descent = float(descriptor["/Descent"]) / 1000
+        advance = max(float(w) for w in font["/Widths"]) / 1000
+        scale = tm[0] * cm[0]
+        x = tm[4] * cm[0] + cm[4]
+        y = tm[5] * cm[3] + cm[5]
+        height = size * scale
+        width = len(text.rstrip("\n")) * advance * height
+        boxes.append(Box(text, x, y + descent * height, x + width, y + ascent * height))
+
+    page.extract_text(visitor_text=visit)
+    return boxes
+
+
+def test_every_glyph_of_a_turn_is_inside_the_printable_area(turns: dict[str, Path]) -> None:
+    checked = 0
+    for file in pdfs(turns):
+        for n, page in enumerate(PdfReader(file).pages, start=1):
+            width, height = float(page.mediabox.width), float(page.mediabox.height)
+            boxes = glyph_boxes(page)
+            assert boxes, f"{file.name} page {n}: no text"
+            for b in boxes:
+                where = f"{file.parent.parent.parent.name}/{file.name} page {n}: {b.text!r}"
+                assert b.x0 >= MARGIN - 0.01 and b.x1 <= width - MARGIN + 0.01, where
+                assert b.y0 >= MARGIN - 0.01 and b.y1 <= height - MARGIN + 0.01, where
+            checked += len(boxes)
+    assert checked > 1000
+    assert MARGIN == 18.0  # a quarter inch
