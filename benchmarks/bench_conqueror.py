@@ -86,7 +86,7 @@ def main() -> None:
                 result = process(copy, pdf=pdf)
                 times.append(time.perf_counter() - start)
             pages = sum(
-                f.count(b"\f") + 1
+                f.count(b"\f")
                 for n, f in result.files.items()
                 if n.startswith("printouts/") and n.endswith(".txt")
             )

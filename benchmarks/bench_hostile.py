@@ -85,7 +85,7 @@ def main() -> None:
                 start = time.perf_counter()
                 result = process(game, pdf=True)
                 times.append(time.perf_counter() - start)
-            pages = result.files["printouts/6.txt"].count(b"\f") + 1
+            pages = result.files["printouts/6.txt"].count(b"\f")
             print(
                 f"demo turn with PDFs, {label}: {statistics.median(times):.2f} s, "
                 f"VEGA's printout {pages} pages"

@@ -66,7 +66,7 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
             files = result.files
             pages = sum(
-                f.count(b"\f") + 1
+                f.count(b"\f")
                 for n, f in files.items()
                 if n.startswith("printouts/") and n.endswith(".txt")
             )

@@ -86,3 +86,17 @@ def test_every_glyph_of_a_turn_is_inside_the_printable_area(turns: dict[str, Pat
             checked += len(boxes)
     assert checked > 1000
     assert MARGIN == 18.0  # a quarter inch
+
+
+def test_every_text_printout_ends_with_a_form_feed(turns: dict[str, Path]) -> None:
+    files = [f for turn in turns.values() for f in sorted((turn / "printouts").glob("*.txt"))]
+    assert len(files) >= 10
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        pages = text.split("\f")
+        assert text.endswith("\n\f") and pages[-1] == "", file.name
+        # one form feed a page: the header of page N says "PAGE N OF M"
+        for n, page in enumerate(pages[:-1], start=1):
+            assert re.search(rf"PAGE {n} OF {len(pages) - 1}\s*$", page.split("\n")[0]), file.name
+    joined = "".join(f.read_text(encoding="utf-8") for f in files)  # `cat *.txt | lpr`
+    assert all(form.startswith(("GC16", "CONFLICT-DEMO")) for form in joined.split("\f")[:-1])

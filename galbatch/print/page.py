@@ -2,7 +2,7 @@
 
 A ruleset builds a `Printout` (sections of text, tables and maps); `layout`
 turns it into `Page`s of exactly `width` columns and `LINES_PER_PAGE` lines,
-which the text renderer joins with form feeds and the PDF renderer draws on
+which the text renderer ends each with a form feed and the PDF renderer draws on
 green-bar paper. Both renderers share this one layout, so page N is page N.
 """
 
@@ -192,8 +192,10 @@ def fit(line: str, width: int) -> str:
 
 
 def render_text(pages: Sequence[Page]) -> str:
-    """The line-printer text: pages joined by form feeds, trailing blanks trimmed."""
+    """The line-printer text: every page ends with a form feed (the last one too, so that
+    printouts sent to a printer one after another each start on a new form), trailing
+    blanks trimmed."""
     out = []
     for page in pages:
         out.append("\n".join(line.rstrip() for line in page.lines).rstrip("\n") + "\n")
-    return FORM_FEED.join(out)
+    return "".join(text + FORM_FEED for text in out)
