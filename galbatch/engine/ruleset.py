@@ -1,12 +1,19 @@
-"""The interface every game implements, and the registry that finds them lazily.
+"""The interface every game implements, the base every game is built on, and the
+registry that finds them lazily.
 
 A ruleset knows no files, YAML, click or PDF: it takes and returns plain data,
 order dataclasses, diagnostics and printout models. Rulesets are imported only
 when asked for, so `galbatch check` on one game never imports another.
+
+A ruleset is its rules, its tables, its grammar and its printouts: its
+`ruleset.py` declares the game's constants and a table of `Parts` (where each
+of its functions lives, as "module:name") on `RulesetBase`, which implements
+the `Ruleset` protocol by importing each part the first time it is called.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -141,6 +148,122 @@ class Ruleset(Protocol):
         """The game master's printout of the whole turn."""
 
 
+@dataclass(frozen=True)
+class Parts:
+    """Where each part of a ruleset lives, as "package.module:name", imported on first use
+    (a syntax-only check imports the transformer, nothing else)."""
+
+    transformer: str  # a lark Transformer class: one order line -> one order dataclass
+    state: str  # the state class: from_data(data), to_data(), .turn, .finished
+    settings: str  # the Setting declarations game.yaml's `settings` may hold
+    normal_name: str  # name -> the code name as the game keeps it
+    name_problem: str  # name -> why it is not allowed, or None
+    new_game: str  # (seed, players, settings) -> the turn-0 state
+    owing: str  # state -> ids of the players who owe orders for the next turn
+    describe: str  # state -> one line for the job log
+    view: str  # (state, player) -> what that player knows
+    check: str  # (orders, view, player) -> (accepted, diagnostics): layer 3
+    resolve: str  # (state, orders, streams) -> the next state
+    printout: str  # (view, diagnostics, ctx) -> the player's printout
+    summary: str  # (state, ctx) -> the game master's printout
+    configure: str = ""  # (state, settings) -> state; "": no setting changes after setup
+
+
+@functools.cache
+def load_part(target: str) -> Any:
+    """The object named "package.module:name", importing its module the first time."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class RulesetBase:
+    """The `Ruleset` protocol for a game given as its constants and its `Parts`.
+
+    A subclass sets the protocol's attributes (name, title, grammar, width,
+    terminal_words, syntax_code, order_noun) and `parts`; it may override a
+    method, but needs none. The state class of `parts.state` keeps the turn's
+    bookkeeping: `turn`, `finished`, `to_data()` and the class method `from_data()`.
+    """
+
+    name: str
+    title: str
+    grammar: str
+    width: int
+    terminal_words: Mapping[str, str]
+    syntax_code: str
+    order_noun: str
+    parts: Parts
+
+    def transformer(self) -> Any:
+        return load_part(self.parts.transformer)()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        settings: Sequence[Setting] = load_part(self.parts.settings)
+        return settings
+
+    def normal_name(self, name: str) -> str:
+        return str(load_part(self.parts.normal_name)(name))
+
+    def name_problem(self, name: str) -> str | None:
+        problem: str | None = load_part(self.parts.name_problem)(name)
+        return problem
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> Any:
+        return load_part(self.parts.new_game)(seed, players, settings)
+
+    def load_state(self, data: Mapping[str, Any]) -> Any:
+        return load_part(self.parts.state).from_data(dict(data))
+
+    def dump_state(self, state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = state.to_data()
+        return data
+
+    def configure(self, state: Any, settings: Mapping[str, Any]) -> Any:
+        if not self.parts.configure:
+            return state
+        return load_part(self.parts.configure)(state, settings)
+
+    def turn_of(self, state: Any) -> int:
+        return int(state.turn)
+
+    def finished(self, state: Any) -> bool:
+        return bool(state.finished)
+
+    def owing(self, state: Any) -> list[str]:
+        return list(load_part(self.parts.owing)(state))
+
+    def describe(self, state: Any) -> str:
+        return str(load_part(self.parts.describe)(state))
+
+    def view(self, state: Any, player: str) -> dict[str, Any]:
+        view: dict[str, Any] = load_part(self.parts.view)(state, player)
+        return view
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Any], list[Diagnostic]]:
+        checked: tuple[list[Any], list[Diagnostic]] = load_part(self.parts.check)(
+            orders, view, player
+        )
+        return checked
+
+    def resolve(self, state: Any, orders: Mapping[str, Sequence[Any]], streams: Streams) -> Any:
+        return load_part(self.parts.resolve)(state, orders, streams)
+
+    def printout(
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        printout: Printout = load_part(self.parts.printout)(view, diagnostics, ctx)
+        return printout
+
+    def summary(self, state: Any, ctx: PrintContext) -> Printout:
+        summary: Printout = load_part(self.parts.summary)(state, ctx)
+        return summary
+
+
 RULESETS: dict[str, str] = {
     "conflict": "galbatch.rules.conflict:RULESET",
     "conqueror": "galbatch.rules.conqueror:RULESET",
@@ -168,6 +291,5 @@ def get_ruleset(name: str) -> Ruleset:
         raise UnknownRuleset(
             f"unknown ruleset {name!r}{did_you_mean(name)}; known: {known}"
         ) from None
-    module, _, attr = target.partition(":")
-    ruleset: Ruleset = getattr(importlib.import_module(module), attr)
+    ruleset: Ruleset = load_part(target)
     return ruleset

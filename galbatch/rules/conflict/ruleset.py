@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 from lark import Token, Transformer
 from lark.exceptions import VisitError
 
-from galbatch.engine.wording import plural
+from galbatch.engine.ruleset import Parts, RulesetBase
 from galbatch.rules.conflict import orders as o
 
-if TYPE_CHECKING:
-    from galbatch.engine.diagnostics import Diagnostic
-    from galbatch.engine.rng import Streams
-    from galbatch.engine.ruleset import Located, PlayerInfo, PrintContext, Setting
-    from galbatch.print.page import Printout
-    from galbatch.rules.conflict.state import GameState
-
 TITLE = "GALACTIC CONFLICT"
+PACKAGE = "galbatch.rules.conflict"
 
 # The words a player may write where the rule book writes one letter, and the letter.
 ORDER_WORDS = {
@@ -107,7 +100,7 @@ class OrderBuilder(Transformer[Token, o.Order]):
         raise misspelt("misspelt", t[0], ORDER_LETTERS, ORDER_WORDS)
 
 
-class Conflict:
+class Conflict(RulesetBase):
     """Galactic Conflict by Charles A. Gaydos (Flying Buffalo)."""
 
     name = "conflict"
@@ -132,96 +125,24 @@ class Conflict:
         "COMMA": "','",
         **{letter: ORDER_LETTERS for letter in "AMPBEGTD"},
     }
-
-    def transformer(self) -> OrderBuilder:
-        return OrderBuilder()
-
-    @property
-    def settings(self) -> Sequence[Setting]:
-        from galbatch.rules.conflict.setup import SETTINGS
-
-        return SETTINGS
-
-    def name_problem(self, name: str) -> str | None:
-        from galbatch.rules.conflict.setup import validate_code_name
-
-        return validate_code_name(name)
-
-    def normal_name(self, name: str) -> str:
-        """A code name as the game keeps it: upper case, blanks single, none at either
-        end ("BIG  BANG" is BIG BANG). Meant to be applied once, when `new` takes the
-        names, before name_problem; the state and every comparison use it already."""
-        return o.normal_name(name)
-
-    def new_game(
-        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
-    ) -> GameState:
-        from galbatch.rules.conflict.setup import new_game
-
-        return new_game(seed, players, settings)
-
-    def load_state(self, data: Mapping[str, Any]) -> GameState:
-        from galbatch.rules.conflict.state import GameState
-
-        return GameState.from_data(dict(data))
-
-    def dump_state(self, state: GameState) -> dict[str, Any]:
-        return state.to_data()
-
-    def configure(self, state: GameState, settings: Mapping[str, Any]) -> GameState:
-        """Nothing changes after setup: the end turn is fixed by the seed and kept secret."""
-        del settings
-        return state
-
-    def turn_of(self, state: GameState) -> int:
-        return state.turn
-
-    def finished(self, state: GameState) -> bool:
-        return state.finished
-
-    def owing(self, state: GameState) -> list[str]:
-        """Every player who still owns a world or has units in flight sends orders."""
-        active = {w.owner for w in state.worlds.values() if w.owner is not None}
-        active.update(f.owner for f in state.flights)
-        return [p for p in state.players if p in active]
-
-    def describe(self, state: GameState) -> str:
-        return (
-            f"turn {state.turn}, {plural(len(state.players), 'player')}, "
-            f"{plural(len(state.worlds), 'world')}, "
-            f"{plural(len(state.flights), 'move in flight')}"
-        )
-
-    def view(self, state: GameState, player: str) -> dict[str, Any]:
-        from galbatch.rules.conflict.view import build_view
-
-        return build_view(state, player)
-
-    def check(
-        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
-    ) -> tuple[list[Any], list[Diagnostic]]:
-        from galbatch.rules.conflict.check import check_orders
-
-        return check_orders(orders, view, player)
-
-    def resolve(
-        self, state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams
-    ) -> GameState:
-        from galbatch.rules.conflict.resolve import resolve
-
-        return resolve(state, orders, streams)
-
-    def printout(
-        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
-    ) -> Printout:
-        from galbatch.rules.conflict.printout import player_printout
-
-        return player_printout(view, diagnostics, ctx)
-
-    def summary(self, state: GameState, ctx: PrintContext) -> Printout:
-        from galbatch.rules.conflict.printout import gm_printout
-
-        return gm_printout(state, ctx)
+    # No `configure`: nothing changes after setup (the end turn is fixed by the seed
+    # and kept secret). Code names are normalised once, when `new` takes them, before
+    # name_problem; the state and every comparison use the normal form already.
+    parts = Parts(
+        transformer=f"{__name__}:OrderBuilder",
+        state=f"{PACKAGE}.state:GameState",
+        settings=f"{PACKAGE}.setup:SETTINGS",
+        normal_name=f"{PACKAGE}.orders:normal_name",
+        name_problem=f"{PACKAGE}.setup:validate_code_name",
+        new_game=f"{PACKAGE}.setup:new_game",
+        owing=f"{PACKAGE}.state:owing",
+        describe=f"{PACKAGE}.state:describe",
+        view=f"{PACKAGE}.view:build_view",
+        check=f"{PACKAGE}.check:check_orders",
+        resolve=f"{PACKAGE}.resolve:resolve",
+        printout=f"{PACKAGE}.printout:player_printout",
+        summary=f"{PACKAGE}.printout:gm_printout",
+    )
 
 
 RULESET = Conflict()

@@ -52,6 +52,11 @@ FINAL_SCORE = Setting(
 SETTINGS = (FINAL_SCORE, PLANETS_PER_PLAYER)
 
 
+def normal_name(name: str) -> str:
+    """A player name as the game keeps and compares it: upper case, no blank at either end."""
+    return name.strip().upper()
+
+
 def validate_player_name(name: str) -> str | None:
     """Why `name` cannot be a player name, as a sentence, or None if it can."""
     if not name.strip():
@@ -123,6 +128,13 @@ def whole_setting(settings: Mapping[str, Any], setting: Setting) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{setting.name} must be a whole number from {low} to {high}")
     return value
+
+
+def configure(state: GameState, settings: Mapping[str, Any]) -> GameState:
+    """The final score is game.yaml's: a GM may raise or lower it during the game."""
+    if "final_score" in settings:
+        state.final_score = final_score(settings)
+    return state
 
 
 def final_score(settings: Mapping[str, Any]) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from galbatch.engine.wording import plural
+
 NEUTRAL = "NEUTRAL"
 CARGO_KINDS = 9  # table 5.3: cargo types 1..9
 AREAS = 7  # 3.12: research areas 0..6
@@ -280,3 +282,18 @@ class GameState:
             ],
             winner=None if data.get("winner") is None else str(data["winner"]),
         )
+
+
+def owing(state: GameState) -> list[str]:
+    """Every player who still controls a planet or a ship sends commands."""
+    active = {p.owner for p in state.planets.values() if p.owner is not None}
+    active.update(s.owner for s in state.ships)
+    return [p for p in state.players if p in active]
+
+
+def describe(state: GameState) -> str:
+    """The job log's line on the state."""
+    return (
+        f"turn {state.turn}, {plural(len(state.players), 'player')}, "
+        f"{plural(len(state.planets), 'planet')}, {plural(len(state.ships), 'ship')}"
+    )
