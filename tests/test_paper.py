@@ -3,7 +3,6 @@ keeps, page labels, the archive's separator page, the trailing form feed, PDF/A-
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -100,3 +99,60 @@ def test_every_text_printout_ends_with_a_form_feed(turns: dict[str, Path]) -> No
             assert re.search(rf"PAGE {n} OF {len(pages) - 1}\s*$", page.split("\n")[0]), file.name
     joined = "".join(f.read_text(encoding="utf-8") for f in files)  # `cat *.txt | lpr`
     assert all(form.startswith(("GC16", "CONFLICT-DEMO")) for form in joined.split("\f")[:-1])
+
+
+def header(page: Any) -> str:
+    """The first line of a page's text: its header."""
+    return str(page.extract_text()).split("\n")[0]
+
+
+def test_page_labels_are_the_printouts_own_pages(turns: dict[str, Path]) -> None:
+    seen = set()
+    for file in pdfs(turns):
+        reader = PdfReader(file)
+        labels = reader.page_labels
+        assert len(labels) == len(reader.pages)
+        for n, (label, page) in enumerate(zip(labels, reader.pages, strict=True)):
+            if file.name == "archive.pdf" and n == 0:
+                assert label == "COVER 1/1"
+                continue
+            found = re.search(r"PAGE (\d+) OF (\d+)\s*$", header(page))
+            assert found, f"{file.name} page {n + 1}"
+            assert label.endswith(f" {found[1]}/{found[2]}"), (file.name, label)
+            seen.add(label)
+    assert any(s.startswith("RIGEL 1/") for s in seen)
+    assert any(s.startswith("GM 1/") for s in seen)
+
+
+def test_the_archive_cover_is_a_job_separator_page(turns: dict[str, Path]) -> None:
+    for name, turn in turns.items():
+        reader = PdfReader(turn / "archive.pdf")
+        text = str(reader.pages[0].extract_text())
+        job = f"{name.upper()}.T001"
+        assert header(reader.pages[0]).rstrip().endswith("SEPARATOR")
+        assert "PAGE 1 OF" not in text and f"JOB {job}" in text
+        log = (turn / "job.log").read_text(encoding="utf-8")
+        maxcc = re.search(r"MAXCC=(\d{4})", log)
+        assert maxcc and re.search(rf"MAXCC +{maxcc[1]}\b", text)
+        assert re.search(rf"JOB +{re.escape(job)}\b", text) and "DATE      19" in text
+        parts = len(list((turn / "printouts").glob("*.pdf")))
+        following = f"FOLLOWING {parts} PRINTOUTS, {len(reader.pages) - 1} PAGES"
+        assert following in text
+        players = [f.stem for f in (turn / "printouts").glob("*.pdf") if f.stem != "gm"]
+        assert f"PLAYERS   {len(players)}" in text
+        # the banner: the game's first letter in big letters made of itself
+        first = name.upper()[0]
+        assert re.search(rf"{first}{{4,}}", text), text[:400]
+
+
+def test_banner_letters_come_from_the_font() -> None:
+    from galbatch.print.banner import banner, letter
+
+    # DejaVu Sans Mono Bold's H, T and full stop, sampled on 8 x 6 cells
+    assert letter("H", 8, 6) == (" HH  HH",) * 2 + (" HHHHHH",) + (" HH  HH",) * 3
+    assert letter("T", 8, 6) == (" TTTTTT",) + ("   TT",) * 5
+    assert letter(".", 8, 6) == ("",) * 5 + ("   ##",)
+    for width in (80, 132):
+        lines = banner("CONFLICT-DEMO T001", width)
+        assert lines and all(len(line) <= width for line in lines)
+        assert lines == banner("CONFLICT-DEMO T001", width)

@@ -7,7 +7,7 @@ for byte, from the archive.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,14 +52,16 @@ def player_printout(
     status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
     diags = check.diagnostics if check is not None else ()
     ctx = context(inputs, ruleset, player, status)
-    return ruleset.printout(view or ruleset.view(state, player), diags, ctx)
+    printout = ruleset.printout(view or ruleset.view(state, player), diags, ctx)
+    name = next((info.name for info in inputs.players if info.id == player), "")
+    return replace(printout, label=name or f"PLAYER {player}")
 
 
 def gm_printout(
     inputs: TurnInputs, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
 ) -> Printout:
     """The ruleset's GM summary, followed by the engine's section on the order files."""
-    summary = ruleset.summary(state, context(inputs, ruleset, None))
+    summary = replace(ruleset.summary(state, context(inputs, ruleset, None)), label="GM")
     if ruleset.turn_of(state) == 0:
         return summary
     return replace(summary, sections=(*summary.sections, order_files_section(inputs, checks)))
@@ -81,31 +83,51 @@ def order_files_section(inputs: TurnInputs, checks: Mapping[str, FileCheck]) -> 
     return Section("ORDER FILES", (table,))
 
 
-def cover_printout(inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int) -> Printout:
-    """The archive's cover sheet: game, turn, date, players and the job's return code."""
+def cover_printout(
+    inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int, parts: Sequence[Printout] = ()
+) -> Printout:
+    """The archive's cover: a job separator page as a mainframe printed one, the job name
+    in banner letters built from the font, then game, turn, date, MAXCC, the players and
+    how many printouts and pages follow it."""
+    from galbatch.print.banner import banner  # the font is read only when an archive is made
+
+    job = f"{inputs.game.upper()}.T{turn:03d}"
+    pages = sum(len(layout(p)) for p in parts)
     rows = tuple((p.id, p.name, p.account) for p in inputs.players)
+    bar = "*" * inputs.width
     lines = (
+        bar,
+        "",
+        *banner(f"{inputs.game.upper()} T{turn:03d}", inputs.width),
+        "",
+        bar,
+        "",
+        f"JOB       {job}",
         f"GAME      {inputs.game.upper()}",
         f"TITLE     {inputs.title}",
         f"RULESET   {ruleset.title}",
         f"TURN      {turn}",
         f"DATE      {inputs.date}",
         f"GM        {inputs.author}",
-        f"JOB RC    {rc:04d}",
+        f"MAXCC     {rc:04d}",
+        f"PLAYERS   {len(inputs.players)}",
+        f"FOLLOWING {len(parts)} PRINTOUTS, {pages} PAGES",
     )
     return Printout(
         game=inputs.game,
         turn=turn,
-        reader="TURN ARCHIVE",
+        reader=f"JOB {job}",
         width=inputs.width,
         sections=(
-            Section("TURN ARCHIVE", (Text(lines),)),
+            Section("JOB SEPARATOR", (Text(lines),)),
             Section("PLAYERS", (Table(("PLAYER", "CODE NAME", "ACCOUNT"), rows),)),
         ),
         title=f"{ruleset.title} {inputs.game.upper()} TURN {turn}: ARCHIVE",
         author=inputs.author,
         date=inputs.date,
         keywords=(inputs.game, f"turn {turn}", "archive"),
+        label="COVER",
+        folio="SEPARATOR",
     )
 
 
@@ -135,7 +157,8 @@ def archive_pdf(
 ) -> bytes:
     from galbatch.print.pdf import render_archive
 
-    cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc)
+    parts = [p for _, _, p in printouts]
+    cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc, parts)
     return render_archive(cover, [(label, p) for _, label, p in printouts])
 
 

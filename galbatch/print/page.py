@@ -66,6 +66,8 @@ class Printout:
     author: str = ""  # GM or service name, for PDF metadata
     date: str = ""  # ISO date of the turn, for headers and PDF metadata
     keywords: tuple[str, ...] = ()
+    label: str = ""  # short name for a PDF viewer's page box ("RIGEL 1/4"); else the reader
+    folio: str = ""  # the header's right end instead of "PAGE N OF M" (a separator page)
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,14 @@ def table_lines(table: Table) -> list[str]:
 
 
 def header_line(p: Printout, page: int, pages: int) -> str:
-    """The line at the top of every page: game, turn, reader, page N of M."""
+    """The line at the top of every page: game, turn, reader, page N of M (or the
+    printout's folio, numbered N/M only if it takes more than one page)."""
     left = printable(f"{p.game.upper()}  TURN {p.turn}")
     if p.date:
         left += printable(f"  {p.date}")
     right = f"PAGE {page} OF {pages}"
+    if p.folio:
+        right = printable(p.folio) + (f" {page}/{pages}" if pages > 1 else "")
     middle = printable(p.reader)
     gap = p.width - len(left) - len(right)
     if gap < len(middle) + 4:

@@ -193,7 +193,12 @@ class _Document:
         one deeper. With `part`, an entry at `level` - 1 opens the printout."""
         stock = stock_for(printout.width)
         sections = 0
+        name = printout.label or printout.reader
+        total = max([len(pages), *(page.number for page in pages)])
         for n, page in enumerate(pages):
+            # The viewer's page box shows the printout's own page: "RIGEL 1/4", not "22".
+            label = f"{name} {page.number}/{total}"
+            self.canvas.addPageLabel(self.canvas.getPageNumber() - 1, prefix=label)
             self.paper(stock)
             if part and n == 0:
                 self.bookmark(part, PAGE_HEIGHT, level - 1)
