@@ -8,6 +8,7 @@ map is a plain 2-D field of labelled points, x across and y down.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -129,6 +130,109 @@ def _multiples(low: float, high: float, step: int) -> list[int]:
     return list(range(math.ceil(low / step) * step, math.floor(high) + 1, step))
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet of a field atlas: its number, the part of the field it shows and how many
+    of the field's points lie on it (and how many of those have an owner mark)."""
+
+    number: int
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in field units
+    points: int
+    owned: int
+
+
+@dataclass(frozen=True)
+class FieldIndex(FieldMap):
+    """The index page of a field atlas: the field divided into numbered sheets, its points
+    as dots (owner marks beside them in PDF where they fit), no planet labels."""
+
+    sheets: tuple[Sheet, ...] = ()
+
+    def text_lines(self, width: int, height: int) -> list[str]:
+        """The field's frame with the sheets' borders, each sheet's number and its counts
+        of points and owned points in its middle, then the legend."""
+        return _FieldText(self, width, height).lines()
+
+
+def field_atlas(m: FieldMap, width: int, height: int) -> tuple[FieldMap, ...]:
+    """The map as it prints within `width` columns and `height` lines: itself when every
+    label fits its text rendering, else an index and sheets (as a road atlas), the fewest
+    sheets of one size on which every label fits, in reading order. Each point lies on
+    exactly one sheet: sheet borders belong to the sheet right of or below them."""
+    if not _FieldText(m, width, height).crowds():
+        return (m,)
+    x0, y0, x1, y1 = m.view_box
+    probe = _FieldText(m, width, height)
+    aspect = (width - probe.left - 2) * CHAR_ASPECT / probe.rows_max()  # a page's shape
+    tried: set[tuple[int, int]] = set()
+    for kx in range(2, 41):
+        ky = max(1, round(kx * aspect * (y1 - y0) / (x1 - x0)))
+        for grid in ((kx, ky), (kx - 1, ky)):
+            if grid in tried or min(grid) < 1:
+                continue
+            tried.add(grid)
+            sheets = _sheets(m, *grid, width)
+            if not any(_FieldText(s, width, height).crowds() for s in sheets):
+                return (_index(m, sheets), *sheets)
+    return (m,)  # not reached on any field the rulesets make
+
+
+def _cuts(low: float, high: float, k: int) -> list[float]:
+    """k + 1 whole-number borders from `low` to `high`, as even as whole numbers allow."""
+    return [low + round(i * (high - low) / k) for i in range(k)] + [high]
+
+
+def _sheets(m: FieldMap, kx: int, ky: int, width: int) -> list[FieldMap]:
+    """The map cut into kx x ky sheets, each with its points and a legend naming its
+    place and its neighbours (on two lines when one is wider than `width`)."""
+    x0, y0, x1, y1 = m.view_box
+    xs, ys = _cuts(x0, x1, kx), _cuts(y0, y1, ky)
+    cells: list[list[FieldPoint]] = [[] for _ in range(kx * ky)]
+    for p in m.shown():
+        i = min(kx - 1, bisect.bisect_right(xs, p.x) - 1)
+        j = min(ky - 1, bisect.bisect_right(ys, p.y) - 1)
+        cells[j * kx + i].append(p)
+    total = kx * ky
+    out = []
+    for j in range(ky):
+        for i in range(kx):
+            n = j * kx + i + 1
+            near = [
+                f"{side} {k}"
+                for side, k, ok in (
+                    ("ABOVE", n - kx, j > 0),
+                    ("LEFT", n - 1, i > 0),
+                    ("RIGHT", n + 1, i < kx - 1),
+                    ("BELOW", n + kx, j < ky - 1),
+                )
+                if ok
+            ]
+            box = (xs[i], ys[j], xs[i + 1], ys[j + 1])
+            where = [
+                f"SHEET {n} OF {total}: X {number_text(box[0])} TO {number_text(box[2])}, "
+                f"Y {number_text(box[1])} TO {number_text(box[3])}.",
+                f"NEXT: {', '.join(near)}.",
+            ]
+            if len(" ".join(where)) <= width:
+                where = [" ".join(where)]
+            title = f"{m.title}, SHEET {n} OF {total}"
+            legend = (*m.legend, *where)
+            out.append(FieldMap(title, m.width, m.height, tuple(cells[n - 1]), legend, box))
+    return out
+
+
+def _index(m: FieldMap, sheets: Sequence[FieldMap]) -> FieldIndex:
+    """The index of an atlas of `m`: every sheet's place and counts."""
+    marks = tuple(
+        Sheet(n, s.view_box, len(s.points), sum(1 for p in s.points if p.owner))
+        for n, s in enumerate(sheets, 1)
+    )
+    key = f"THE FIELD ON {len(sheets)} SHEETS, EACH ON A PAGE OF ITS OWN, IN READING ORDER."
+    return FieldIndex(
+        f"{m.title}, INDEX", m.width, m.height, m.shown(), (*m.legend, key), m.window, marks
+    )
+
+
 Map: TypeAlias = HexMap | FieldMap
 
 # Text rendering of field maps.
@@ -175,7 +279,8 @@ class _FieldText:
         self.width = width
         self.x0, self.y0, x1, y1 = m.view_box
         self.span_x, self.span_y = x1 - self.x0, y1 - self.y0
-        self.points = m.shown()
+        self.sheets = m.sheets if isinstance(m, FieldIndex) else ()
+        self.points = () if self.sheets else m.shown()  # an index shows no planet labels
         self.digits = max(len(number_text(int(v))) for v in (self.y0, y1))
         self.left = self.digits + 1  # y tick labels and a space before the frame
         self.legend = [line[:width] for line in m.legend]
@@ -204,18 +309,58 @@ class _FieldText:
     def row(self, y: float) -> int:
         return min(self.rows - 1, max(0, int((y - self.y0) / self.span_y * self.rows)))
 
-    def place(self) -> None:
-        """Write every label into the grid, the reader's own first, nearest free place first."""
+    def place(self, give_up: bool = False) -> None:
+        """Write every label into the grid, the reader's own first, nearest free place first
+        (with `give_up`, stop at the first that finds none); on an index, the sheets'
+        borders and numbers."""
         self.grid = [[" "] * self.cols for _ in range(self.rows)]
         self.crowded = []
+        if self.sheets:
+            self._place_sheets()
         for p in sorted(self.points, key=lambda p: (not p.own, p.y, p.x, p.label)):
             text, anchor = point_text(p)
             c, r = self.col(p.x), self.row(p.y)
             if not self._put(text, r, c - anchor):
                 self.crowded.append(p)
+                if give_up:
+                    return
                 cells = self.grid[r][max(0, c - 1) : c + 2]
                 if all(ch == " " for ch in cells):
                     self.grid[r][c] = CROWDED_MARK
+
+    def _place_sheets(self) -> None:
+        """Inner sheet borders as lines, and in each sheet's middle its number and counts,
+        each line only if it fits between the borders."""
+        for sh in self.sheets:
+            x0, y0, x1, y1 = sh.box
+            c0, r0 = self.col(x0), self.row(y0)
+            c1 = self.cols if x1 >= self.x0 + self.span_x else self.col(x1)
+            r1 = self.rows if y1 >= self.y0 + self.span_y else self.row(y1)
+            if c0 > 0:
+                for r in range(r0, r1):
+                    self.grid[r][c0] = "|"
+            if r0 > 0:
+                for c in range(c0, c1):
+                    self.grid[r0][c] = "+" if self.grid[r0][c] == "|" else "-"
+            inner = (c0 + (1 if c0 > 0 else 0), c1)
+            texts = [f"SHEET {sh.number}", f"{sh.points} PLANETS", f"{sh.owned} OWNED"]
+            texts = [t for t in texts if len(t) <= inner[1] - inner[0]]
+            rows = list(range(r0 + (1 if r0 > 0 else 0), r1))
+            first = rows[0] + (len(rows) - len(texts)) // 2 if rows else 0
+            for k, text in enumerate(texts[: len(rows)]):
+                start = (inner[0] + inner[1] - len(text)) // 2
+                self.grid[first + k][start : start + len(text)] = list(text)
+
+    def crowds(self) -> bool:
+        """Whether some label finds no room in this rendering."""
+        self.size(self.rows_max())
+        self.place(give_up=True)
+        return bool(self.crowded)
+
+    def rows_max(self) -> int:
+        """The most grid rows the page leaves (with room for the key below)."""
+        key = 1 if self.marked else 0
+        return self.budget - self.base - (key + (0 if self.legend else 1) if key else 0)
 
     def _put(self, text: str, r: int, start: int) -> bool:
         n = len(text)
@@ -275,9 +420,7 @@ class _FieldText:
     def lines(self) -> list[str]:
         """Size the grid for the page (leaving room for the key), set the labels, and shrink
         the grid if the crowded labels' list needs more room than is left."""
-        key = 1 if self.marked else 0
-        rows_max = self.budget - self.base - (key + (0 if self.legend else 1) if key else 0)
-        self.size(rows_max)
+        self.size(self.rows_max())
         self.place()
         wanted = len(self.notes(1 + MAX_CROWDED_LINES))
         if wanted > self.notes_room():
@@ -301,7 +444,7 @@ class _FieldText:
         frame_rows = set(tick_rows) - {0, self.rows - 1}
         for r in tick_rows:  # a dot where grid lines would cross, if it touches no label
             for c in tick_cols:
-                if all(ch == " " for ch in self.grid[r][max(0, c - 1) : c + 2]):
+                if not self.sheets and all(ch == " " for ch in self.grid[r][max(0, c - 1) : c + 2]):
                     self.grid[r][c] = "."
         labels = self._x_labels(xs)
         pad = " " * self.left

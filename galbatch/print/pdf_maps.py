@@ -21,7 +21,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.maps import FieldMap, FieldPoint, HexMap, HexMarker, Map, nice_step, number_text
+from galbatch.print.maps import (
+    FieldIndex,
+    FieldMap,
+    FieldPoint,
+    HexMap,
+    HexMarker,
+    Map,
+    nice_step,
+    number_text,
+)
 
 FONT_REGULAR = "GalbatchMono"
 FONT_BOLD = "GalbatchMono-Bold"
@@ -330,6 +339,7 @@ MIN_LABEL_SIZE = 5.0  # labels never shrink below this (a dense 400-planet field
 MAX_FIELD_LABEL = 9.0  # ... nor grow beyond this (a sparse one)
 FIELD_NUMBER_SIZE = 7.0  # coordinate numbers around the frame
 TICK = 3.0  # length of a tick mark outside the frame
+RINGS = 6  # rings of places around a point where its label may go, the first next to it
 
 
 @dataclass(frozen=True)
@@ -449,9 +459,9 @@ def _candidates(
     cx: float, cy: float, width: float, size: float, dot: float
 ) -> Iterable[tuple[float, float, int]]:
     """Places for a label around its point, best first: (x, baseline, ring); ring 0 is next to
-    the point, rings 1 and 2 further away (with a leader line)."""
+    the point, the others further away (with a leader line)."""
     asc = DIGIT_HEIGHT * size
-    for ring in range(3):
+    for ring in range(RINGS):
         gap = dot + 0.25 * size + ring * 0.9 * size
         for dx, dy in _AROUND:
             # The label's digits start, end or are centred `gap` away along (dx, dy).
@@ -467,10 +477,11 @@ def _set_labels(
     dot: float,
     obstacles: Sequence[Box],
     region: Box,
+    drop: bool = False,
 ) -> list[_Label]:
     """Set every label beside its point where it hits no other label, point or obstacle,
     the reader's own first; else further away with a leader line; else where it hits the
-    fewest. Labels stay within `region` (the field and the margins around it)."""
+    fewest, or (with `drop`) not at all. Labels stay within `region` (the frame)."""
     taken = _Boxes(4 * size)
     for box in obstacles:
         taken.add(box)
@@ -490,6 +501,8 @@ def _set_labels(
                 best = (hits, x, base, ring)
                 if not hits:
                     break
+        if drop and (best is None or best[0]):
+            continue
         if best is None:  # a label wider or taller than the frame
             best = (0, cx + dot + 0.25 * size, cy - DIGIT_HEIGHT * size / 2, 0)
         _, x, base, ring = best
@@ -529,19 +542,11 @@ def _dot(lb: _Label) -> str:
     return "%.2f %.2f m %.2f %.2f l" % (lb.cx, lb.cy, lb.cx, lb.cy)  # noqa: UP031
 
 
-def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
-    """Draw a FieldMap: a white field in a frame with coordinates on all four sides and a
-    faint grid at the ticks, a dot per point and its label beside it (own points bold,
-    underlined and highlighted), owner marks in small type after the label."""
-    assert isinstance(m, FieldMap)
-    g = field_geometry(m, x, y, w, h)
-    points = m.shown()
-    size, dot = _field_sizes(g, len(points))
-    ink = Ink(canvas)
+def _field_frame(ink: Ink, m: FieldMap, g: FieldGeometry) -> tuple[list[Box], list[str]]:
+    """The white field and its grid; return the coordinates' boxes (kept clear of labels)
+    and the frame with its tick marks, to stroke over what the caller draws inside."""
     frame = f"{fmt(g.left)} {fmt(g.bottom)} {fmt(g.width)} {fmt(g.height)} re"
     ink.paths([frame, "f"], SHEET_FILL)
-
-    # Grid lines, tick marks and coordinates on all four sides; labels keep clear of them.
     xs, ys = _field_ticks(g, m)
     n, adv = g.number_size, mono_advance()
     grid, ticks, coords = [], [frame], []
@@ -562,17 +567,32 @@ def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: flo
         coords.append((g.left - TICK - 0.3 * n - len(label) * adv * n, base, label))
         coords.append((g.right + TICK + 0.3 * n, base, label))
     ink.paths([*grid, "S"], FIELD_GRID)
-    obstacles = [_label_box(cx, base, len(s) * adv * n, n) for cx, base, s in coords]
-    low = g.bottom - TICK - 1.3 * n
-    region = (x, low, x + w, g.top + TICK + 1.3 * n)
-    labels = _set_labels(g, points, size, dot, obstacles, region)
+    for cx, base, text in coords:
+        ink.text(cx, base, text, n)
+    ink.flush(NUMBER_GREY)
+    return [_label_box(cx, base, len(t) * adv * n, n) for cx, base, t in coords], ticks
+
+
+def _frame_box(g: FieldGeometry) -> Box:
+    return g.left, g.bottom, g.right, g.top
+
+
+def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
+    """Draw a FieldMap: a white field in a frame with coordinates on all four sides and a
+    faint grid at the ticks, a dot per point and its label beside it inside the frame (own
+    points bold, underlined and highlighted), owner marks in small type after the label."""
+    assert isinstance(m, FieldMap)
+    g = field_geometry(m, x, y, w, h)
+    points = m.shown()
+    size, dot = _field_sizes(g, len(points))
+    ink = Ink(canvas)
+    obstacles, ticks = _field_frame(ink, m, g)
+    labels = _set_labels(g, points, size, dot, obstacles, _frame_box(g))
+    adv = mono_advance()
 
     own = [lb for lb in labels if lb.point.own]
     if own:  # a highlighter stroke behind the reader's own labels
         ink.paths([*(_highlight(lb) for lb in own), "f"], OWN_FILL)
-    for cx, base, s in coords:
-        ink.text(cx, base, s, n)
-    ink.flush(NUMBER_GREY)
     ink.paths([*ticks, "S"], FIELD_FRAME)
 
     leaders = []
@@ -607,7 +627,51 @@ def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: flo
     ink.flush()
     if underlines:
         ink.paths([*underlines, "S"], f"0 G {fmt(max(0.5, size / 14))} w 0 J")
-    return low
+    return g.bottom - TICK - 1.3 * g.number_size
 
 
 register_map_drawer(FieldMap, _draw_field_map)
+
+SHEET_BORDER = "0.2 G 1.2 w 0 J"  # the sheets' borders on an atlas index
+SHEET_NUMBER = 20.0  # the sheets' numbers on it, at most
+
+
+def _draw_field_index(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float) -> float:
+    """Draw a FieldIndex: the field's frame, a small dot per point with its owner mark
+    where one fits, the sheets' borders, and each sheet's number large in its middle."""
+    assert isinstance(m, FieldIndex)
+    g = field_geometry(m, x, y, w, h)
+    ink = Ink(canvas)
+    obstacles, ticks = _field_frame(ink, m, g)
+    adv, dot = mono_advance(), 0.9
+    borders, numbers = [], []
+    for sh in m.sheets:
+        left, top = g.point(sh.box[0], sh.box[1])
+        right, bottom = g.point(sh.box[2], sh.box[3])
+        borders.append(f"{fmt(left)} {fmt(bottom)} {fmt(right - left)} {fmt(top - bottom)} re")
+        text = str(sh.number)
+        size = min(SHEET_NUMBER, 0.3 * (top - bottom), 0.6 * (right - left) / len(text) / adv)
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        base = cy - DIGIT_HEIGHT * size / 2
+        numbers.append((cx, base, text, size))
+        obstacles.append(
+            _label_box(cx - len(text) * adv * size / 2, base, len(text) * adv * size, size)
+        )
+    owned = [FieldPoint(p.x, p.y, p.owner) for p in m.shown() if p.owner]
+    size = MIN_LABEL_SIZE + 1
+    labels = _set_labels(g, owned, size, dot, obstacles, _frame_box(g), drop=True)
+    dots = [_dot(_Label(p, *g.point(p.x, p.y), 0, 0, 0, 0, False)) for p in m.shown()]
+    if dots:
+        ink.paths([*dots, "S"], f"0.45 G {fmt(2 * dot)} w 1 J")
+    ink.paths([*borders, "S"], SHEET_BORDER)
+    ink.paths([*ticks, "S"], FIELD_FRAME)
+    for lb in labels:
+        ink.text(lb.x, lb.base, lb.point.label + " ", size)
+    ink.flush()
+    for cx, base, text, nsize in numbers:
+        ink.text_centered(cx, base, text, nsize, bold=True)
+    ink.flush("0.15")
+    return g.bottom - TICK - 1.3 * g.number_size
+
+
+register_map_drawer(FieldIndex, _draw_field_index)
