@@ -3,6 +3,7 @@ keeps, page labels, the archive's separator page, the trailing form feed, PDF/A-
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -156,3 +157,97 @@ def test_banner_letters_come_from_the_font() -> None:
         lines = banner("CONFLICT-DEMO T001", width)
         assert lines and all(len(line) <= width for line in lines)
         assert lines == banner("CONFLICT-DEMO T001", width)
+
+
+def objects(reader: PdfReader) -> Iterator[Any]:
+    """Every indirect object of the file."""
+    for num in range(1, int(reader.trailer["/Size"])):
+        try:
+            obj = reader.get_object(num)
+        except Exception:  # a free entry
+            continue
+        if obj is not None:
+            yield obj
+
+
+def xmp_text(reader: PdfReader) -> str:
+    meta = reader.trailer["/Root"]["/Metadata"].get_object()
+    assert "/Filter" not in meta and meta["/Subtype"] == "/XML" and meta["/Type"] == "/Metadata"
+    return str(meta.get_data().decode("utf-8"))
+
+
+def xmp_value(xmp: str, tag: str) -> str:
+    found = re.search(rf"<{tag}>(?:<rdf:(?:Alt|Seq)><rdf:li[^>]*>)?(.*?)<", xmp, re.S)
+    assert found, tag
+    from xml.sax.saxutils import unescape
+
+    return unescape(found[1])
+
+
+def xmp_date(pdf_date: str) -> str:
+    d = pdf_date[2:]
+    return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}+{d[15:17]}:{d[18:20]}"
+
+
+def test_every_pdf_of_a_turn_meets_pdf_a_2b(turns: dict[str, Path]) -> None:
+    from galbatch.print.pdfa import srgb_profile
+
+    files = list(pdfs(turns))
+    assert len(files) >= 17
+    for file in files:
+        raw = file.read_bytes()
+        # header and binary comment; an end-of-line before every endstream
+        assert re.match(rb"%PDF-1\.[0-7]\r?\n%[\x80-\xff]{4}", raw), file.name
+        assert raw.count(b"endstream") == raw.count(b"\nendstream"), file.name
+        reader = PdfReader(file)
+        assert not reader.is_encrypted and "/Encrypt" not in reader.trailer
+        assert len(reader.trailer["/ID"]) == 2
+        # XMP metadata that says PDF/A-2B and matches the document information
+        xmp = xmp_text(reader)
+        info = reader.trailer["/Info"].get_object()
+        assert xmp_value(xmp, "pdfaid:part") == "2" and xmp_value(xmp, "pdfaid:conformance") == "B"
+        for key, tag in (
+            ("/Title", "dc:title"),
+            ("/Author", "dc:creator"),
+            ("/Subject", "dc:description"),
+            ("/Keywords", "pdf:Keywords"),
+            ("/Producer", "pdf:Producer"),
+            ("/Creator", "xmp:CreatorTool"),
+        ):
+            assert xmp_value(xmp, tag) == str(info[key]), (file.name, key)
+        assert xmp_value(xmp, "xmp:CreateDate") == xmp_date(str(info["/CreationDate"]))
+        assert xmp_value(xmp, "xmp:ModifyDate") == xmp_date(str(info["/ModDate"]))
+        assert str(info["/Trapped"]) == "/False" and xmp_value(xmp, "pdf:Trapped") == "False"
+        # an sRGB output intent
+        (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+        intent = intent.get_object()
+        assert intent["/S"] == "/GTS_PDFA1" and intent["/Type"] == "/OutputIntent"
+        profile = intent["/DestOutputProfile"].get_object()
+        assert profile["/N"] == 3 and profile.get_data() == srgb_profile()
+        # every font embedded; no transparency anywhere
+        fonts = 0
+        for obj in objects(reader):
+            if not hasattr(obj, "get"):
+                continue
+            if obj.get("/Type") == "/Font":
+                fonts += 1
+                descriptor = obj["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, (file.name, obj.get("/BaseFont"))
+            assert "/SMask" not in obj and "/Group" not in obj, file.name
+            assert float(obj.get("/CA", 1)) == 1 and float(obj.get("/ca", 1)) == 1, file.name
+            assert obj.get("/BM", "/Normal") in ("/Normal", "/Compatible"), file.name
+            assert obj.get("/Subtype") != "/Image" or "/SMask" not in obj, file.name
+        assert fonts >= 1, file.name
+
+
+def test_srgb_profile_is_a_fixed_rgb_display_profile() -> None:
+    from PIL import ImageCms
+
+    from galbatch.print.pdfa import srgb_profile
+
+    data = srgb_profile()
+    assert data[12:20] == b"mntrRGB " and data[36:40] == b"acsp"
+    assert data[24:36] == bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # 2000-01-01, no clock
+    assert int.from_bytes(data[:4], "big") == len(data)
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+    assert "sRGB" in ImageCms.getProfileDescription(profile)

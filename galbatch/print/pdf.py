@@ -21,6 +21,7 @@ from datetime import datetime
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from galbatch.print import pdfa
 from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
 from galbatch.print.pdf_maps import (
     FONT_REGULAR,
@@ -256,6 +257,7 @@ def _metadata(canvas: Canvas, printout: Printout, subject: str, keywords: Sequen
     date = pdf_date(printout.date)
     canvas.setDateFormatter(lambda *_: date)
     canvas.showOutline()
+    pdfa.conform(canvas, date)
 
 
 def _new_canvas() -> Canvas:
@@ -279,7 +281,7 @@ def _new_canvas() -> Canvas:
 def _document() -> Iterator[_Document]:
     """A fresh reproducible document with the fonts registered."""
     mono_fonts()
-    with _plain_streams():
+    with _plain_streams(), pdfa.eol_before_endstream():
         yield _Document(_new_canvas())
 
 
