@@ -522,8 +522,8 @@ def test_pdf_map_of_400_planets_is_fast_and_complete() -> None:
         data = render_pdf(printout, map_page)
         times.append(time.perf_counter() - t)
     assert min(times) < 0.1
-    tokens = set(PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
-    assert {str(n) for n in state.planets} <= tokens
+    tokens = {t for page in PdfReader(io.BytesIO(data)).pages for t in page.extract_text().split()}
+    assert {str(n) for n in state.planets} <= tokens  # on the sheets of an atlas
 
 
 def big_world(planets: int = 400, side: int = 100, players: int = 40) -> GameState:
@@ -571,3 +571,125 @@ def test_snapshot_field_map_132_columns(snapshot: Any) -> None:
         for n, (x, y) in enumerate(((3, 4), (3, 4), (50, 25), (97, 44), (60, 10), (61, 10)), 1)
     )
     assert "\n".join(field(points).text_lines(132, 63)) == snapshot
+
+
+# The GM's field map of the rule book's largest game: an atlas of sheets.
+
+
+def new_game_of(players: int) -> GameState:
+    """A game as `galbatch new` makes it (as benchmarks/bench_conqueror.py does)."""
+    from galbatch.engine.ruleset import PlayerInfo
+    from galbatch.rules.conqueror.setup import new_game
+
+    seats = [PlayerInfo(str(i), f"PLAYER {i}", 1000 + i) for i in range(1, players + 1)]
+    return new_game(1997, seats, {})
+
+
+def largest_game() -> GameState:
+    """50 players on 2,500 planets, a quarter of them owned."""
+    state = new_game_of(50)
+    for n, planet in enumerate(sorted(state.planets.values(), key=lambda p: p.number)):
+        if n % 4 == 0:  # owner marks on many planets, as later in a game: longer labels
+            planet.owner = str(n % 50 + 1)
+    return state
+
+
+@pytest.fixture(scope="module")
+def gc50() -> GameState:
+    return largest_game()
+
+
+Box = tuple[float, float, float, float]
+FRAME = re.compile(rb"q 1 g\n([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\nf")
+
+
+def label_boxes(page: Any) -> tuple[Box, list[tuple[str, Box]]]:
+    """A field map page's frame and every planet label's text box (number and owner mark),
+    from the position (Tm) and size (Tf) of each piece of text the page shows."""
+    adv = 0.602  # DejaVu Sans Mono's advance, in font sizes
+    shown: list[tuple[str, float, float, float]] = []
+    size, x, y = 0.0, 0.0, 0.0
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"Tf":
+            size = float(operands[1])
+        elif op == b"Tm":
+            x, y = float(operands[4]), float(operands[5])
+        elif op == b"Tj":
+            raw = operands[0]
+            data = raw.original_bytes if hasattr(raw, "original_bytes") else bytes(raw)
+            shown.append((data.decode("latin-1"), x, y, size))
+    found = FRAME.search(page.get_contents().get_data())
+    assert found, "no field frame on the page"
+    frame = [float(v) for v in found.groups()]
+    x0, y0 = frame[0], frame[1]
+    inside = x0 - 1, y0 - 1, x0 + frame[2] + 1, y0 + frame[3] + 1
+    labels: list[tuple[str, Box]] = []
+    for text, x, y, size in shown:
+        if not (inside[0] <= x <= inside[2] and inside[1] <= y <= inside[3]):
+            continue  # coordinates around the frame, legend and page header
+        box = (x, y - 0.24 * size, x + len(text.rstrip()) * adv * size, y + 0.73 * size)
+        if text.startswith(" ") and labels:  # an owner mark: it extends the label before it
+            name, last = labels[-1]
+            labels[-1] = (f"{name}:{text.strip()}", (last[0], last[1], box[2], last[3]))
+        else:
+            labels.append((text.strip(), box))
+    return (x0, y0, x0 + frame[2], y0 + frame[3]), labels
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def assert_apart_and_inside(frame: Box, labels: list[tuple[str, Box]]) -> None:
+    for name, box in labels:
+        assert frame[0] <= box[0] and box[2] <= frame[2], (name, box, frame)
+        assert frame[1] <= box[1] and box[3] <= frame[3], (name, box, frame)
+    ordered = sorted(labels, key=lambda lb: lb[1][0])
+    for i, (name, box) in enumerate(ordered):
+        for other, obox in ordered[i + 1 :]:
+            if obox[0] >= box[2]:
+                break
+            assert not overlaps(box, obox), (name, box, other, obox)
+
+
+@pytest.mark.parametrize("width", [80, 132])
+def test_gm_map_of_the_largest_game_is_an_atlas(gc50: GameState, width: int) -> None:
+    ctx = PrintContext(**{**GM_CTX.__dict__, "width": width})
+    printout = gm_printout(gc50, ctx)
+    blocks = printout.sections[-1].blocks
+    maps = [b.map for b in blocks if isinstance(b, MapBlock) and isinstance(b.map, FieldMap)]
+    index, sheets = maps[0], maps[1:]
+    assert len(maps) == len(blocks) and index.title == "FIELD MAP, INDEX" and len(sheets) >= 4
+    assert [s.title for s in sheets] == [
+        f"FIELD MAP, SHEET {n} OF {len(sheets)}" for n in range(1, len(sheets) + 1)
+    ]
+    on_sheets = [p.label for s in sheets for p in s.shown()]
+    assert sorted(on_sheets) == sorted(str(n) for n in gc50.planets)  # each on exactly one
+    pages = layout(printout)
+    map_pages = [p for p in pages if p.maps]
+    assert [p.maps[0].map for p in map_pages] == maps  # a page each
+    text = render_text(map_pages)
+    assert "NO ROOM" not in text and "#" not in text  # every number in the text map
+    for page, sheet in zip(map_pages[1:], sheets, strict=True):
+        body = " ".join(page.lines)
+        for p in sheet.shown():
+            assert re.search(rf"(?<![\d:]){p.label}(:{p.owner})?(?![\d:])", body), p
+    reader = PdfReader(io.BytesIO(render_pdf(printout, map_pages)))
+    seen: list[list[str]] = []
+    for pdf_page in reader.pages:
+        frame, labels = label_boxes(pdf_page)
+        assert_apart_and_inside(frame, labels)
+        seen.append([name for name, _ in labels])
+    assert all(name.isdigit() and 1 <= int(name) <= 50 for name in seen[0])  # owner marks
+    assert len(seen[0]) >= 25  # most of them: those that fit beside their dots
+    owners = {str(p.number): p.owner for p in gc50.planets.values()}
+    expected = [f"{n}:{o}" if o else n for n, o in owners.items()]
+    assert sorted(name for names in seen[1:] for name in names) == sorted(expected)
+
+
+def test_gm_map_stays_one_page_when_every_number_fits() -> None:
+    state = new_game_of(8)  # 400 planets on 80 x 80, as GC16
+    wide = PrintContext(**{**GM_CTX.__dict__, "width": 132})
+    blocks = gm_printout(state, wide).sections[-1].blocks
+    assert len(blocks) == 1 and isinstance(blocks[0], MapBlock)
+    assert blocks[0].map.title == "FIELD MAP"

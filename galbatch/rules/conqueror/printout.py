@@ -19,7 +19,7 @@ from typing import Any
 from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
 from galbatch.engine.wording import plural
-from galbatch.print.maps import FieldMap, FieldPoint
+from galbatch.print.maps import FieldMap, FieldPoint, field_atlas
 from galbatch.print.page import (
     BODY_TOP,
     LINES_PER_PAGE,
@@ -551,7 +551,8 @@ def command_sheet(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
 
 
 def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
-    """The game master's summary: every player, every battle, every planet, the whole field."""
+    """The game master's summary: every player, every battle, every planet, the whole field
+    (on one page when every planet's number fits there, else an index and sheets)."""
     report = Report(ctx.width)
     report.add(f"{ctx.title}: GAME MASTER SUMMARY", gm_header(state, ctx))
     report.add("PLAYERS", gm_players(state))
@@ -563,7 +564,8 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
     broadcasts = [w for m in news for w in wrap(m, ctx.width)]
     report.add("BROADCASTS", broadcasts or ["NONE."])
     report.add("PLANETS", gm_planets(state), new_page=True)
-    report.add_section(Section("MAP", (MapBlock(gm_map(state)),), new_page=True))
+    atlas = field_atlas(gm_map(state), ctx.width, BODY)
+    report.add_section(Section("MAP", tuple(MapBlock(m) for m in atlas), new_page=True))
     return Printout(
         game=ctx.game,
         turn=state.turn,
