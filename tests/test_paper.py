@@ -251,3 +251,29 @@ def test_srgb_profile_is_a_fixed_rgb_display_profile() -> None:
     assert int.from_bytes(data[:4], "big") == len(data)
     profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
     assert "sRGB" in ImageCms.getProfileDescription(profile)
+
+
+def test_hex_sheet_text_shows_owners_below_worlds() -> None:
+    from galbatch.print.maps import HexMap, HexMarker
+
+    markers = (
+        HexMarker(0, 0, "17", owner="3"),
+        HexMarker(1, 0, "5", owner="12"),
+        HexMarker(2, 1, "8", underline=True, owner="1"),  # own world: underlined instead
+    )
+    lines = HexMap("M", 3, 2, markers).text_lines(80, 60)
+    assert lines[1:5] == ["01  17       .", "    P3   5", "02   . P12   8", "         .   -"]
+
+
+def test_conflict_gm_text_map_shows_every_owner(turns: dict[str, Path]) -> None:
+    import json
+    from collections import Counter
+
+    turn = turns["conflict-demo"]
+    state = json.loads((turn / "state.yaml").read_text(encoding="utf-8"))  # JSON is YAML
+    owner = state["world_columns"].index("owner")
+    owned = Counter(str(w[owner]) for w in state["worlds"] if w[owner] is not None)
+    assert owned
+    text = (turn / "printouts" / "gm.txt").read_text(encoding="utf-8")
+    sheet = text.split("MAP OF THE GALAXY\n")[1].split("OWNER MARKS")[0]
+    assert Counter(re.findall(r"\bP(\d+)\b", sheet)) == owned

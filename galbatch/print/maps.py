@@ -42,7 +42,8 @@ class HexMap:
         """The sheet as characters: labels centred in 4-column cells, own worlds underlined.
 
         Even columns print on even text rows, odd columns one line lower, so a
-        hex row takes two lines and the underline sits on the line below a label.
+        hex row takes two lines and the underline sits on the line below a label;
+        so does the owner mark of a world not underlined, as P and the owner ("P3").
         """
         del height  # a hex sheet is laid out to fit one page by the ruleset's setup
         left = 3
@@ -65,6 +66,9 @@ class HexMap:
                     for i, ch in enumerate(label):
                         if ch != " ":
                             grid[y + 1][x + i] = "-"
+                elif marker.owner:
+                    for i, ch in enumerate(f"P{marker.owner}"[:3].rjust(3)):
+                        grid[y + 1][x + i] = ch
         for row in range(self.rows):
             grid[row * 2][0:2] = list(f"{row + 1:02d}")
         header = " " * left + "".join(f"{c + 1:02d}".center(self.CELL) for c in range(self.cols))

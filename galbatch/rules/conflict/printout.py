@@ -271,7 +271,8 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
 
 
 def owners_map(state: GameState) -> HexMap:
-    """The GM's map: every world with its owner's player id beside it (in the PDF)."""
+    """The GM's map: every world with its owner's player id (beside it in the PDF, below it
+    as P and the id in the text)."""
     markers = tuple(
         HexMarker(w.col, w.row, str(w.number), owner=w.owner or "")
         for w in sorted(state.worlds.values(), key=lambda w: w.number)
@@ -282,7 +283,7 @@ def owners_map(state: GameState) -> HexMap:
         rows=state.rows,
         markers=markers,
         legend=(
-            "OWNER MARKS (PDF) ARE PLAYER IDS; SEE PLAYERS.  COLUMNS ACROSS, ROWS DOWN;",
-            "EVEN-NUMBERED COLUMNS ARE HALF A HEX LOWER.  UNITS MOVE 3 HEXES A TURN.",
+            "OWNER MARKS ARE PLAYER IDS, IN TEXT AS P3 BELOW THE WORLD; SEE PLAYERS.",
+            "COLUMNS ACROSS, ROWS DOWN; EVEN COLUMNS HALF A HEX LOWER; 3 HEXES A TURN.",
         ),
     )
