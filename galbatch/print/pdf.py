@@ -269,6 +269,7 @@ def _new_canvas() -> Canvas:
             io.BytesIO(),
             invariant=1,
             pageCompression=1,
+            pdfVersion=(1, 7),  # PDF/A-2 is based on PDF 1.7
             initialFontName=FONT_REGULAR,  # else an unused, unembedded Helvetica is listed
             initialFontSize=font_size(),
         )
