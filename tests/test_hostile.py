@@ -23,7 +23,7 @@ from galbatch.print.page import Printout, Section, Table, Text, layout, render_t
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 from tests.conqueror_world import alpha_view
-from tests.hostile_files import CASES
+from tests.hostile_files import CASES, fill
 
 VIEWS: dict[str, Any] = {"conflict": build_view(small_state(), "1"), "conqueror": alpha_view()}
 
@@ -78,8 +78,10 @@ def test_the_cap_keeps_the_return_code_and_the_counts(
 
 
 def test_valid_orders_are_never_dropped_by_the_cap() -> None:
-    result = check("conflict", CASES[("conflict", "valid and junk lines alternating")], False)
-    assert len(result.orders) == MAX_ORDER_LINES // 2  # every E,5 up to the line limit
+    # without a view, every P,5,6 is valid (E,5 is not: the rule book's facts, which run
+    # in every mode, allow one Econ increase a world a turn)
+    result = check("conflict", fill(b"P,5,6\nx\n"), False)
+    assert len(result.orders) == MAX_ORDER_LINES // 2  # every P,5,6 up to the line limit
     assert listed_errors(result.diagnostics) == MAX_LISTED_ERRORS
 
 

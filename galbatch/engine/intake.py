@@ -98,7 +98,12 @@ def check_file(
     player: str | None = None,
     auth: list[Diagnostic] | None = None,
 ) -> FileCheck:
-    """Everything `galbatch check` reports about one file; semantic checks need a view."""
+    """Everything `galbatch check` reports about one file, in the checker's three layers:
+    the grammar (every line), the rule book's facts that need no game (always), the
+    player's situation (only with a view: theirs, or the one the state gives the GM).
+
+    An order a fact rejects is never accepted; the situation still says what it makes
+    of it (whose ships or worlds it names), but never repeats the fact's code."""
     diags = list(of.diagnostics) + list(auth or [])
     if not of.usable or any(d.severity is Severity.FATAL for d in diags):
         status = REJECTED + next(
@@ -108,10 +113,13 @@ def check_file(
         return FileCheck(of.name, status, (), tuple(cap(sort(diags))))
     located, syntax = parse_orders(of, ruleset)
     diags += syntax
-    orders: list[Any] = [at.order for at in located]
+    located, found = ruleset.facts(located)
+    diags += found
+    orders: list[Any] = [at.order for at in located if not at.refused]
     if view is not None:
-        orders, semantic = ruleset.check(located, view, player or "")
-        diags += semantic
+        orders, situation = ruleset.check(located, view, player or "")
+        said = {(d.line, d.code) for d in found if d.severity.rc >= RC.ERROR}
+        diags += [d for d in situation if (d.line, d.code) not in said]
     return FileCheck(of.name, "ORDERS RECEIVED", tuple(orders), tuple(cap(sort(diags))))
 
 

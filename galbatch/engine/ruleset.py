@@ -17,7 +17,7 @@ import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
@@ -62,6 +62,9 @@ class Located:
     line: int
     column: int
     text: str
+    # a fact of the rule book rejected it (the checker's layer 2): the player's situation
+    # (layer 3) reports on it, but never accepts it nor lets it use anything
+    refused: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,10 +134,20 @@ class Ruleset(Protocol):
     def view(self, state: Any, player: str) -> dict[str, Any]:
         """What that player knows, as plain data: the view file and the checker's input."""
 
+    def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
+        """The checker's layer 2: the rule book's facts that need no game (ranges,
+        enumerations, limits a file, the meaning of each number), the same in every mode.
+
+        The orders as the facts leave them (a quantity beyond the book's limit reduced,
+        an order a fact rejects marked `refused`) and the diagnostics."""
+
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str
     ) -> tuple[list[Any], list[Diagnostic]]:
-        """Accepted (possibly clamped) orders and the diagnostics of the others."""
+        """The checker's layer 3, the player's situation, on the orders as `facts` left
+        them: accepted (possibly clamped) orders and the diagnostics of the others. An
+        order marked `refused` is only checked for what the situation says of it (whose
+        ships, worlds or planets it names): it is never accepted and uses nothing."""
 
     def resolve(self, state: Any, orders: Mapping[str, Sequence[Any]], streams: Streams) -> Any:
         """The next state: one batch run's turn. Never mutates `state`."""
@@ -148,10 +161,9 @@ class Ruleset(Protocol):
         """The game master's printout of the whole turn."""
 
 
-@dataclass(frozen=True)
-class Parts:
+class Parts(NamedTuple):
     """Where each part of a ruleset lives, as "package.module:name", imported on first use
-    (a syntax-only check imports the transformer, nothing else)."""
+    (a syntax-only check imports the transformer and the facts, nothing else)."""
 
     transformer: str  # a lark Transformer class: one order line -> one order dataclass
     state: str  # the state class: from_data(data), to_data(), .turn, .finished
@@ -162,6 +174,7 @@ class Parts:
     owing: str  # state -> ids of the players who owe orders for the next turn
     describe: str  # state -> one line for the job log
     view: str  # (state, player) -> what that player knows
+    facts: str  # orders -> (orders, diagnostics): the checker's layer 2, no game needed
     check: str  # (orders, view, player) -> (accepted, diagnostics): layer 3
     resolve: str  # (state, orders, streams) -> the next state
     printout: str  # (view, diagnostics, ctx) -> the player's printout
@@ -241,6 +254,10 @@ class RulesetBase:
     def view(self, state: Any, player: str) -> dict[str, Any]:
         view: dict[str, Any] = load_part(self.parts.view)(state, player)
         return view
+
+    def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
+        found: tuple[list[Located], list[Diagnostic]] = load_part(self.parts.facts)(orders)
+        return found
 
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str

@@ -1,10 +1,16 @@
-"""Checks orders against what the player knows, as ILLEGAL ORDERS says.
+"""Checks orders against what the player knows, as ILLEGAL ORDERS says: the
+checker's layer 3, the player's situation.
 
 A quantity that is too large is reduced to what exists (a warning); any other
 illegal or meaningless part rejects the order (an error). Orders are checked in
 file order against the start-of-turn counts, so units and Econ are used once,
 except that Econ ordered destroyed is set aside first, wherever its D,E order is
 written: "Econ cannot be used to build on the turn it is ordered destroyed".
+
+What needs no game (a quantity of 0, a world sending to itself, a second Econ
+increase, a code name no player can have) is layer 2's, in `facts.py`: this
+module gets the orders as it left them, and of an order it rejected says only
+whose worlds it names.
 """
 
 from __future__ import annotations
@@ -114,10 +120,8 @@ def check_orders(
         return True
 
     def clamp(at: Located, wanted: int, have: int, what: str, world: int) -> int | None:
-        """The rule's reduction: too many becomes what there is; none left rejects."""
-        if wanted == 0:
-            reject(at, "CF203", "a quantity of 0 is meaningless")
-            return None
+        """The rule's reduction: too many becomes what there is; none left rejects.
+        (A quantity of 0 never comes here: the facts reject it, CF203.)"""
         if have <= 0:
             reject(at, "CF205", f"world {world} has no {what} left to use")
             return None
@@ -156,12 +160,17 @@ def check_orders(
     # D,E orders are checked first, so the result does not depend on where they stand.
     for index, at in sorted(enumerate(orders), key=lambda p: (not destroys_econ(p[1].order), p[0])):
         order = at.order
+        if at.refused:  # a fact rejected it: only whose worlds it names is said here
+            if isinstance(order, (Attack, Move, Probe, Gate)):
+                if own(at, order.origin) is not None:
+                    exists(at, order.dest)
+            else:
+                own(at, order.world)
+            continue
         if isinstance(order, (Attack, Move, Probe, Gate)):
+            # (origin and destination differ: the facts reject the rest, CF204)
             s = own(at, order.origin)
             if s is None or not exists(at, order.dest):
-                continue
-            if order.origin == order.dest:
-                reject(at, "CF204", f"world {order.origin} can't send to itself")
                 continue
             if isinstance(order, Attack):
                 n = clamp(at, order.count, s.af, "AF", order.origin)
@@ -214,9 +223,7 @@ def check_orders(
             s = own(at, order.world)
             if s is None:
                 continue
-            if s.increased:
-                reject(at, "CF207", f"world {order.world} already increases its Econ this turn")
-                continue
+            # (a second E for the world: the facts reject it, CF207)
             if s.destroying:
                 reject(
                     at,

@@ -1,4 +1,5 @@
-"""Checks Galactic Conqueror commands against what the player knows (section 3).
+"""Checks Galactic Conqueror commands against what the player knows (section 3): the
+checker's layer 3, the player's situation.
 
 Commands are carried out "strictly sequential", so they are checked in file
 order against the start-of-turn view with running budgets: a planet's PU, its
@@ -7,6 +8,12 @@ what each shipyard takes this turn are used once. A quantity that is too large
 is reduced to what there is (a warning); any other illegal or meaningless part
 rejects the command (an error). Loads and unloads of 0 keep their 0 (the
 resolver works out "as much as possible"); only explicit quantities are reduced.
+
+What needs no game (the ranges of cargo types, shipyards, ship classes, task
+forces, facility types, research areas, kits and player numbers, quantities of 0,
+the 50 points a reward is at most, a ship used after it is scrapped) is layer 2's,
+in `facts.py`: this module gets the commands as it left them, and of a command it
+rejected says only whose ships and planets it names.
 
 House rules where the book is silent (for the man page, with `CODES`):
 
@@ -74,9 +81,7 @@ from galbatch.rules.conqueror.tables import (
     CARGO,
     FACILITIES,
     FORTRESS_COST,
-    KITS,
     MAX_POPULATION,
-    MAX_REWARD,
     MAX_SHIPYARDS,
     MAX_TASK_FORCE,
     PLANETARY_DEFENSE,
@@ -243,6 +248,9 @@ def check_commands(
     for at in orders:
         checker.pending = []
         try:
+            if at.refused:  # a fact rejected it: only whose ships and planets it names
+                checker.whose(at.order)
+                continue
             order = checker.check(at.order)
         except Rejected as r:
             diags.append(
@@ -379,11 +387,6 @@ class Checker:
         return ship
 
     def task_force(self, number: int) -> list[Craft]:
-        if not 1 <= number <= MAX_TASK_FORCE:
-            raise Rejected(
-                "GQ221",
-                f"there is no task force {number}: task forces are numbered 1-{MAX_TASK_FORCE}",
-            )
         members = [
             s for n, s in sorted(self.ships.items()) if s.task_force == number and not s.gone
         ]
@@ -391,23 +394,29 @@ class Checker:
             raise Rejected("GQ202", f"you have no ship in task force {number}")
         return members
 
-    def yard(self, stock: Stock, yard: int) -> list[int]:
-        if not 1 <= yard <= MAX_SHIPYARDS:
-            raise Rejected(
-                "GQ213", f"there is no shipyard {yard}: shipyards are numbered 1-{MAX_SHIPYARDS}"
-            )
-        return stock.yards[yard - 1]
-
     def existing_yard(self, stock: Stock, yard: int) -> list[int]:
-        row = self.yard(stock, yard)
+        row = stock.yards[yard - 1]
         if row[0] <= 0:
             raise Rejected("GQ214", f"planet {stock.number} has no shipyard {yard}")
         return row
 
-    @staticmethod
-    def nonzero(quantity: int, what: str) -> None:
-        if quantity == 0:
-            raise Rejected("GQ217", f"{what} of 0 is meaningless")
+    def whose(self, order: Order) -> None:
+        """What the situation says of a command a fact rejected: whether the ships and
+        planets it names are the player's (or known to them). Nothing is used."""
+        if isinstance(order, Move | Load | Unload):
+            if order.unit == "S":
+                self.ship(order.number)
+            elif 1 <= order.number <= MAX_TASK_FORCE:
+                self.task_force(order.number)
+            if isinstance(order, Move):
+                self.known_planet(order.dest)
+        elif isinstance(order, Scrap | Attach | TransferShip):
+            self.ship(order.ship)
+        elif isinstance(order, SetClass | Invest | Produce | Research | Install):
+            self.own(order.planet)
+        elif isinstance(order, Espionage | Corruption):
+            self.known_planet(order.target)
+            self.own(order.source)
 
     @staticmethod
     def pu_left(stock: Stock) -> int:
@@ -474,10 +483,6 @@ class Checker:
                 raise Rejected(
                     "GQ210", f"no ship of task force {order.number} has transport capacity"
                 )
-        if not 1 <= order.cargo <= len(CARGO):
-            raise Rejected(
-                "GQ209", f"there is no cargo type {order.cargo}: cargo types are 1-{len(CARGO)}"
-            )
         reasons = [self.cannot_handle(ship, order) for ship in ships]
         able = [s for s, why in zip(ships, reasons, strict=True) if why is None]
         if not able:
@@ -626,12 +631,6 @@ class Checker:
 
     def attach(self, order: Attach) -> Order:
         ship = self.ship(order.ship)
-        if not 0 <= order.task_force <= MAX_TASK_FORCE:
-            raise Rejected(
-                "GQ221",
-                f"there is no task force {order.task_force}: task forces are numbered "
-                f"0-{MAX_TASK_FORCE} (0: no task force)",
-            )
         if ship.task_force == order.task_force:
             if order.task_force == 0:
                 raise Rejected("GQ222", f"ship {ship.number} is in no task force")
@@ -683,13 +682,6 @@ class Checker:
 
     def set_class(self, order: SetClass) -> Order:
         stock = self.own(order.planet)
-        self.yard(stock, order.yard)
-        if not SPARES_CLASS <= order.ship_class <= max(SHIP_CLASSES):
-            raise Rejected(
-                "GQ215",
-                f"there is no ship class {order.ship_class}: classes are 1-{max(SHIP_CLASSES)} "
-                f"and {SPARES_CLASS} for spares",
-            )
         row = self.existing_yard(stock, order.yard)
         if row[1] == order.ship_class:
             what = "spares" if order.ship_class == SPARES_CLASS else f"class {order.ship_class}"
@@ -703,7 +695,6 @@ class Checker:
     def invest(self, order: Invest) -> Order:
         stock = self.own(order.planet)
         row = self.existing_yard(stock, order.yard)
-        self.nonzero(order.pu, "an investment")
         room = row[0] - stock.taken[order.yard - 1]
         place = f"shipyard {order.yard} on planet {order.planet}"
         if room <= 0:
@@ -730,12 +721,6 @@ class Checker:
 
     def produce(self, order: Produce) -> Order:
         stock = self.own(order.planet)
-        if order.kind not in FACILITIES:
-            raise Rejected(
-                "GQ227",
-                f"there is no facility type {order.kind}: types are 1-{max(FACILITIES)}",
-            )
-        self.nonzero(order.amount, "an amount")
         name = FACILITIES[order.kind][0].lower()
         cost = self.fortress_cost if order.kind == 1 else FACILITIES[order.kind][1]
         room = self.factory_room(stock) if order.kind == FACTORY_KIND else order.amount
@@ -788,7 +773,6 @@ class Checker:
     def spend_on(self, order: Espionage | Corruption) -> Order:
         self.known_planet(order.target)
         stock = self.own(order.source)
-        self.nonzero(order.pu, "an investment")
         n = self.spend(stock, order.pu)
         return replace(order, pu=n) if n < order.pu else order
 
@@ -805,12 +789,6 @@ class Checker:
 
     def research_in(self, order: Research) -> Order:
         stock = self.own(order.planet)
-        if order.area not in RESEARCH_AREAS:
-            raise Rejected(
-                "GQ228",
-                f"there is no research area {order.area}: areas are 0-{max(RESEARCH_AREAS)}",
-            )
-        self.nonzero(order.pu, "an investment")
         area = RESEARCH_AREAS[order.area]
         needed = RESEARCH[MAX_AREA_TL] - self.research[order.area]
         if needed <= 0:
@@ -830,12 +808,6 @@ class Checker:
 
     def install(self, order: Install) -> Order:
         stock = self.own(order.planet)
-        if order.kit not in KITS:
-            raise Rejected(
-                "GQ229",
-                f"there is no kit type {order.kit}: kit types are {min(KITS)}-{max(KITS)}",
-            )
-        self.nonzero(order.amount, "an amount")
         kits = stock.goods[order.kit]
         name = GOODS_WORDS[order.kit]
         if kits <= 0:
@@ -874,20 +846,17 @@ class Checker:
             raise Rejected("GQ225", "you can't offer a reward for yourself")
         if order.player not in self.players:
             raise Rejected("GQ224", f"there is no player {order.player} in this game")
-        self.nonzero(order.points, "a reward")
         owned = len(self.stock)
         if owned == 0:
             raise Rejected("GQ231", "you own no planet, so you can offer no reward")
-        most = min(owned, MAX_REWARD)
-        if order.points > most:
-            if owned > MAX_REWARD:
-                why = f"the most anyone can offer is {MAX_REWARD}"
-            elif owned == 1:
+        # (points are 1 to 50 here: the facts reject 0 and reduce more than 50, GQ306)
+        if order.points > owned:
+            if owned == 1:
                 why = "you own only 1 planet, worth one point"
             else:
                 why = f"you own only {owned} planets, worth one point each"
-            self.warn("GQ306", f"quantity {order.points} reduced to {most}: {why}")
-            order = replace(order, points=most)
+            self.warn("GQ306", f"quantity {order.points} reduced to {owned}: {why}")
+            order = replace(order, points=owned)
         self.replacing()
         self.reward_now, self.reward_by = (order.points, order.player), order.text()
         return order

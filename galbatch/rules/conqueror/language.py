@@ -1,7 +1,7 @@
 """Galactic Conqueror's command language: a parsed line becomes a command dataclass.
 
 The grammar (grammars/conqueror.lark) reads each of the 14 commands of section 3
-exactly as the rule book writes them; ranges are checked later by `check.py`, so
+exactly as the rule book writes them; ranges are checked later by `facts.py`, so
 this turns tokens into numbers and upper-cases the S/T unit letter. It also holds
 the book's "All parameters of a command have to be separated by blanks" (3): a
 line such as `BS 45 56` or `W67 2 7` is rejected, with the line written as it

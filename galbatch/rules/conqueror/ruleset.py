@@ -51,6 +51,7 @@ class Conqueror(RulesetBase):
         owing=f"{PACKAGE}.state:owing",
         describe=f"{PACKAGE}.state:describe",
         view=f"{PACKAGE}.view:build_view",
+        facts=f"{PACKAGE}.facts:facts",
         check=f"{PACKAGE}.check:check_commands",
         resolve=f"{PACKAGE}.resolve:resolve",
         printout=f"{PACKAGE}.printout:player_printout",

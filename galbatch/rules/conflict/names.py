@@ -1,0 +1,80 @@
+"""Galactic Conflict's code names: what CODE NAMES allows, and galbatch's house rule 8.
+
+Kept apart from the set-up, so that a syntax-only check of a transfer order can
+tell a name no player can have without importing what makes a galaxy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from galbatch.rules.conflict.orders import normal_name
+
+NAME_LENGTH = 20  # CODE NAMES: up to 20 characters and spaces
+
+# CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT", "PROBES",
+# "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed."
+CONFUSING_NAMES = ("AF", "DF", "FT", "PROBES", "UNOWNED", "NEUTRAL", "-----")
+# House rule, the book's "etc.": every word and phrase the printouts print as a
+# label, a heading or a note, where a code name could stand beside or instead of
+# it (printout.py, and the page header of galbatch/print/page.py). A name is
+# compared by its letters, digits and single blanks only, so "NONE YET." and
+# "(NO REPORT)" are caught as NONE YET and NO REPORT.
+PRINTOUT_WORDS = (
+    # the header, page header and file status
+    "GALACTIC CONFLICT", "GAME", "TURN", "ACCOUNT", "CODE NAME", "SCORE", "PAGE", "OF",
+    "ORDERS", "ORDERS RECEIVED", "NO ORDERS", "REJECTED", "THE GAME HAS ENDED",
+    "FINAL SCORES FOLLOW",
+    # the sections and their column headings
+    "TOTALS", "WORLDS", "WORLD", "OWNER", "ECON", "CP", "PROBE", "PLAYERS IN CONTACT",
+    "FINAL SCORES", "WINNER", "WINNERS", "TIED WITH", "POINT", "POINTS", "ORDER CHECK",
+    "MAP OF THE GALAXY",
+    "TURN INPUT SHEET", "END",
+    # a world's report
+    "ATTACKED BY", "WITH", "DEFENDER", "WORLD HELD BY", "HELD BY", "PROBED",
+    "TRANSFERRED FROM", "FROM", "ORDER", "REUSED", "REDUCED FROM", "NO REPORT",
+    "YOU HAVE NO REPORT ON ANY WORLD",
+    # what a section says when it has nothing to list
+    "NONE", "NONE YET", "ALL ORDERS ACCEPTED", "NO ORDER FILE",
+    "THE GAME BEGINS", "NO ORDERS WERE DUE", "NO MORE ORDERS",
+    # the order check's lines
+    "ERROR", "WARNING", "NOTE",
+    # the game master's summary
+    "GAME MASTER", "GAME MASTER SUMMARY", "PLAYERS", "BATTLES", "TRANSFERS", "IN FLIGHT",
+    "ID", "HEX", "REUSE", "VS", "TO", "ARRIVES TURN", "ENDS ON TURN", "ENDED",
+)  # fmt: skip
+# What a code name may be written with: the line printer's character set (printable
+# ASCII) but the comma, which ends a field of an order, and "#", which starts a comment.
+NAME_CHARACTERS = frozenset(chr(c) for c in range(32, 127)) - {",", "#"}
+
+
+def skeleton(name: str) -> str:
+    """A name's letters, digits and single blanks, upper case: how it reads."""
+    return " ".join(re.sub(r"[^A-Z0-9]+", " ", name.upper()).split())
+
+
+CONFUSING = frozenset(skeleton(word) for word in (*CONFUSING_NAMES, *PRINTOUT_WORDS))
+
+
+def validate_code_name(name: str) -> str | None:
+    """Why `name` cannot be a code name, as a sentence, or None if it can.
+
+    CODE NAMES: "up to 20 characters and spaces"; runs of blanks count as one,
+    since the game compares and prints the name with single blanks (normal_name).
+    """
+    if not name.strip():
+        return "A code name cannot be empty."
+    if len(normal_name(name)) > NAME_LENGTH:
+        return f"A code name has at most {NAME_LENGTH} characters."
+    if name != name.strip():
+        return "A code name cannot begin or end with a space."
+    if any(ch not in NAME_CHARACTERS for ch in name.replace("\t", " ")):
+        return (
+            "A code name may hold only letters, digits, blanks and the other printable "
+            "ASCII characters but ',' and '#'."
+        )
+    if skeleton(name) in CONFUSING or not skeleton(name):
+        return f'"{name}" could be confused with the printout\'s own words.'
+    if not any(ch.isalpha() for ch in name):
+        return "A code name needs at least one letter, so it cannot be read as a number."
+    return None
