@@ -33,7 +33,6 @@ from galbatch.print.pdf import (
     BASELINE_RISE,
     COLUMN_PT,
     LINE_PT,
-    PAGE_HEIGHT,
     TEXT_TOP,
     TRACTOR,
     pdf_date,
