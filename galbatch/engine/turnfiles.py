@@ -7,7 +7,7 @@ for byte, from the archive.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -84,7 +84,7 @@ def order_files_section(inputs: TurnInputs, checks: Mapping[str, FileCheck]) -> 
 
 
 def cover_printout(
-    inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int, parts: Sequence[Printout] = ()
+    inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int, parts: int = 0, pages: int = 0
 ) -> Printout:
     """The archive's cover: a job separator page as a mainframe printed one, the job name
     in banner letters built from the font, then game, turn, date, MAXCC, the players and
@@ -92,7 +92,6 @@ def cover_printout(
     from galbatch.print.banner import banner  # the font is read only when an archive is made
 
     job = f"{inputs.game.upper()}.T{turn:03d}"
-    pages = sum(len(layout(p)) for p in parts)
     rows = tuple((p.id, p.name, p.account) for p in inputs.players)
     bar = "*" * inputs.width
     lines = (
@@ -111,7 +110,7 @@ def cover_printout(
         f"GM        {inputs.author}",
         f"MAXCC     {rc:04d}",
         f"PLAYERS   {len(inputs.players)}",
-        f"FOLLOWING {len(parts)} PRINTOUTS, {pages} PAGES",
+        f"FOLLOWING {parts} PRINTOUTS, {pages} PAGES",
     )
     return Printout(
         game=inputs.game,
@@ -157,9 +156,10 @@ def archive_pdf(
 ) -> bytes:
     from galbatch.print.pdf import render_archive
 
-    parts = [p for _, _, p in printouts]
-    cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc, parts)
-    return render_archive(cover, [(label, p) for _, label, p in printouts])
+    laid = [layout(p) for _, _, p in printouts]
+    pages = sum(len(p) for p in laid)
+    cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc, len(printouts), pages)
+    return render_archive(cover, [(label, p) for _, label, p in printouts], laid)
 
 
 def render_turn(

@@ -303,15 +303,21 @@ def render_pdf(printout: Printout, pages: Sequence[Page] | None = None) -> bytes
     return data
 
 
-def render_archive(cover: Printout, parts: Sequence[tuple[str, Printout]]) -> bytes:
+def render_archive(
+    cover: Printout,
+    parts: Sequence[tuple[str, Printout]],
+    pages: Sequence[Sequence[Page]] | None = None,
+) -> bytes:
     """The GM's archive of a turn: the cover sheet then every part, each under a top-level
-    bookmark (the cover's title, or the part's label) with its sections nested below."""
+    bookmark (the cover's title, or the part's label) with its sections nested below;
+    `pages` are the parts' pages if already laid out."""
     with _document() as doc:
         subject = f"{cover.game} turn {cover.turn} archive: {len(parts)} printouts"
         keywords = [*cover.keywords, cover.game, f"turn {cover.turn}", cover.reader]
         _metadata(doc.canvas, cover, subject, keywords + [label for label, _ in parts])
         doc.add(cover, layout(cover), level=1, part=cover.title or "COVER")
-        for label, printout in parts:
-            doc.add(printout, layout(printout), level=1, part=label)
+        laid = pages if pages is not None else [layout(p) for _, p in parts]
+        for (label, printout), part_pages in zip(parts, laid, strict=True):
+            doc.add(printout, part_pages, level=1, part=label)
         data: bytes = doc.canvas.getpdfdata()
     return data
