@@ -10,6 +10,7 @@ situation rejects the order too, and an order a fact rejects uses nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -276,3 +277,14 @@ def test_a_syntax_only_check_on_the_command_line_reduces_a_reward_over_50(
     assert result.stdout == (
         f"{path}:2:1: warning: [GQ306] quantity 99 reduced to 50: the most anyone can offer is 50\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "table"), [("conflict", CONFLICT_FACTS), ("conqueror", CONQUEROR_FACTS)]
+)
+def test_every_fact_is_listed_in_the_man_page(ruleset: str, table: Sequence[Row]) -> None:
+    """galbatch-<ruleset>(7) lists the facts that need no game, each code in its own entry."""
+    page = (ROOT / "man" / f"galbatch-{ruleset}.7").read_text()
+    listed = page.split(".SS Facts that need no game\n", 1)[1].split("\n.S", 1)[0]
+    entries = set(re.findall(r"^\.TP\n\.B ([A-Z]{2}\d{3})$", listed, flags=re.MULTILINE))
+    assert entries == {row.code for row in table}

@@ -54,8 +54,8 @@ SHIPYARD_CLASSES = range(SPARES_CLASS, max(SHIP_CLASSES) + 1)
 # not belong to a TF": a command to task force 0 commands no task force.
 TASK_FORCES = range(0, MAX_TASK_FORCE + 1)
 COMMANDED_TASK_FORCES = range(1, MAX_TASK_FORCE + 1)
-# 1: "up to 50 players per game"; 3.14: "To withdraw a reward the command has to used
-# again with target player 0".
+# The game's announcement: "up to 50 players per game"; 3.14: "To withdraw a reward the
+# command has to used again with target player 0".
 PLAYERS = range(1, MAX_PLAYERS + 1)
 REWARD_TARGETS = range(0, MAX_PLAYERS + 1)
 
@@ -119,7 +119,7 @@ FACTS: tuple[Row, ...] = (
         f"there is no task force {{task_force}}: task forces are numbered 0-{MAX_TASK_FORCE} "
         "(0: no task force)",
     ),
-    # 3.8 Transfer Ship (U): "the number of the receiving player"; 1: up to 50 players.
+    # 3.8 Transfer Ship (U): "the number of the receiving player", one of up to 50.
     Fact(
         (TransferShip,),
         within("player", PLAYERS),
