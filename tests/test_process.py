@@ -149,7 +149,7 @@ def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> Non
     process(demo)
     reader = PdfReader(demo / "turns/001/archive.pdf")
     cover = reader.pages[0].extract_text()
-    assert "JOB RC 0008" in " ".join(cover.split())
+    assert "MAXCC 0008" in " ".join(cover.split())
     assert "ARCTURUS" in cover and "VEGA" in cover
     top = [item.title for item in reader.outline if not isinstance(item, list)]
     assert top[1:] == ["GAME MASTER SUMMARY"] + [
