@@ -339,6 +339,7 @@ MIN_LABEL_SIZE = 5.0  # labels never shrink below this (a dense 400-planet field
 MAX_FIELD_LABEL = 9.0  # ... nor grow beyond this (a sparse one)
 FIELD_NUMBER_SIZE = 7.0  # coordinate numbers around the frame
 TICK = 3.0  # length of a tick mark outside the frame
+SHRINK, SMALLEST_LABEL = 0.9, 4.0  # smaller type, to this size, before labels overprint
 RINGS = 6  # rings of places around a point where its label may go, the first next to it
 
 
@@ -478,10 +479,11 @@ def _set_labels(
     obstacles: Sequence[Box],
     region: Box,
     drop: bool = False,
-) -> list[_Label]:
+) -> tuple[list[_Label], int]:
     """Set every label beside its point where it hits no other label, point or obstacle,
     the reader's own first; else further away with a leader line; else where it hits the
-    fewest, or (with `drop`) not at all. Labels stay within `region` (the frame)."""
+    fewest, or (with `drop`) not at all. Labels stay within `region` (the frame). Return
+    the labels and how many of them found no free place."""
     taken = _Boxes(4 * size)
     for box in obstacles:
         taken.add(box)
@@ -489,6 +491,7 @@ def _set_labels(
     for _, cx, cy in placed:
         taken.add((cx - dot, cy - dot, cx + dot, cy + dot))
     labels = []
+    crowded = 0
     for p, cx, cy in sorted(placed, key=lambda t: (not t[0].own, -t[2], t[1], t[0].label)):
         width = _label_width(p, size)
         best: tuple[int, float, float, int] | None = None
@@ -501,14 +504,28 @@ def _set_labels(
                 best = (hits, x, base, ring)
                 if not hits:
                     break
-        if drop and (best is None or best[0]):
-            continue
+        if best is None or best[0]:
+            crowded += 1
+            if drop:
+                continue
         if best is None:  # a label wider or taller than the frame
             best = (0, cx + dot + 0.25 * size, cy - DIGIT_HEIGHT * size / 2, 0)
         _, x, base, ring = best
         taken.add(_label_box(x, base, width, size))
         labels.append(_Label(p, cx, cy, x, base, size, width, ring > 0))
-    return labels
+    return labels, crowded
+
+
+def _set_all_labels(
+    g: FieldGeometry, points: Sequence[FieldPoint], size: float, dot: float, obstacles: list[Box]
+) -> list[_Label]:
+    """Every label set inside the frame at `size`, or in smaller type (down to
+    SMALLEST_LABEL) when some label finds no free place at that size."""
+    while True:
+        labels, crowded = _set_labels(g, points, size, dot, obstacles, _frame_box(g))
+        if not crowded or size <= SMALLEST_LABEL:
+            return labels
+        size = max(SMALLEST_LABEL, size * SHRINK)
 
 
 def _field_sizes(g: FieldGeometry, n: int) -> tuple[float, float]:
@@ -587,7 +604,8 @@ def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: flo
     size, dot = _field_sizes(g, len(points))
     ink = Ink(canvas)
     obstacles, ticks = _field_frame(ink, m, g)
-    labels = _set_labels(g, points, size, dot, obstacles, _frame_box(g))
+    labels = _set_all_labels(g, points, size, dot, obstacles)
+    size = labels[0].size if labels else size
     adv = mono_advance()
 
     own = [lb for lb in labels if lb.point.own]
@@ -659,7 +677,7 @@ def _draw_field_index(canvas: Canvas, m: Map, x: float, y: float, w: float, h: f
         )
     owned = [FieldPoint(p.x, p.y, p.owner) for p in m.shown() if p.owner]
     size = MIN_LABEL_SIZE + 1
-    labels = _set_labels(g, owned, size, dot, obstacles, _frame_box(g), drop=True)
+    labels, _ = _set_labels(g, owned, size, dot, obstacles, _frame_box(g), drop=True)
     dots = [_dot(_Label(p, *g.point(p.x, p.y), 0, 0, 0, 0, False)) for p in m.shown()]
     if dots:
         ink.paths([*dots, "S"], f"0.45 G {fmt(2 * dot)} w 1 J")
