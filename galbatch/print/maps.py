@@ -247,10 +247,17 @@ OWNER_SEPARATOR = ":"
 CROWDED_MARK = "#"
 MAX_CROWDED_LINES = 3
 # Where a label may go instead of its own place: (rows down, columns right), nearest first;
-# two rows off only when nothing nearer is free.
+# two rows or more than three columns off only when nothing nearer is free.
 _SHIFTS = sorted(
-    ((dr, ds) for dr in (0, -1, 1, -2, 2) for ds in range(-3, 4)),
-    key=lambda s: (abs(s[0]) > 1, abs(s[1]) + 2 * abs(s[0]), abs(s[0]), s[0], abs(s[1]), -s[1]),
+    ((dr, ds) for dr in (0, -1, 1, -2, 2) for ds in range(-6, 7)),
+    key=lambda s: (
+        abs(s[0]) > 1 or abs(s[1]) > 3,
+        abs(s[1]) + 2 * abs(s[0]),
+        abs(s[0]),
+        s[0],
+        abs(s[1]),
+        -s[1],
+    ),
 )
 
 
