@@ -334,13 +334,20 @@ def process(
         sys.stderr.flush()
         shown = True
 
+    reader_gone = False  # `| head`: the job goes on to its end, its log kept in job.log
+
     def sink(line: str) -> None:
-        nonlocal shown
+        nonlocal shown, reader_gone
         if shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             shown = False
-        click.echo(line)
+        if not reader_gone:
+            try:
+                click.echo(line)
+            except BrokenPipeError:
+                reader_gone = True
+                _quiet_stdout()
 
     result = run(
         directory,
@@ -487,6 +494,13 @@ def show_error(e: click.ClickException) -> None:
     click.echo(f"galbatch: {e.format_message()}", err=True)
 
 
+def _quiet_stdout() -> None:
+    """Send the rest of standard output nowhere: its reader has closed the pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: click's usage errors and failures exit 16, like a failed job."""
     for stream in (sys.stdout, sys.stderr):  # a legacy terminal encoding must not fail a run
@@ -502,6 +516,9 @@ def main(argv: list[str] | None = None) -> Any:
     except click.exceptions.Abort:
         click.echo("galbatch: aborted", err=True)
         sys.exit(EXIT_FAILED)
+    except BrokenPipeError:  # the reader stopped early (`| head`): what it read is all it wanted
+        _quiet_stdout()
+        sys.exit(0)
     except Exception as e:  # the run itself failed: say so, exit 16, keep the details short
         if os.environ.get("GALBATCH_DEBUG"):
             raise

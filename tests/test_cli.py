@@ -365,3 +365,20 @@ def test_check_json_is_one_object_even_when_the_check_cannot_run(
     assert data["rc"] == 16 and data["diagnostics"] == [] and error in data["error"]
     assert list(data) == ["rc", "error", "diagnostics"]
     assert f"galbatch: {data['error']}" in result.stderr
+
+
+def test_a_reader_that_stops_early_loses_nothing_and_sees_no_error(demo: Path) -> None:
+    """`galbatch process DIR | head -1`: the turn is still committed; no internal error."""
+    for args in (["process", str(demo)], ["process", str(demo), "--dry-run", "--force"]):
+        job = subprocess.Popen(
+            [sys.executable, "-m", "galbatch.cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert job.stdout is not None and job.stderr is not None
+        assert job.stdout.readline().startswith(b"GALBATCH  JOB")
+        job.stdout.close()  # what `head -1` does after its line
+        err = job.stderr.read()
+        assert job.wait() in (0, 8), err
+        assert b"internal error" not in err and b"Traceback" not in err
+    assert (demo / "turns" / "001" / "state.yaml").is_file()
