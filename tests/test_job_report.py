@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,8 @@ def streamed_run(demo: Path) -> tuple[list[str], str, bool]:
         text=True,
     )
     assert job.stdout is not None
+    watchdog = threading.Timer(120, job.kill)  # never hang the suite, whatever goes wrong
+    watchdog.start()
     seen: list[str] = []
     while not seen or not seen[-1].startswith("010   LOAD"):
         line = job.stdout.readline()
@@ -302,6 +305,7 @@ def streamed_run(demo: Path) -> tuple[list[str], str, bool]:
                 seen.append(line)
             running = job.poll() is None and not (demo / "turns/001").exists()
     rest, err = job.communicate(timeout=120)
+    watchdog.cancel()
     assert job.returncode == 8 and err == "", err
     return seen, rest, running
 
