@@ -17,7 +17,7 @@ from galbatch.engine.intake import FileCheck, counts
 from galbatch.engine.ruleset import PrintContext, Ruleset
 from galbatch.engine.turninputs import INPUTS_FILE, TurnInputs
 from galbatch.engine.yamlio import dump_data, load_data
-from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
+from galbatch.print.page import Page, Printout, Section, Table, Text, layout, render_text
 
 NO_ORDERS = "NO ORDERS"
 GM = "gm"
@@ -153,10 +153,13 @@ def archive_pdf(
     state: Any,
     printouts: list[tuple[str, str, Printout]],
     rc: int,
+    laid: list[list[Page]] | None = None,
 ) -> bytes:
+    """The turn's archive PDF; `laid`: the printouts' pages, if already laid out."""
     from galbatch.print.pdf import render_archive
 
-    laid = [layout(p) for _, _, p in printouts]
+    if laid is None:
+        laid = [layout(p) for _, _, p in printouts]
     pages = sum(len(p) for p in laid)
     cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc, len(printouts), pages)
     return render_archive(cover, [(label, p) for _, label, p in printouts], laid)
@@ -179,12 +182,14 @@ def render_turn(
     for player, view in views.items():
         files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
     printouts = turn_printouts(inputs, ruleset, state, checks, views)
+    laid = []
     for done, (stem, _, printout) in enumerate(printouts, start=1):
-        files.update(printout_files(f"printouts/{stem}", printout, pdf))
+        laid.append(layout(printout))
+        files.update(printout_files(f"printouts/{stem}", printout, pdf, laid[-1]))
         if progress is not None:
             progress("printouts made", done, len(printouts))
     if pdf:
-        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc)
+        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc, laid)
     return files
 
 
@@ -232,8 +237,11 @@ def archived_checks(game: Game, turn: int) -> dict[str, FileCheck]:
     return checks
 
 
-def printout_files(stem: str, printout: Printout, pdf: bool) -> dict[str, bytes]:
-    pages = layout(printout)
+def printout_files(
+    stem: str, printout: Printout, pdf: bool, pages: list[Page] | None = None
+) -> dict[str, bytes]:
+    if pages is None:
+        pages = layout(printout)
     out = {f"{stem}.txt": render_text(pages).encode("utf-8")}
     if pdf:
         from galbatch.print.pdf import render_pdf

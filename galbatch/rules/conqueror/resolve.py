@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 
 from galbatch.engine.rng import Streams
@@ -72,7 +71,7 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Order]], streams: St
 
 def start(state: GameState, streams: Streams) -> Turn:
     """A copy of the state for the new turn, with last turn's reports cleared."""
-    new = copy.deepcopy(state)
+    new = state.clone()
     new.turn = state.turn + 1
     new.battles, new.explorations, new.broadcasts, new.announcements = [], [], [], []
     for player in new.players.values():

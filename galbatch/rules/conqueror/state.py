@@ -6,7 +6,8 @@ compact rows (one list each) so that 50 players with 200 ships load fast.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from galbatch.engine.wording import plural
@@ -207,6 +208,35 @@ class GameState:
 
     def owned_by(self, player: str) -> list[Planet]:
         return [p for p in self.planets.values() if p.owner == player]
+
+    def clone(self) -> GameState:
+        """A copy that shares nothing mutable with this state (`copy.deepcopy`, faster)."""
+        planets = {}
+        for n, planet in self.planets.items():
+            p = copy.copy(planet)
+            p.yards = [copy.copy(y) for y in planet.yards]
+            planets[n] = p
+        players = {}
+        for pid, player in self.players.items():
+            q = copy.copy(player)
+            q.research, q.known = list(player.research), list(player.known)
+            q.messages, q.breakdown = list(player.messages), list(player.breakdown)
+            players[pid] = q
+        ships = []
+        for ship in self.ships:
+            s = copy.copy(ship)
+            s.cargo = list(ship.cargo)
+            ships.append(s)
+        return replace(
+            self,
+            planets=planets,
+            players=players,
+            ships=ships,
+            battles=list(self.battles),
+            explorations=list(self.explorations),
+            broadcasts=list(self.broadcasts),
+            announcements=list(self.announcements),
+        )
 
     def to_data(self) -> dict[str, Any]:
         return {
