@@ -134,6 +134,9 @@ class Ruleset(Protocol):
     def view(self, state: Any, player: str) -> dict[str, Any]:
         """What that player knows, as plain data: the view file and the checker's input."""
 
+    def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """`view` of each of `players`, in their order: one pass over a large state."""
+
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         """The checker's layer 2: the rule book's facts that need no game (ranges,
         enumerations, limits a file, the meaning of each number), the same in every mode.
@@ -180,6 +183,7 @@ class Parts(NamedTuple):
     printout: str  # (view, diagnostics, ctx) -> the player's printout
     summary: str  # (state, ctx) -> the game master's printout
     configure: str = ""  # (state, settings) -> state; "": no setting changes after setup
+    views: str = ""  # (state, players) -> {player: view}; "": `view` for each player
 
 
 @functools.cache
@@ -254,6 +258,12 @@ class RulesetBase:
     def view(self, state: Any, player: str) -> dict[str, Any]:
         view: dict[str, Any] = load_part(self.parts.view)(state, player)
         return view
+
+    def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not self.parts.views:
+            return {player: self.view(state, player) for player in players}
+        views: dict[str, dict[str, Any]] = load_part(self.parts.views)(state, players)
+        return views
 
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         found: tuple[list[Located], list[Diagnostic]] = load_part(self.parts.facts)(orders)

@@ -496,8 +496,9 @@ def _process(
     checks = facts.checks
     unverified = {p: got.data for p, got in received.items() if not got.authentic}
     verified = verified_passwords(game, unverified)
+    views = ruleset.views(state, list(received))
     for done, (player, got) in enumerate(received.items(), start=1):  # seat order
-        view = ruleset.view(state, player)
+        view = views.pop(player)
         checks[player] = check_player_file(
             game, ruleset, view, player, got.data, trusted=bool(got.authentic) or player in verified
         )

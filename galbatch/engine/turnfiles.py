@@ -178,7 +178,7 @@ def render_turn(
 
     `progress` hears ("printouts made", done, total) after each reader's printout."""
     files: dict[str, bytes] = {INPUTS_FILE: inputs.dumps()}
-    views = {info.id: ruleset.view(state, info.id) for info in inputs.players}
+    views = ruleset.views(state, [info.id for info in inputs.players])
     for player, view in views.items():
         files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
     printouts = turn_printouts(inputs, ruleset, state, checks, views)

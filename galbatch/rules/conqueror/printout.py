@@ -40,6 +40,7 @@ from galbatch.rules.conqueror.tables import (
     RESEARCH_AREAS,
     stardate,
 )
+from galbatch.rules.conqueror.view import Holdings
 from galbatch.rules.conqueror.wording import points as points_text
 
 BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
@@ -609,9 +610,10 @@ def gm_players(state: GameState) -> list[Piece]:
         ("PU", 6, "pu"),
     )
     ranked = sorted(state.players.values(), key=lambda p: (-p.score, _id_key(p.id)))
+    held = Holdings(state)
     rows = []
     for rank, p in enumerate(ranked, start=1):
-        planets = state.owned_by(p.id)
+        planets = held.planets.get(p.id, [])
         rows.append(
             {
                 "rank": rank,
@@ -620,7 +622,7 @@ def gm_players(state: GameState) -> list[Piece]:
                 "account": p.account,
                 "score": p.score,
                 "planets": len(planets),
-                "ships": len(state.fleet(p.id)),
+                "ships": len(held.ships.get(p.id, [])),
                 "population": sum(x.population for x in planets),
                 "pu": sum(x.pu for x in planets),
             }

@@ -51,6 +51,7 @@ class Conqueror(RulesetBase):
         owing=f"{PACKAGE}.state:owing",
         describe=f"{PACKAGE}.state:describe",
         view=f"{PACKAGE}.view:build_view",
+        views=f"{PACKAGE}.view:build_views",
         facts=f"{PACKAGE}.facts:facts",
         check=f"{PACKAGE}.check:check_commands",
         resolve=f"{PACKAGE}.resolve:resolve",

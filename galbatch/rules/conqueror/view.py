@@ -7,6 +7,7 @@ communication radius and other players' fleets never reach it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from galbatch.rules.conqueror.state import GameState, Planet, Ship
@@ -85,11 +86,36 @@ def ship_data(ship: Ship) -> dict[str, Any]:
     }
 
 
-def build_view(state: GameState, player: str) -> dict[str, Any]:
+class Holdings:
+    """Each player's planets, ships and exploration reports, from one pass over the state.
+
+    Build it when the state will not change until the views are made."""
+
+    def __init__(self, state: GameState) -> None:
+        self.planets: dict[str | None, list[Planet]] = {}
+        for planet in state.planets.values():
+            self.planets.setdefault(planet.owner, []).append(planet)
+        self.ships: dict[str, list[Ship]] = {}
+        for ship in state.ships:
+            self.ships.setdefault(ship.owner, []).append(ship)
+        self.explored: dict[str, set[int]] = {}
+        for pid, n in state.explorations:
+            self.explored.setdefault(pid, set()).add(n)
+
+
+def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """`build_view` of each of `players`, the state scanned once for all of them."""
+    held = Holdings(state)
+    return {player: build_view(state, player, held) for player in players}
+
+
+def build_view(state: GameState, player: str, held: Holdings | None = None) -> dict[str, Any]:
     """Everything `player` is entitled to know, in plain data."""
+    held = held or Holdings(state)
     me = state.players[player]
-    known = set(me.known) | {p.number for p in state.owned_by(player)}
-    explored = sorted({n for pid, n in state.explorations if pid == player})
+    owned = held.planets.get(player, [])
+    known = set(me.known) | {p.number for p in owned}
+    explored = sorted(held.explored.get(player, ()))
     view: dict[str, Any] = {
         "ruleset": "conqueror",
         "turn": state.turn,
@@ -107,13 +133,13 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
             [n, state.planets[n].x, state.planets[n].y, state.planets[n].owner == player]
             for n in sorted(known)
         ],
-        "planets": [planet_data(p) for p in sorted(state.owned_by(player), key=lambda p: p.number)],
+        "planets": [planet_data(p) for p in sorted(owned, key=lambda p: p.number)],
         "explored": [
             exploration_data(state, state.planets[n])
             for n in explored
             if state.planets[n].owner != player
         ],
-        "fleet": [ship_data(s) for s in sorted(state.fleet(player), key=lambda s: s.number)],
+        "fleet": [ship_data(s) for s in sorted(held.ships.get(player, []), key=lambda s: s.number)],
         "battles": [list(b.lines) for b in state.battles if player in b.sides],
         "messages": list(me.messages)
         + list(state.broadcasts)
