@@ -229,6 +229,8 @@ ROW_WIDTH = 200  # a row longer than this is broken over lines
 
 def _flow(value: Any, depth: int) -> str:
     """Mappings and lists of rows one entry a line; short rows and scalars on one line."""
+    if type(value) is int:  # the commonest scalar, written as json writes it
+        return int.__repr__(value)
     pad = "  " * (depth + 1)
     if isinstance(value, dict) and value:
         items = [f"{pad}{_ROW(str(k))}: {_flow(v, depth + 1)}" for k, v in value.items()]

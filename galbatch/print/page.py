@@ -175,12 +175,12 @@ def layout(p: Printout) -> list[Page]:
     pages: list[Page] = []
     for i, (chunk, chunk_marks, chunk_maps) in enumerate(chunks, start=1):
         head = [header_line(p, i, total), "-" * p.width, ""]
-        full = head + [fit(line, p.width) for line in chunk]
-        full += [""] * (LINES_PER_PAGE - len(full))
+        full = [fit(line, p.width) for line in head] + [fit(line, p.width) for line in chunk]
+        full += [" " * p.width] * (LINES_PER_PAGE - len(full))  # fit("", width)
         pages.append(
             Page(
                 number=i,
-                lines=tuple(fit(line, p.width) for line in full),
+                lines=tuple(full),
                 bookmarks=tuple((t, BODY_TOP + n) for t, n in chunk_marks),
                 maps=tuple(MapArea(m, BODY_TOP + a, n) for m, a, n in chunk_maps),
             )
