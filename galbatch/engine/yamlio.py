@@ -13,14 +13,16 @@ import io
 import json
 import os
 import warnings
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.constructor import RoundTripConstructor
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
-from ruamel.yaml.parser import Parser as PureParser
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.parser import Parser as PureParser
+
+# ruamel.yaml is imported on first use: a file in YAML's JSON form (a view, the
+# state) is read by json alone, so `galbatch check --view` never imports it.
 
 MAX_DATA_BYTES = 64 * 1024 * 1024  # state, views, checks: a 10,000-ship state is 1 MB
 MAX_VIEW_BYTES = 16 * 1024 * 1024  # a player's view file: 75 kB in a 50-player game
@@ -37,31 +39,39 @@ class LoadError(ValueError):
     """
 
 
-class _EditedConstructor(RoundTripConstructor):
-    """Round-trip; but a date that is no date (`1997-13-01`) stays text, so that the
-    file's validation can name its line and key instead of the whole load failing."""
+@cache
+def _edited_constructor() -> type:
+    from ruamel.yaml.constructor import RoundTripConstructor
 
-    def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
-        try:
-            return super().construct_yaml_timestamp(node, values)
-        except (ValueError, OverflowError):
-            return str(node.value)
+    class _EditedConstructor(RoundTripConstructor):
+        """Round-trip; but a date that is no date (`1997-13-01`) stays text, so that the
+        file's validation can name its line and key instead of the whole load failing."""
 
+        def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
+            try:
+                return super().construct_yaml_timestamp(node, values)
+            except (ValueError, OverflowError):
+                return str(node.value)
 
-_EditedConstructor.add_constructor(
-    "tag:yaml.org,2002:timestamp", _EditedConstructor.construct_yaml_timestamp
-)
+    _EditedConstructor.add_constructor(
+        "tag:yaml.org,2002:timestamp", _EditedConstructor.construct_yaml_timestamp
+    )
+    return _EditedConstructor
 
 
 def _rt() -> YAML:
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt")
-    yaml.Constructor = _EditedConstructor
+    yaml.Constructor = _edited_constructor()
     yaml.preserve_quotes = True
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
 
 
 def _fast() -> YAML:
+    from ruamel.yaml import YAML
+
     try:
         yaml = YAML(typ="safe", pure=False)  # ruamel.yaml.clib when installed
     except Exception:  # pragma: no cover - the C extension is missing
@@ -121,6 +131,9 @@ def _read(path: Path, max_bytes: int) -> str:
 
 def _load_yaml(path: Path, text: str, yaml: YAML, max_nodes: int) -> Any:
     """Load YAML text within the limits, every failure a one-line `LoadError`."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.parser import Parser as PureParser
+
     budget = _Budget(path, max_nodes)
     try:
         with warnings.catch_warnings():
@@ -160,8 +173,17 @@ class _Budget:
         self.nodes = 0
         self.open: list[list[Any]] = []  # [anchor, size so far] of each collection being read
         self.sizes: dict[str, int] = {}  # anchor -> size of its node, expanded
+        from ruamel.yaml import events
+
+        self.events = (
+            events.ScalarEvent,
+            events.AliasEvent,
+            events.CollectionStartEvent,
+            events.CollectionEndEvent,
+        )
 
     def see(self, event: Any) -> None:
+        ScalarEvent, AliasEvent, CollectionStartEvent, CollectionEndEvent = self.events
         if isinstance(event, ScalarEvent):
             self._complete(event, event.anchor, 1)
         elif isinstance(event, AliasEvent):
