@@ -331,6 +331,8 @@ def repair_from_transports(ship: Ship, ships: list[Ship]) -> int:
     """Repair a ship with the spares its owner's transports among `ships` carry, in ship
     order; the hits repaired."""
     repaired = 0
+    if not ship.damage:
+        return 0
     for carrier in ships:
         if carrier.owner == ship.owner and carrier.cargo[SPARES] and ship.damage:
             used = min(ship.damage, carrier.cargo[SPARES])

@@ -122,8 +122,9 @@ def grow(turn: Turn) -> None:
 def recover_loyalty(turn: Turn) -> None:
     """Loyalty rises by one a turn up to 10 (2.1.3), except on planets attacked, conquered
     or whose loyalty corruption lowered this turn (house rules)."""
+    kept = turn.attacked | turn.conquered | turn.turned
     for planet in turn.planets():
-        if planet.number in turn.attacked | turn.conquered | turn.turned:
+        if planet.number in kept:
             continue
         planet.loyalty = min(MAX_LOYALTY, planet.loyalty + 1)
 

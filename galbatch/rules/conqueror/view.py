@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from galbatch.rules.conqueror.state import GameState, Planet, Ship
+from galbatch.rules.conqueror.state import BattleReport, GameState, Planet, Ship
 from galbatch.rules.conqueror.tables import SHIP_CLASSES, ship_range, tech_level
 
 
@@ -101,6 +101,10 @@ class Holdings:
         self.explored: dict[str, set[int]] = {}
         for pid, n in state.explorations:
             self.explored.setdefault(pid, set()).add(n)
+        self.battles: dict[str, list[BattleReport]] = {}
+        for battle in state.battles:
+            for side in dict.fromkeys(battle.sides):
+                self.battles.setdefault(side, []).append(battle)
 
 
 def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -140,7 +144,7 @@ def build_view(state: GameState, player: str, held: Holdings | None = None) -> d
             if state.planets[n].owner != player
         ],
         "fleet": [ship_data(s) for s in sorted(held.ships.get(player, []), key=lambda s: s.number)],
-        "battles": [list(b.lines) for b in state.battles if player in b.sides],
+        "battles": [list(b.lines) for b in held.battles.get(player, [])],
         "messages": list(me.messages)
         + list(state.broadcasts)
         + [text for text, not_to in state.announcements if player not in not_to],
