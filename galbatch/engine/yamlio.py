@@ -246,16 +246,19 @@ def dump_data(data: Any) -> str:
 
 
 _ROW = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+_STR = json.encoder.encode_basestring  # what _ROW does with a str (ensure_ascii=False)
 ROW_WIDTH = 200  # a row longer than this is broken over lines
 
 
 def _flow(value: Any, depth: int) -> str:
     """Mappings and lists of rows one entry a line; short rows and scalars on one line."""
-    if type(value) is int:  # the commonest scalar, written as json writes it
+    if type(value) is int:  # the commonest scalars, written as json writes them
         return int.__repr__(value)
+    if type(value) is str:
+        return _STR(value)
     pad = "  " * (depth + 1)
     if isinstance(value, dict) and value:
-        items = [f"{pad}{_ROW(str(k))}: {_flow(v, depth + 1)}" for k, v in value.items()]
+        items = [f"{pad}{_STR(str(k))}: {_flow(v, depth + 1)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
     if isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
         rows = []
