@@ -7,6 +7,7 @@ several reach it in the same turn, the highest score (then the lowest id) wins.
 
 from __future__ import annotations
 
+from galbatch.rules.conqueror.state import Planet
 from galbatch.rules.conqueror.tables import (
     UNUSED_PU_PER_POINT,
     capacity_score,
@@ -23,9 +24,13 @@ def unused_pu(turn: Turn) -> None:
         planet.pu = 0
 
 
-def breakdown(turn: Turn, player: str) -> list[tuple[str, int]]:
-    """The player's score parts of this turn, as the report prints them."""
-    planets = turn.state.owned_by(player)
+def breakdown(
+    turn: Turn, player: str, planets: list[Planet] | None = None
+) -> list[tuple[str, int]]:
+    """The player's score parts of this turn, as the report prints them; `planets`: the
+    planets the player owns, if already found."""
+    if planets is None:
+        planets = turn.state.owned_by(player)
     tally = turn.tally[player]
     return [
         ("PLANETS", len(planets)),
@@ -45,9 +50,12 @@ def breakdown(turn: Turn, player: str) -> list[tuple[str, int]]:
 
 def add_scores(turn: Turn) -> None:
     """Record every player's parts and add them to his score."""
+    owned: dict[str | None, list[Planet]] = {}
+    for planet in turn.state.planets.values():  # one pass for every player
+        owned.setdefault(planet.owner, []).append(planet)
     for player in turn.players():
         me = turn.state.players[player]
-        me.breakdown = breakdown(turn, player)
+        me.breakdown = breakdown(turn, player, owned.get(player, []))
         me.score += sum(points for _, points in me.breakdown)
 
 
