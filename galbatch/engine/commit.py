@@ -109,7 +109,7 @@ def commit_turn(game: Game, turn: int, files: Mapping[str, bytes], replace: bool
             f.flush()
             os.fsync(f.fileno())
     for directory in sorted({(tmp / rel).parent for rel in files}, reverse=True):
-        _fsync_dir(directory)
+        fsync_dir(directory)
     pending = game.turns / f"{PENDING_PREFIX}{turn:03d}"
     record = files.get(RECORD_FILE)
     with commit_lock(game.turns, exclusive=True):
@@ -119,15 +119,15 @@ def commit_turn(game: Game, turn: int, files: Mapping[str, bytes], replace: bool
             old = game.turns / f"{OLD_PREFIX}{turn:03d}"
             os.replace(target, old)
             os.replace(tmp, target)
-            _fsync_dir(game.turns)
+            fsync_dir(game.turns)
             shutil.rmtree(old, ignore_errors=True)
         else:
             os.replace(tmp, target)
-            _fsync_dir(game.turns)
+            fsync_dir(game.turns)
         if record is not None:
             _clear_inbox(game, read_record(target) or [])
             pending.unlink()
-            _fsync_dir(game.turns)
+            fsync_dir(game.turns)
     return target
 
 
@@ -151,7 +151,7 @@ def recover(game: Game) -> None:
                 if record is not None:
                     _clear_inbox(game, record)
                 entry.unlink()
-        _fsync_dir(game.turns)
+        fsync_dir(game.turns)
 
 
 def pending_consumed(game: Game) -> frozenset[str]:
@@ -188,7 +188,7 @@ def _clear_inbox(game: Game, record: list[Consumed]) -> None:
         path = game.inbox / c.name
         if c.source == FROM_INBOX and _holds(path, c.sha256):
             path.unlink()
-    _fsync_dir(game.inbox)
+    fsync_dir(game.inbox)
 
 
 def _holds(path: Path, sha256: str) -> bool:
@@ -204,10 +204,11 @@ def _write_synced(path: Path, data: bytes) -> None:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a directory's entries durable (renames, new files); a no-op where it cannot."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:

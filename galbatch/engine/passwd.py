@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from galbatch.engine.commit import writing
+from galbatch.engine.commit import fsync_dir, writing
 from galbatch.engine.gamedir import GAME_FILE, GameError, GameFileError
 from galbatch.engine.gameschema import game_problems
 from galbatch.engine.passwords import hash_password
@@ -75,7 +75,7 @@ def set_password(
             os.replace(tmp, file)
         finally:
             tmp.unlink(missing_ok=True)
-        _fsync_dir(path)
+        fsync_dir(path)
     return info
 
 
@@ -136,16 +136,3 @@ class PasswordsFile:
             os.close(self._fd)
             self._fd = None
         self.path.unlink(missing_ok=True)
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -50,7 +50,7 @@ def misspelt(rule: str, word: Token, expected: str, words: Mapping[str, str]) ->
 
     Raised as lark's VisitError, which the engine's parser reports as a syntax
     error (CF100) with this message."""
-    from galbatch.rules.conflict.suggest import closest
+    from galbatch.engine.suggest import closest
 
     text = str(word).upper()
     guess = closest(text, words) if len(text) <= LONGEST_GUESSED else None

@@ -58,6 +58,7 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
+from galbatch.engine.suggest import did_you_mean
 from galbatch.engine.wording import plural
 from galbatch.rules.conqueror.orders import (
     Attach,
@@ -76,7 +77,6 @@ from galbatch.rules.conqueror.orders import (
     TransferShip,
     Unload,
 )
-from galbatch.rules.conqueror.suggest import did_you_mean
 from galbatch.rules.conqueror.tables import (
     CARGO,
     FACILITIES,

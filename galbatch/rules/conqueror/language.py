@@ -22,8 +22,8 @@ from typing import cast
 from lark import Token, Transformer
 from lark.exceptions import VisitError
 
+from galbatch.engine.suggest import closest
 from galbatch.rules.conqueror import orders as o
-from galbatch.rules.conqueror.suggest import closest
 
 COMMAND_WORDS = "a command letter (B L E W S V Z U P I K F N G)"
 UNIT_WORDS = "S (ship) or T (task force)"
