@@ -1,0 +1,1 @@
+"""Galac-Tac (Talisman Games): the ruleset `galactac`, being built (see its man page)."""
