@@ -71,7 +71,7 @@ class Renaming:
         return f"{self.location.text()} {self.name}".rstrip()
 
 
-EMPIRE = "EMPIRE"  # NAME's [What] for the empire's own name
+EMPIRE: Literal["EMPIRE"] = "EMPIRE"  # NAME's [What] for the empire's own name
 
 
 @dataclass(frozen=True)
