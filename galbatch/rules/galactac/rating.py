@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from galbatch.rules.galactac import tables
 
 if TYPE_CHECKING:  # lark is imported when a rating is first read, not with the formulas
-    from lark import Lark, Token, Tree
+    from lark import Token, Tree
 
 
 @dataclass(frozen=True)
@@ -186,10 +186,6 @@ def parse_rating(text: str) -> Rating:
 def read_rating(text: str) -> tuple[Rating, list[str]]:
     """The design a rating writes, and a warning for each part read by a house rule
     (one ';' or three, a full magazine in parentheses); raises RatingError."""
-    from lark.exceptions import LarkError, UnexpectedInput
-
-    from galbatch.engine.parsing import describe
-
     if not text.strip():
         raise RatingError(f"the rating is empty: write {NOTATION}, e.g. {EXAMPLES}")
     slashes = text.count("/")
@@ -200,14 +196,15 @@ def read_rating(text: str) -> tuple[Rating, list[str]]:
             f"write {NOTATION}, e.g. {EXAMPLES}",
             column,
         )
+    parser, errors = _parser()
     try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as e:
+        tree = parser.parse(text)
+    except errors.UnexpectedInput as e:
         raise RatingError(
-            f"{describe(e, text, WORDS)} in {text.strip()!r}: write {NOTATION}, e.g. {EXAMPLES}",
+            f"{_describe(e, text)} in {text.strip()!r}: write {NOTATION}, e.g. {EXAMPLES}",
             max(1, e.column),
         ) from None
-    except LarkError as e:
+    except errors.LarkError as e:
         raise RatingError(f"cannot read {text.strip()!r}: write {NOTATION}") from e
     warnings: list[str] = []
     return _rating(tree, warnings), warnings
@@ -221,13 +218,39 @@ def _nth(text: str, character: str, n: int) -> int:
     return index
 
 
-@cache
-def _parser() -> Lark:
-    from lark import Transformer
+class _Trees:
+    """The parser's transformer: it has no rules, so every rule builds a tree."""
 
+
+@cache
+def _parser() -> tuple[Any, Any]:
+    """The rating parser, loaded as the order grammars are, and the module of the
+    exceptions it raises (a generated parser's own, or lark's)."""
     from galbatch.engine.parsing import load_parser
 
-    return load_parser(GRAMMAR, Transformer())
+    parser: Any = load_parser(GRAMMAR, _Trees())
+    errors = getattr(parser, "errors", None)
+    if errors is None:
+        import lark.exceptions
+
+        errors = lark.exceptions
+    return parser, errors
+
+
+def _describe(e: Any, text: str) -> str:
+    """'found X where Y was expected', with the terminals' names in WORDS."""
+    if hasattr(e, "token"):
+        expected = set(e.accepts or e.expected)
+        found = "the end" if e.token.type == "$END" else repr(str(e.token))
+    else:
+        expected = set(getattr(e, "allowed", None) or ())
+        found = repr(text[e.pos_in_stream :].strip()[:20])
+    names = sorted(WORDS[t] for t in expected if t in WORDS)
+    if expected & {"$END", "<END-OF-FILE>"}:
+        names.append("the end")
+    if not names:
+        return f"found {found}"
+    return f"found {found} where {' or '.join(names)} was expected"
 
 
 def _count(token: Token) -> int:
