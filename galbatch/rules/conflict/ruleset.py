@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from lark import Token, Transformer
-from lark.exceptions import VisitError
-
+from galbatch.engine.parsing import LineRejected
 from galbatch.engine.ruleset import Parts, RulesetBase
 from galbatch.rules.conflict import orders as o
+
+if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
+    from lark import Token
 
 TITLE = "GALACTIC CONFLICT"
 PACKAGE = "galbatch.rules.conflict"
@@ -37,19 +39,14 @@ DESTROYABLE_WORD = "an item to destroy (F, C or E)"
 LONGEST_GUESSED = 20  # longer words are junk, not misspellings: no "did you mean"
 
 
-class Misspelling(ValueError):
+class Misspelling(LineRejected):
     """A word where the rule book writes one letter; `column` is where it starts."""
 
-    def __init__(self, message: str, column: int) -> None:
-        super().__init__(message)
-        self.column = column
 
-
-def misspelt(rule: str, word: Token, expected: str, words: Mapping[str, str]) -> VisitError:
+def misspelt(word: Token, expected: str, words: Mapping[str, str]) -> Misspelling:
     """The syntax error for `word`, with "did you mean" the letter of a close word.
 
-    Raised as lark's VisitError, which the engine's parser reports as a syntax
-    error (CF100) with this message."""
+    The engine's parser reports it as a syntax error (CF100) with this message."""
     from galbatch.engine.suggest import closest
 
     text = str(word).upper()
@@ -57,11 +54,12 @@ def misspelt(rule: str, word: Token, expected: str, words: Mapping[str, str]) ->
     hint = "" if guess is None else f" (did you mean {words[guess]}, for {guess}?)"
     shown = str(word) if len(text) <= LONGEST_GUESSED else str(word)[: LONGEST_GUESSED - 3] + "..."
     message = f"found {shown!r} where {expected} was expected{hint}"
-    return VisitError(rule, word, Misspelling(message, word.column or 1))  # type: ignore[no-untyped-call]
+    return Misspelling(message, word.column or 1)
 
 
-class OrderBuilder(Transformer[Token, o.Order]):
-    """Turns a parsed line into an order dataclass (used inline by the LALR parser)."""
+class OrderBuilder:
+    """Turns a parsed line into an order dataclass: the LALR parser calls the method
+    named after each rule with the rule's tokens (an inline transformer)."""
 
     def start(self, items: list[o.Order]) -> o.Order:
         return items[0]
@@ -71,7 +69,7 @@ class OrderBuilder(Transformer[Token, o.Order]):
 
     def move(self, t: list[Token]) -> o.Move:
         if t[2].type == "MOVE_WORD":
-            raise misspelt("move", t[2], MOVABLE_WORD, UNIT_WORDS)
+            raise misspelt(t[2], MOVABLE_WORD, UNIT_WORDS)
         return o.Move(int(t[0]), int(t[1]), t[2].upper(), int(t[3]))  # type: ignore[arg-type]
 
     def probe(self, t: list[Token]) -> o.Probe:
@@ -79,7 +77,7 @@ class OrderBuilder(Transformer[Token, o.Order]):
 
     def build(self, t: list[Token]) -> o.Build:
         if t[1].type == "BUILD_WORD":
-            raise misspelt("build", t[1], BUILDABLE_WORD, BUILD_WORDS)
+            raise misspelt(t[1], BUILDABLE_WORD, BUILD_WORDS)
         return o.Build(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
 
     def econ(self, t: list[Token]) -> o.EconIncrease:
@@ -93,11 +91,11 @@ class OrderBuilder(Transformer[Token, o.Order]):
 
     def destroy(self, t: list[Token]) -> o.Destroy:
         if t[1].type == "DESTROY_WORD":
-            raise misspelt("destroy", t[1], DESTROYABLE_WORD, DESTROY_WORDS)
+            raise misspelt(t[1], DESTROYABLE_WORD, DESTROY_WORDS)
         return o.Destroy(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
 
     def misspelt(self, t: list[Token]) -> o.Order:
-        raise misspelt("misspelt", t[0], ORDER_LETTERS, ORDER_WORDS)
+        raise misspelt(t[0], ORDER_LETTERS, ORDER_WORDS)
 
 
 class Conflict(RulesetBase):

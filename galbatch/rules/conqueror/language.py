@@ -9,21 +9,22 @@ should be, and a command or unit spelt out (`Move S 5 57`, `B SHIP 45 56`) gets
 the one-letter code the player probably meant (see `suggest.py`).
 
 Such a line is rejected as any other line that is not a command (the ruleset's
-syntax code, GQ100), with the message of `Unreadable`: the engine turns an error
-raised by the transformer (lark's VisitError) into that diagnostic.
+syntax code, GQ100), with the message of `Unreadable`: the engine turns the error
+the transformer raises (a `LineRejected`) into that diagnostic.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import fields
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from lark import Token, Transformer
-from lark.exceptions import VisitError
-
+from galbatch.engine.parsing import LineRejected
 from galbatch.engine.suggest import closest
 from galbatch.rules.conqueror import orders as o
+
+if TYPE_CHECKING:  # the parser's tokens; checking commands never imports lark
+    from lark import Token
 
 COMMAND_WORDS = "a command letter (B L E W S V Z U P I K F N G)"
 UNIT_WORDS = "S (ship) or T (task force)"
@@ -73,13 +74,13 @@ UNIT_NAMES: dict[str, str] = {"SHIP": "S", "TASKFORCE": "T", "TASK": "T", "TF": 
 LONGEST_NAME = 20  # longer words are compared with no name: they are not misspellings
 
 
-class Unreadable(ValueError):
+class Unreadable(LineRejected):
     """A line that is not a command, and what the player should write instead."""
 
 
-def unreadable(token: Token, message: str) -> VisitError:
-    """The error that rejects the line with `message` (GQ100)."""
-    return VisitError("command", token, Unreadable(message))  # type: ignore[no-untyped-call]
+def unreadable(token: Token, message: str) -> Unreadable:
+    """The error that rejects the line with `message` (GQ100), reported at column 1."""
+    return Unreadable(message)
 
 
 def short(text: str, limit: int = 20) -> str:
@@ -155,8 +156,9 @@ def _unit(token: Token) -> o.Unit:
     return cast(o.Unit, str(token).upper())
 
 
-class CommandBuilder(Transformer[Token, o.Order]):
-    """Turns a parsed line into a command dataclass (used inline by the LALR parser)."""
+class CommandBuilder:
+    """Turns a parsed line into a command dataclass: the LALR parser calls the method
+    named after each rule with the rule's tokens (an inline transformer)."""
 
     def start(self, items: list[o.Order]) -> o.Order:
         return items[0]

@@ -1,0 +1,94 @@
+"""Generates a standalone LALR parser module beside every grammar of this package.
+
+Checking orders must not pay for importing lark and building its tables, so
+`<name>.lark` gets `<name>_parser.py`, made by lark's standalone generator:
+a module that parses without lark. Run `python -m galbatch.grammars.build`
+after editing or adding a grammar (`--check` only lists the stale ones). A
+generated module holds the grammar it was made from; a parser whose grammar
+differs from the `.lark` file is not used (the engine builds one with lark).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import sys
+from pathlib import Path
+
+from galbatch.grammars import OPTIONS, module_name
+
+HERE = Path(__file__).resolve().parent
+HEAD = """\
+# Generated from {name} by `python -m galbatch.grammars.build`: do not edit.
+# Lark's standalone parser for the grammar below; it parses without importing lark.
+# ruff: noqa
+# fmt: off
+GRAMMAR = {grammar!r}
+"""
+
+
+def grammar_files(folder: Path = HERE) -> list[Path]:
+    """Every grammar of the package, by name."""
+    return sorted(folder.glob("*.lark"))
+
+
+def generate(grammar: Path) -> str:
+    """The text of the standalone parser module for `grammar`."""
+    from lark import Lark
+    from lark.tools.standalone import gen_standalone
+
+    text = grammar.read_text(encoding="utf-8")
+    parser = Lark(text, import_paths=[str(grammar.parent)], **OPTIONS)
+    out = io.StringIO()
+    gen_standalone(parser, out=out)
+    return HEAD.format(name=grammar.name, grammar=text) + "\n" + out.getvalue()
+
+
+def embedded_grammar(module: Path) -> str | None:
+    """The grammar a generated module was made from, or None if there is no usable module."""
+    try:
+        with module.open(encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("GRAMMAR = "):
+                    value = ast.literal_eval(line[len("GRAMMAR = ") :])
+                    return value if isinstance(value, str) else None
+                if not line.startswith("#"):
+                    return None
+    except (OSError, ValueError, SyntaxError):
+        return None
+    return None
+
+
+def stale(grammar: Path) -> bool:
+    """True if the grammar's generated parser is missing or made from another text."""
+    module = grammar.with_name(module_name(grammar.name) + ".py")
+    return embedded_grammar(module) != grammar.read_text(encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Regenerate the stale parsers (or, with --check, list them); the exit status is 1
+    if --check found one."""
+    parser = argparse.ArgumentParser(prog="python -m galbatch.grammars.build", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only list the stale parsers")
+    parser.add_argument("--all", action="store_true", help="regenerate even the current ones")
+    parser.add_argument("names", nargs="*", help="only these grammars (conflict.lark ...)")
+    args = parser.parse_args(argv)
+    found = False
+    for grammar in grammar_files():
+        if args.names and grammar.name not in args.names and grammar.stem not in args.names:
+            continue
+        if not (args.all or stale(grammar)):
+            continue
+        module = grammar.with_name(module_name(grammar.name) + ".py")
+        if args.check:
+            print(f"stale: {module.name} (from {grammar.name})")
+            found = True
+            continue
+        module.write_text(generate(grammar), encoding="utf-8")
+        print(f"wrote {module.name} (from {grammar.name})")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
