@@ -161,9 +161,7 @@ def format_rating(rating: Rating) -> str:
         racks = str(rating.racks) if rating.racks else ""
         missiles = "" if rating.missiles is None else f"({rating.missiles})"
         weapons.append(f"{rating.t_launchers}T{racks}{missiles}")
-    bays = ""
-    if rating.shields or rating.hangars or rating.cargo:
-        bays = ";".join(_blank_zero(n) for n in (rating.shields, rating.hangars, rating.cargo))
+    bays = _bays_text(rating.shields, rating.hangars, rating.cargo)
     drives = ""
     if rating.star or rating.inertia:
         drives = f"{_blank_zero(rating.star)}-{_blank_zero(rating.inertia)}"
@@ -173,6 +171,13 @@ def format_rating(rating: Rating) -> str:
 
 def _blank_zero(count: int) -> str:
     return str(count) if count else ""
+
+
+def _bays_text(shields: int, hangars: int, cargo: int) -> str:
+    """shields;hangars;cargo, or nothing when there are none."""
+    if not (shields or hangars or cargo):
+        return ""
+    return ";".join(_blank_zero(n) for n in (shields, hangars, cargo))
 
 
 def parse_rating(text: str) -> Rating:
@@ -372,7 +377,7 @@ def _bays(tree: Tree[Token], warnings: list[str]) -> dict[str, int | None]:
                 f"or /{shields};;{cargo}/ for {cargo} cargo bays",
                 column,
             )
-        read = ";".join(_blank_zero(n) for n in (shields, 0, cargo))
+        read = _bays_text(shields, 0, cargo)
         what = (
             _many(shields, "shield")
             if shields
@@ -392,7 +397,7 @@ def _bays(tree: Tree[Token], warnings: list[str]) -> dict[str, int | None]:
                 "write three numbers, e.g. /10;;/ for 10 shields or /;4;10/",
                 column,
             )
-        read = ";".join(_blank_zero(n) for n in counts[:3])
+        read = _bays_text(*counts[:3])
         warnings.append(
             f"/{written}/ read as /{read}/: shields;hangars;cargo have two ';', "
             "and the ';' after the third number are left out"
@@ -471,11 +476,13 @@ def problems(rating: Rating, tech: int) -> list[str]:
             (rating.inertia, band.inertia, "inertia drive"),
         ):
             if count > allowed:
-                where = f"SSD {band.low}-{band.high} at tech level {tech}"
+                band_range = f"SSD {band.low}-{band.high}"
                 found.append(
-                    f"{_many(count, kind)}: a ship of {where} may have no {kind}s"
+                    f"{_many(count, kind)}: a ship of {band_range} may have no {kind}s "
+                    f"at tech level {tech}"
                     if allowed == tables.NONE
-                    else f"{_many(count, kind)} are above {allowed}, the most for {where}"
+                    else f"{_many(count, kind)} are above {allowed}, "
+                    f"the most for {band_range} at tech level {tech}"
                 )
     if rating.star and not rating.inertia:
         found.append(
