@@ -38,6 +38,7 @@ from galbatch.print.pdf import (
     pdf_date,
     render_archive,
     render_pdf,
+    render_pdf_drawn,
     stock_for,
 )
 from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
@@ -362,6 +363,35 @@ def test_archive_binds_cover_and_parts() -> None:
     assert "PAGE 1 OF 1" in reader.pages[-1].extract_text()
     meta = reader.metadata
     assert meta is not None and meta.title == "TURN 17 ARCHIVE"
+
+
+def test_archive_reuses_the_printouts_drawings() -> None:
+    """The archive made from the drawings the parts' own PDFs kept is the archive drawn
+    afresh, byte for byte, and its part pages are the parts' pages; a page with characters
+    outside printable ASCII (codes of its own document) is drawn again."""
+    cover = Printout("G", 3, "GM", 80, (Section("CONTENTS", (Text(("A", "B")),)),), date="")
+    news = tuple(f"FLEET {i:3d} (PLAYER {i % 7}) MOVED TO WORLD {i}" for i in range(70))
+    p1 = Printout(
+        "G",
+        3,
+        "A",
+        132,
+        (Section("NEWS", (Text(news),)), Section("MAP", (MapBlock(sample_map()),))),
+    )
+    p2 = sample_printout()  # "café ─" on its first two pages
+    parts = [("PLAYER 1", p1), ("PLAYER 2", p2)]
+    laid = [layout(p1), layout(p2)]
+    (pdf1, drawn1), (pdf2, drawn2) = (
+        render_pdf_drawn(p, pages) for p, pages in zip((p1, p2), laid, strict=True)
+    )
+    assert pdf1 == render_pdf(p1) and pdf2 == render_pdf(p2)
+    assert all(d is not None for d in drawn1)
+    assert [d is None for d in drawn2] == [True, True, False]
+    archive = render_archive(cover, parts, laid, [drawn1, drawn2])
+    assert archive == render_archive(cover, parts)
+    pages = read(archive).pages[len(layout(cover)) :]
+    for own, again in zip(read(pdf1).pages, pages[: len(laid[0])], strict=True):
+        assert own.get_contents().get_data() == again.get_contents().get_data()
 
 
 def test_map_dispatch_by_type() -> None:

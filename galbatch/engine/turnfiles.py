@@ -7,9 +7,9 @@ for byte, from the archive.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.gamedir import Game
@@ -18,6 +18,9 @@ from galbatch.engine.ruleset import PrintContext, Ruleset
 from galbatch.engine.turninputs import INPUTS_FILE, TurnInputs
 from galbatch.engine.yamlio import dump_data, load_data
 from galbatch.print.page import Page, Printout, Section, Table, Text, layout, render_text
+
+if TYPE_CHECKING:
+    from galbatch.print.pdf import Drawn
 
 NO_ORDERS = "NO ORDERS"
 GM = "gm"
@@ -154,15 +157,17 @@ def archive_pdf(
     printouts: list[tuple[str, str, Printout]],
     rc: int,
     laid: list[list[Page]] | None = None,
+    drawn: Sequence[Sequence[Drawn | None]] | None = None,
 ) -> bytes:
-    """The turn's archive PDF; `laid`: the printouts' pages, if already laid out."""
+    """The turn's archive PDF; `laid`: the printouts' pages, if already laid out, and
+    `drawn` their drawings, if already drawn for the printouts' own PDFs."""
     from galbatch.print.pdf import render_archive
 
     if laid is None:
         laid = [layout(p) for _, _, p in printouts]
     pages = sum(len(p) for p in laid)
     cover = cover_printout(inputs, ruleset, ruleset.turn_of(state), rc, len(printouts), pages)
-    return render_archive(cover, [(label, p) for _, label, p in printouts], laid)
+    return render_archive(cover, [(label, p) for _, label, p in printouts], laid, drawn)
 
 
 def render_turn(
@@ -183,13 +188,19 @@ def render_turn(
         files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
     printouts = turn_printouts(inputs, ruleset, state, checks, views)
     laid = []
+    drawn: list[list[Drawn | None]] = []
     for done, (stem, _, printout) in enumerate(printouts, start=1):
         laid.append(layout(printout))
-        files.update(printout_files(f"printouts/{stem}", printout, pdf, laid[-1]))
+        files[f"printouts/{stem}.txt"] = render_text(laid[-1]).encode("utf-8")
+        if pdf:
+            from galbatch.print.pdf import render_pdf_drawn
+
+            files[f"printouts/{stem}.pdf"], kept = render_pdf_drawn(printout, laid[-1])
+            drawn.append(kept)
         if progress is not None:
             progress("printouts made", done, len(printouts))
-    if pdf:
-        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc, laid)
+    if pdf:  # each page is drawn once: the archive re-uses the printouts' drawings
+        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc, laid, drawn)
     return files
 
 

@@ -158,14 +158,27 @@ def _unique(words: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(w for w in words if w))
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A page's content operators as drawn over its paper, and whether they use the bold
+    face. They mean the same in every document of ours (printable ASCII has fixed codes,
+    the regular face is always F1 and the bold F2), so the archive re-uses them."""
+
+    code: tuple[str, ...]
+    bold: bool
+
+
 @dataclass
 class _Document:
-    """One PDF being drawn: the canvas, the forms made so far and outline keys."""
+    """One PDF being drawn: the canvas, the forms made so far and outline keys; with
+    `keep`, each page's drawing in `drawn` (None for a page of document-specific codes)."""
 
     canvas: Canvas
     forms: set[str] = field(default_factory=set)
     keys: int = 0
     size: float = field(default_factory=font_size)  # of the text font
+    keep: bool = False
+    drawn: list[Drawn | None] = field(default_factory=list)
 
     def key(self) -> str:
         """A fresh bookmark key."""
@@ -189,9 +202,17 @@ class _Document:
             self.forms.add(stock.form_name)
         c.doForm(stock.form_name)
 
-    def add(self, printout: Printout, pages: Sequence[Page], level: int, part: str = "") -> None:
+    def add(
+        self,
+        printout: Printout,
+        pages: Sequence[Page],
+        level: int,
+        part: str = "",
+        drawn: Sequence[Drawn | None] = (),
+    ) -> None:
         """Draw a printout's pages; its sections go in the outline at `level`, its maps
-        one deeper. With `part`, an entry at `level` - 1 opens the printout."""
+        one deeper. With `part`, an entry at `level` - 1 opens the printout. A page with
+        a `drawn` drawing gets that drawing instead of being drawn again."""
         stock = stock_for(printout.width)
         sections = 0
         name = printout.label or printout.reader
@@ -204,7 +225,17 @@ class _Document:
             if part and n == 0:
                 self.bookmark(part, PAGE_HEIGHT, level - 1)
             areas = [a for a in page.maps if has_map_drawer(a.map)]
-            self.text(stock, page, areas)
+            again = drawn[n] if n < len(drawn) else None
+            code: list[str] = self.canvas._code  # a new list on every page
+            start = len(code)
+            if self.keep:
+                self.canvas.fonts_used = set()
+            if again is None:
+                self.text(stock, page, areas)
+            else:
+                code.extend(again.code)
+                if again.bold:  # the face is listed, as drawing the page would list it
+                    mono_fonts()[1].getSubsetInternalName(0, self.canvas._doc)
             marks: list[tuple[int, str, MapArea | None]] = [(i, t, None) for t, i in page.bookmarks]
             marks += [(a.first_line, a.map.title or "MAP", a) for a in page.maps]
             for i, title, area in sorted(marks, key=lambda mark: mark[0]):
@@ -213,9 +244,18 @@ class _Document:
                     sections += 1
                 else:
                     self.bookmark(title, line_top(i - 1), level + 1 if sections else level)
-                    if area in areas:
+                    if area in areas and again is None:
                         self.map_area(stock, page, area)
+            if self.keep:
+                self.drawn.append(self._kept(code[start:]))
             self.canvas.showPage()
+
+    def _kept(self, code: list[str]) -> Drawn | None:
+        """A page's drawing as `Drawn`, unless it used codes of this document's own."""
+        used: set[tuple[bool, int]] = self.canvas.fonts_used
+        if any(subset for _, subset in used):
+            return None
+        return Drawn(tuple(code), (True, 0) in used)
 
     def text(self, stock: Stock, page: Page, areas: Sequence[MapArea]) -> None:
         """The page's lines as text, except those of maps drawn as vectors."""
@@ -279,11 +319,12 @@ def _new_canvas() -> Canvas:
 
 
 @contextmanager
-def _document() -> Iterator[_Document]:
-    """A fresh reproducible document with the fonts registered."""
+def _document(keep: bool = False) -> Iterator[_Document]:
+    """A fresh reproducible document with the fonts registered; `keep`: keep each page's
+    drawing."""
     mono_fonts()
     with _plain_streams(), pdfa.eol_before_endstream():
-        yield _Document(_new_canvas())
+        yield _Document(_new_canvas(), keep=keep)
 
 
 def _subject(p: Printout) -> str:
@@ -293,31 +334,41 @@ def _subject(p: Printout) -> str:
 
 def render_pdf(printout: Printout, pages: Sequence[Page] | None = None) -> bytes:
     """The printout as a PDF on green-bar paper; `pages` defaults to `layout(printout)`."""
+    return render_pdf_drawn(printout, pages, keep=False)[0]
+
+
+def render_pdf_drawn(
+    printout: Printout, pages: Sequence[Page] | None = None, keep: bool = True
+) -> tuple[bytes, list[Drawn | None]]:
+    """`render_pdf`, and with `keep` each page's drawing, for the archive to re-use."""
     if pages is None:
         pages = layout(printout)
-    with _document() as doc:
+    with _document(keep) as doc:
         keywords = [*printout.keywords, printout.game, f"turn {printout.turn}", printout.reader]
         _metadata(doc.canvas, printout, _subject(printout), keywords)
         doc.add(printout, pages, level=0)
         data: bytes = doc.canvas.getpdfdata()
-    return data
+    return data, doc.drawn
 
 
 def render_archive(
     cover: Printout,
     parts: Sequence[tuple[str, Printout]],
     pages: Sequence[Sequence[Page]] | None = None,
+    drawn: Sequence[Sequence[Drawn | None]] | None = None,
 ) -> bytes:
     """The GM's archive of a turn: the cover sheet then every part, each under a top-level
     bookmark (the cover's title, or the part's label) with its sections nested below;
-    `pages` are the parts' pages if already laid out."""
+    `pages` are the parts' pages if already laid out, `drawn` their drawings if kept
+    (the same bytes as drawing them again, in a fraction of the time)."""
     with _document() as doc:
         subject = f"{cover.game} turn {cover.turn} archive: {len(parts)} printouts"
         keywords = [*cover.keywords, cover.game, f"turn {cover.turn}", cover.reader]
         _metadata(doc.canvas, cover, subject, keywords + [label for label, _ in parts])
         doc.add(cover, layout(cover), level=1, part=cover.title or "COVER")
         laid = pages if pages is not None else [layout(p) for _, p in parts]
-        for (label, printout), part_pages in zip(parts, laid, strict=True):
-            doc.add(printout, part_pages, level=1, part=label)
+        kept = drawn if drawn is not None else [()] * len(parts)
+        for (label, printout), part_pages, again in zip(parts, laid, kept, strict=True):
+            doc.add(printout, part_pages, level=1, part=label, drawn=again)
         data: bytes = doc.canvas.getpdfdata()
     return data

@@ -95,6 +95,9 @@ class Ink:
         """Select a font subset at `size`, unless it is already selected."""
         ref = mono_fonts()[1 if bold else 0].getSubsetInternalName(subset, self._doc)
         if self._font != (ref, size):
+            used: set[tuple[bool, int]] | None = getattr(self.canvas, "fonts_used", None)
+            if used is not None:  # the document is keeping each page's drawing for re-use
+                used.add((bold, subset))
             self._text.append(f"{ref} {fmt(size)} Tf")
             self._font = (ref, size)
 
@@ -107,6 +110,9 @@ class Ink:
             self._set_font(bold, 0, size)
             self._text.append(f"({s.translate(_ASCII_ESCAPE)}) Tj")
             return
+        used: set[tuple[bool, int]] | None = getattr(self.canvas, "fonts_used", None)
+        if used is not None:  # codes of this document's own: this drawing is not for re-use
+            used.add((bold, -1))
         font = mono_fonts()[1 if bold else 0]
         for subset, codes in font.splitString(s, self._doc):
             self._set_font(bold, subset, size)
