@@ -18,6 +18,8 @@ from galbatch.rules.galactac import tables
 if TYPE_CHECKING:  # lark is imported when a rating is first read, not with the formulas
     from lark import Token, Tree
 
+    from galbatch.engine.parsing import Parser
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -201,7 +203,8 @@ def read_rating(text: str) -> tuple[Rating, list[str]]:
             f"write {NOTATION}, e.g. {EXAMPLES}",
             column,
         )
-    parser, errors = _parser()
+    parser = _parser()
+    errors = parser.errors
     try:
         tree = parser.parse(text)
     except errors.UnexpectedInput as e:
@@ -228,18 +231,11 @@ class _Trees:
 
 
 @cache
-def _parser() -> tuple[Any, Any]:
-    """The rating parser, loaded as the order grammars are, and the module of the
-    exceptions it raises (a generated parser's own, or lark's)."""
+def _parser() -> Parser:
+    """The rating parser, loaded as the order grammars are (the generated one if current)."""
     from galbatch.engine.parsing import load_parser
 
-    parser: Any = load_parser(GRAMMAR, _Trees())
-    errors = getattr(parser, "errors", None)
-    if errors is None:
-        import lark.exceptions
-
-        errors = lark.exceptions
-    return parser, errors
+    return load_parser(GRAMMAR, _Trees())
 
 
 def _describe(e: Any, text: str) -> str:
