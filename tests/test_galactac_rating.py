@@ -182,6 +182,7 @@ def test_by_code() -> None:
         ("//8-", "//8-"),
         ("//-", "//"),
         ("/;;/", "//"),
+        ("0999P+00T007//-01", "999P+0T7//-1"),
     ],
 )
 def test_spacings_and_letters(text: str, canonical: str) -> None:
@@ -329,7 +330,7 @@ NOTATION_HINT = (
         ("1000P//", "'1000' is too many: no count in a rating is above 999", 1),
         (
             "//-" + "9" * 5000,
-            "'" + "9" * 5000 + "' is too many: no count in a rating is above 999",
+            "'" + "9" * 37 + "...' is too many: no count in a rating is above 999",
             4,
         ),
     ],
@@ -797,3 +798,14 @@ def test_the_grammars_generated_parser_is_current() -> None:
     build = pytest.importorskip("galbatch.grammars.build")
     grammar = build.HERE / "galactac_rating.lark"
     assert not build.stale(grammar)
+
+
+def test_a_huge_rating_gives_a_short_answer() -> None:
+    code, text, data = report("9" * 10000 + "//", 1)
+    assert code == UNREADABLE
+    assert len(text) < 400
+    assert data["problems"] == [
+        "'" + "9" * 37 + "...' is too many: no count in a rating is above 999"
+    ]
+    code, text, _ = report("/" * 10000, 1)
+    assert code == UNREADABLE and len(text) < 400

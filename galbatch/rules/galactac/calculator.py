@@ -65,7 +65,8 @@ def report(text: str, tech: int = 1) -> tuple[int, str, dict[str, Any]]:
             "problems": [e.message],
             "warnings": [],
         }
-        lines = [f"Cannot read the rating {text.strip()!r} (at column {e.column}):"]
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+        lines = [f"Cannot read the rating {shown!r} (at column {e.column}):"]
         lines += _wrapped(e.message, "  ")
         return UNREADABLE, "\n".join(lines) + "\n", data
     size = ssd(rating)

@@ -199,7 +199,7 @@ def read_rating(text: str) -> tuple[Rating, list[str]]:
     if slashes != 2:
         column = 1 if slashes < 2 else _nth(text, "/", 3) + 1
         raise RatingError(
-            f"{text.strip()!r} has {slashes} '/' where a rating has two: "
+            f"{_short(text)!r} has {slashes} '/' where a rating has two: "
             f"write {NOTATION}, e.g. {EXAMPLES}",
             column,
         )
@@ -209,11 +209,11 @@ def read_rating(text: str) -> tuple[Rating, list[str]]:
         tree = parser.parse(text)
     except errors.UnexpectedInput as e:
         raise RatingError(
-            f"{_describe(e, text)} in {text.strip()!r}: write {NOTATION}, e.g. {EXAMPLES}",
+            f"{_describe(e, text)} in {_short(text)!r}: write {NOTATION}, e.g. {EXAMPLES}",
             max(1, e.column),
         ) from None
     except errors.LarkError as e:
-        raise RatingError(f"cannot read {text.strip()!r}: write {NOTATION}") from e
+        raise RatingError(f"cannot read {_short(text)!r}: write {NOTATION}") from e
     warnings: list[str] = []
     return _rating(tree, warnings), warnings
 
@@ -255,12 +255,19 @@ def _describe(e: Any, text: str) -> str:
 
 
 def _count(token: Token) -> int:
-    if len(token) > len(str(MAXIMUM_COUNT)):
+    digits = str(token).lstrip("0") or "0"
+    if len(digits) > len(str(MAXIMUM_COUNT)):
         raise RatingError(
-            f"{str(token)!r} is too many: no count in a rating is above {MAXIMUM_COUNT}",
+            f"{_short(str(token))!r} is too many: no count in a rating is above {MAXIMUM_COUNT}",
             token.column or 1,
         )
-    return int(token)
+    return int(digits)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """At most `limit` characters of what the player wrote, for a message."""
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _rating(tree: Tree[Token], warnings: list[str]) -> Rating:
