@@ -801,7 +801,7 @@ def test_the_grammars_generated_parser_is_current() -> None:
 
 
 def test_a_huge_rating_gives_a_short_answer() -> None:
-    code, text, data = report("9" * 10000 + "//", 1)
+    code, text, data = report("9" * 10000 + "P//", 1)
     assert code == UNREADABLE
     assert len(text) < 400
     assert data["problems"] == [
