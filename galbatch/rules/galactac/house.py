@@ -1,0 +1,107 @@
+"""Galac-Tac's tables of the economy and movement, the way the rule book writes them,
+and the numbers the book leaves out (house rules), each in one place.
+"""
+
+from __future__ import annotations
+
+# --- The rule book's tables -------------------------------------------------------
+
+# EMPIRE EXPANSION: output per fortnight = base PV x this.
+PV_MULTIPLIER = {
+    "charted": 1,
+    "colony": 3,
+    "production": 5,
+    "home": 10,
+}
+
+HOME_BASE_PV = 10  # "Your Home System has a base PV of 10 units per fortnight"
+
+# IMPROVEMENTS, BY TURN: PI landed in each of the two turns at the site.
+COLONIZE_BY_TURN = (5, 5)  # 10 PI in all
+DEVELOP_BY_TURN = (15, 15)  # 30 PI in all
+
+# DESTROYING ENEMY STAR SYSTEMS: PI landed in each turn, by system type.
+DESTROY_BY_TURN = {
+    "colony": (10,),  # 10 PI landed. Colony destroyed.
+    "production": (10, 10),  # turn 1: stockpiles and drydock; turn 2: system destroyed
+}
+DESTROY_PI_ABOARD = 20  # "You must have 20 PI available ... even if only destroying a Colony"
+TECH_CAPTURE_PERCENT_PER_PV = 5  # "5% chance per PV value of the System"
+
+CAPITAL_COST = 150  # CAPITAL: "This action costs 150 PI"
+
+MISSILE_COST = 1  # MISSILES: "1 PI per missile, regardless of Tech Level"
+
+# BREAKDOWN OF RESEARCH COSTS: TOTAL research expenditure, on average, per tech level.
+RESEARCH_AVERAGE = {
+    1: 0,
+    2: 2_500,
+    3: 8_500,
+    4: 18_000,
+    5: 31_000,
+    6: 47_500,
+}
+MAX_TECH = 6  # the book's tables stop at Tech Level 6
+
+SCRAP_PERCENT = 80  # SCRAP: "80% of the ship's original value (less one PI per SSD of damage)"
+
+MAX_DESIGNS = 50  # "a maximum of 50 designs per player"
+BUILD_MAX = 3  # BUILD: "up to three new ships of the same type"
+
+CARGO_PER_BAY = 1  # "One cargo space can carry 1 PI or 1 PV or 1 T-Type missile"
+
+NAME_LENGTH = 15  # names of systems, ships and designs
+EMPIRE_NAME_LENGTH = 30  # NAME Empire: "a maximum size of 30 characters"
+CODE_LENGTH = 4  # design codes: 1 to 4 characters, A-Z and 0-9
+
+FORTNIGHTS_PER_YEAR = 16
+FIRST_YEAR = 3500  # "At the beginning of the game the date is 3500-01 AM"
+
+MASTERS_RETURN = (85, 95)  # "usually around turn 85-95": drawn once per galaxy, secret
+
+# --- House rules: where the book is silent ----------------------------------------
+
+RESEARCH_SPREAD_PERCENT = 20  # each galaxy's step between thresholds: average +-20 %
+RESEARCH_ROUNDING = 100  # thresholds are whole hundreds of PI
+
+STARS = 600  # star systems on the map, homes included (setting `stars`)
+STARS_RANGE = (100, 2000)
+# Base PV of a star system other than a home: value -> weight in the draw.
+STAR_PV_WEIGHTS = {1: 6, 2: 8, 3: 10, 4: 10, 5: 9, 6: 8, 7: 6, 8: 5, 9: 3, 10: 2, 11: 1, 12: 1}
+HOME_SPACING = 15  # homes are at least this many moves apart
+HOME_MARGIN = 5  # and this many squares inside the edge of the map
+NEAR_STARS = 4  # stars placed within NEAR_RADIUS of every home, so no home starts alone
+NEAR_RADIUS = 6
+
+PLAYERS_RANGE = (2, 30)  # the settings `min_players` and `max_players` may go this far
+MIN_PLAYERS = 10  # "There are usually between 10 and 15 players in a game"
+MAX_PLAYERS = 15
+
+STARTING_PI = 100  # PI in the home stockpile at the start: one fortnight's conversion
+# The starting fleet, as the SHIPYARD REPORT sample shows it built: code -> ships.
+# The four FT1 fighters (inertia drives only) start assigned to the CV1J's four hangars.
+STARTING_FLEET = {
+    "SC1": 10,
+    "FX": 10,
+    "SK1": 2,
+    "FT1": 4,
+    "CV1J": 1,
+}
+FIRST_SHIP_ID = 1001  # an empire's ships are numbered from here, each empire on its own
+
+# SCRAP of a ship under construction: the PI of the fortnights not yet built comes
+# back in full, the built part like a finished ship (SCRAP_PERCENT).
+
+# TOW: "one half of its current movement rating", rounded down, but at least one move
+# for a tower with any star drive.
+TOW_MINIMUM_SPEED = 1
+
+# EMPIRE VALUATION: what each thing is worth, in PI.
+VALUATION = {
+    "pi": 1,  # each PI in a stockpile or a cargo bay
+    "pv": 1,  # each PV in a cargo bay or waiting for conversion
+    "missile": 1,  # each missile in a stockpile or a cargo bay or a rack
+    "ship": 1,  # each PI a ship cost to build (its original value)
+    "research": 1,  # each PI spent on research
+    "output_fortnights": 10,  # a system is worth this many fortnights of its output
+}

@@ -1,0 +1,262 @@
+"""Galac-Tac's turn, in the order of ACTION PRECEDENCE.
+
+1. Before [B] actions, empire by empire, each in the order written.
+2. Movement [M] actions: the last one given to a ship/fleet is the one that takes
+   effect; shuttles, scouts and sentries at a stop do its work and head for the
+   next; every fleet moves (`movement.py`).
+3. (Combat goes here: a later step.)
+4. After [A] actions, empire by empire, in the order written, once the drydocks
+   have worked a fortnight; then COLONIZE, DEVELOP and DESTROY land PI at their
+   sites and CHART ships chart (`economy.py`, `movement.py`).
+5. The end of the fortnight: production systems turn PV into PI, research reaches
+   new tech levels, empires that met learn each other's names, the valuation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from galbatch.engine.rng import Streams
+from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import economy, fleets, movement, naming, research, shipyard
+from galbatch.rules.galactac.events import Requested
+from galbatch.rules.galactac.galaxy import Location
+from galbatch.rules.galactac.rating import RatingError, parse_rating
+from galbatch.rules.galactac.state import GameState, Mission
+from galbatch.rules.galactac.turn import Turn, empire_key
+
+Step = Callable[[Turn, str], object]  # one [M] action for one ship, ready to apply
+
+
+def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams) -> GameState:
+    """The next state after one fortnight; `state` itself is never changed."""
+    turn = start(state, streams)
+    for empire in turn.empires():
+        for action in orders.get(empire, ()):
+            if action.PHASE == "B":
+                before(turn, empire, action)
+    for empire in turn.empires():
+        last: dict[int, Step] = {}
+        for action in orders.get(empire, ()):
+            if action.PHASE == "M":
+                for ship, step in movement_steps(action):
+                    last.pop(ship, None)
+                    last[ship] = step
+        for step in last.values():
+            step(turn, empire)
+    movement.shuttle_stops(turn)
+    route_stops(turn)
+    movement.move(turn)
+    shipyard.construct(turn)
+    for empire in turn.empires():
+        for action in orders.get(empire, ()):
+            if action.PHASE == "A":
+                after(turn, empire, action)
+    economy.improve(turn)
+    movement.chart(turn)
+    economy.convert(turn)
+    research.advance(turn)
+    encounter(turn)
+    economy.value_empires(turn)
+    return finish(turn)
+
+
+def start(state: GameState, streams: Streams) -> Turn:
+    """A copy of the state for the new fortnight, with last fortnight's events cleared."""
+    new = state.clone()
+    new.turn = state.turn + 1
+    new.events = []
+    return Turn(new, streams)
+
+
+def finish(turn: Turn) -> GameState:
+    """Put the ships back in (empire, ID) order."""
+    turn.state.ships = turn.all_ships()
+    return turn.state
+
+
+def place(location: a.Location) -> Location:
+    """An action's location as the state keeps it."""
+    return location.y, location.x
+
+
+# [B]
+
+
+def before(turn: Turn, empire: str, action: Any) -> None:
+    """Carry out one Before action now."""
+    if isinstance(action, a.Load | a.Unload):
+        rule = economy.load if isinstance(action, a.Load) else economy.unload
+        for cargo in action.cargo:
+            rule(turn, empire, action.ship, cargo.quantity, cargo.item)
+    elif isinstance(action, a.Transfer):
+        cargo = action.cargo
+        economy.transfer(turn, empire, action.source, action.target, cargo.quantity, cargo.item)
+    elif isinstance(action, a.Missiles):
+        for stock in action.builds:
+            economy.build_missiles(turn, empire, place(stock.location), stock.quantity)
+    elif isinstance(action, a.Research):
+        for stock in action.spending:
+            research.research(turn, empire, place(stock.location), stock.quantity)
+    elif isinstance(action, a.Classify):
+        try:
+            rating = parse_rating(action.rating)
+        except RatingError as e:
+            turn.fail(empire, "CLASSIFY", action.code, e.message)
+            return
+        shipyard.classify(turn, empire, action.code, action.name, rating)
+    elif isinstance(action, a.Declassify):
+        for code in action.codes:
+            shipyard.declassify(turn, empire, code)
+    elif isinstance(action, a.Name):
+        for naming_ in action.namings:
+            what = naming_.what
+            text = what.text() if isinstance(what, a.Location) else str(what)
+            naming.name(turn, empire, text, naming_.name)
+    elif isinstance(action, a.Join):
+        for ship in action.ships:
+            fleets.join(turn, empire, action.flagship, ship)
+    elif isinstance(action, a.Detach):
+        for ship in action.ships:
+            fleets.detach(turn, empire, ship)
+    elif isinstance(action, a.Assign):
+        for ship in action.ships:
+            fleets.assign(turn, empire, action.mothership, ship)
+    elif isinstance(action, a.Repair):
+        for ship in action.ships:
+            shipyard.repair(turn, empire, ship)
+    elif isinstance(action, a.Reload):
+        for ship in action.ships:
+            shipyard.reload(turn, empire, ship)
+    elif isinstance(action, a.Defend | a.Patrol):
+        for ship in action.ships:
+            stance(turn, empire, ship, action.WORD)
+    elif isinstance(action, a.Combat | a.Standing):
+        targets = (action.drone, action.p_type, action.t_type, action.min_ssd)
+        aim(turn, empire, action.flagship, action.WORD, targets)
+
+
+def stance(turn: Turn, empire: str, ship_id: int, kind: str) -> None:
+    """DEFEND or PATROL: the ship/fleet holds its place under that order (the combat
+    step reads it)."""
+    ship = movement.ordered_ship(turn, empire, ship_id, kind)
+    if ship is not None:
+        ship.mission = Mission(kind)
+
+
+def aim(turn: Turn, empire: str, ship_id: int, word: str, targets: tuple[int, ...]) -> None:
+    """COMBAT (after ATTACK) or STANDING (after DEFEND): the fleet's targets; all zero
+    cancels them."""
+    ship = turn.active(empire, ship_id)
+    if ship is None:
+        turn.fail(empire, word, ship_id, "no such ship in service")
+        return
+    ship.combat = () if not any(targets) else targets
+
+
+# [M]
+
+
+def movement_steps(action: Any) -> list[tuple[int, Step]]:
+    """Each ship an [M] action moves, with what applying it does."""
+    if isinstance(action, a.To | a.Chart | a.Secure | a.Destroy):
+        return [(m.ship, _moving(action.WORD, m.ship, place(m.location))) for m in action.moves]
+    if isinstance(action, a.Attack):
+        return [(action.ship, _moving("ATTACK", action.ship, place(action.location)))]
+    if isinstance(action, a.Colonize | a.Develop):
+        goal = place(action.location)
+        return [(action.ship, _improving(action.WORD, action.ship, goal, action.name))]
+    if isinstance(action, a.Shuttle | a.Scout | a.Sentry):
+        route = [place(r) for r in action.route]
+        return [(action.ship, _routed(action.WORD, action.ship, route))]
+    if isinstance(action, a.Tow):
+        towing, towed, goal = action.towing, action.towed, place(action.location)
+        return [(towing, lambda turn, empire: movement.tow(turn, empire, towing, towed, goal))]
+    return []
+
+
+def _moving(kind: str, ship: int, goal: Location) -> Step:
+    if kind == "DESTROY":
+        return _improving(kind, ship, goal, "")
+    return lambda turn, empire: movement.go(turn, empire, ship, goal, kind)
+
+
+def _improving(kind: str, ship: int, goal: Location, name: str) -> Step:
+    return lambda turn, empire: economy.begin_improvement(turn, empire, ship, goal, kind, name)
+
+
+def _routed(kind: str, ship_id: int, route: list[Location]) -> Step:
+    def step(turn: Turn, empire: str) -> None:
+        if kind == "SHUTTLE":
+            movement.shuttle(turn, empire, ship_id, route)
+            return
+        ship = movement.ordered_ship(turn, empire, ship_id, kind)
+        if ship is not None and route:
+            ship.mission = Mission(kind, goal=route[0], route=tuple(route))
+
+    return step
+
+
+def route_stops(turn: Turn) -> None:
+    """A SCOUT or SENTRY on its stop heads for the next one: a SCOUT stays on its last,
+    a SENTRY goes round again."""
+    for ship in turn.all_ships():
+        mission = ship.mission
+        if mission.kind not in ("SCOUT", "SENTRY") or ship.location != mission.goal:
+            continue
+        stop = mission.stop + 1
+        if stop >= len(mission.route):
+            if mission.kind == "SCOUT":
+                continue
+            stop = 0
+        ship.mission = Mission(
+            mission.kind, goal=mission.route[stop], route=mission.route, stop=stop
+        )
+
+
+# [A]
+
+
+def after(turn: Turn, empire: str, action: Any) -> None:
+    """Carry out one After action."""
+    if isinstance(action, a.Build):
+        shipyard.build(turn, empire, place(action.location), action.code, action.names)
+    elif isinstance(action, a.Capital):
+        economy.move_capital(turn, empire, place(action.location), action.name)
+    elif isinstance(action, a.Downgrade):
+        for system in action.systems:
+            if economy.downgrade(turn, empire, place(system.location)) and system.name:
+                naming.name(turn, empire, system.location.text(), system.name)
+    elif isinstance(action, a.Refit):
+        for ship in action.ships:
+            shipyard.refit(turn, empire, ship)
+    elif isinstance(action, a.Scrap):
+        for ship in action.ships:
+            shipyard.scrap(turn, empire, ship)
+    elif isinstance(action, a.Map):
+        for request in action.maps:
+            turn.tell(Requested(empire, "MAP", request.text()))
+    elif isinstance(action, a.Shipyard):
+        turn.tell(Requested(empire, "SHIPYARD", " ".join(action.sorts)))
+
+
+# The end of the fortnight
+
+
+def encounter(turn: Turn) -> None:
+    """Empires whose ships (or ships and systems) met this fortnight learn each
+    other's names: a diplomatic message needs the name of an empire met."""
+    present: dict[Location, set[str]] = {}
+    for ship in turn.all_ships():
+        if ship.in_service and ship.mission.kind != "SCOUT":
+            present.setdefault(ship.location, set()).add(ship.owner)
+    for location, owners in present.items():
+        system = turn.system(location)
+        if system is not None and system.owner is not None:
+            owners.add(system.owner)
+    for owners in present.values():
+        for empire in owners:
+            me = turn.state.empires[empire]
+            met = sorted(set(me.known) | (owners - {empire}), key=empire_key)
+            me.known = met

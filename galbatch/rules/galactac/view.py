@@ -1,0 +1,201 @@
+"""What one Galac-Tac empire knows after a turn, as plain data.
+
+The view is the only input of the empire's reports and of the action checker: its
+own systems, ships and designs; every star's place (all stars are on the map) but
+the base PV only of the systems it charted; and other empires' systems and ships
+only where its ships or systems saw them this fortnight. The galaxy's research
+thresholds and the Masters' return never reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from galbatch.rules.galactac.events import event_to_data
+from galbatch.rules.galactac.galaxy import Location, location_text
+from galbatch.rules.galactac.house import FORTNIGHTS_PER_YEAR
+from galbatch.rules.galactac.rating import Rating, cost, delay, format_rating, ssd
+from galbatch.rules.galactac.state import GameState, Ship, System, date
+
+SCOUTING = ("SCOUT",)  # a ship in SCOUT mode is not seen by other empires' ships
+
+
+def design_data(state: GameState, empire: str) -> list[dict[str, Any]]:
+    """The Ship Design Table: each design with its SSD, cost at the empire's tech level,
+    delay, ships built and ships still active."""
+    me = state.empires[empire]
+    active: dict[str, int] = {}
+    for ship in state.ships:
+        if ship.owner == empire:
+            active[ship.code] = active.get(ship.code, 0) + 1
+    return [
+        {
+            "number": d.number,
+            "code": d.code,
+            "name": d.name,
+            "rating": format_rating(d.rating),
+            "ssd": ssd(d.rating),
+            "cost": cost(d.rating, me.tech).total,
+            "delay": delay(d.rating),
+            "built": d.built,
+            "active": active.get(d.code, 0),
+        }
+        for d in me.designs
+    ]
+
+
+def ship_data(state: GameState, ship: Ship) -> dict[str, Any]:
+    """Everything the owner knows of one of its ships."""
+    tech = state.empires[ship.owner].tech
+    shown = ship.current
+    rating = format_rating(shown)
+    if ship.missiles < shown.racks:
+        rating = format_rating(_display(shown, missiles=ship.missiles))
+    if ship.tech < tech:
+        rating = format_rating(
+            _display(
+                shown,
+                missiles=ship.missiles if ship.missiles < shown.racks else None,
+                tech=ship.tech,
+            )
+        )
+    mission = ship.mission
+    return {
+        "id": ship.id,
+        "code": ship.code,
+        "name": ship.name,
+        "rating": rating,
+        "ssd": ssd(ship.current),
+        "design_ssd": ssd(ship.design),
+        "tech": ship.tech,
+        "location": location_text(ship.location),
+        "orders": mission.kind,
+        "goal": None if mission.goal is None else location_text(mission.goal),
+        "route": [location_text(r) for r in mission.route],
+        "stop": mission.stop,
+        "landed": mission.landed,
+        "towing": mission.other if mission.kind == "TOW" else 0,
+        "flagship": ship.flagship,
+        "carrier": ship.carrier,
+        "hangars": ship.current.hangars,
+        "cargo_bays": ship.current.cargo,
+        "pi": ship.pi,
+        "pv": ship.pv,
+        "missiles_in_cargo": ship.cargo_missiles,
+        "missiles": ship.missiles,
+        "damaged": ship.damaged,
+        "in_service": ship.in_service,
+        "due": date(state.turn + ship.left) if ship.left else None,
+        "complete": 100 * (ship.delay - ship.left) // ship.delay,
+    }
+
+
+def _display(rating: Rating, missiles: int | None, tech: int | None = None) -> Rating:
+    """The rating with its display-only fields: missiles left, the ship's tech level."""
+    return replace(rating, missiles=missiles, tech=tech)
+
+
+def system_data(state: GameState, system: System, empire: str) -> dict[str, Any]:
+    """One of the empire's own systems: the status line's values."""
+    home = state.empires[empire].home == system.location
+    return {
+        "location": location_text(system.location),
+        "name": system.name,
+        "base_pv": system.base_pv,
+        "output": state.output(system, empire),
+        "pi": system.pi,
+        "pv_waiting": system.pv_waiting,
+        "missiles": system.missiles.get(empire, 0),
+        "status": "home" if home else system.kind,
+    }
+
+
+def sightings(state: GameState, empire: str) -> list[Location]:
+    """The places where the empire sees this fortnight: where its ships in service are
+    and its own systems (a colony reports an alien fleet), in (y, x) order."""
+    places = {s.location for s in state.ships if s.owner == empire and s.in_service}
+    places.update(loc for loc, sys in state.systems.items() if sys.owner == empire)
+    return sorted(places)
+
+
+def seen_ships(state: GameState, empire: str, place: Location) -> list[Ship]:
+    """Other empires' ships in service at `place` that the empire's eyes see."""
+    return [
+        s
+        for s in state.ships
+        if s.location == place
+        and s.owner != empire
+        and s.in_service
+        and s.mission.kind not in SCOUTING
+    ]
+
+
+def build_view(state: GameState, empire: str) -> dict[str, Any]:
+    """Everything `empire` knows, as plain data."""
+    me = state.empires[empire]
+    charted = set(me.charted)
+    seen = []
+    for place in sightings(state, empire):
+        system = state.systems.get(place)
+        others = seen_ships(state, empire, place)
+        owner = system.owner if system is not None else None
+        if not others and (owner is None or owner == empire):
+            continue
+        seen.append(
+            {
+                "location": location_text(place),
+                "owner": None if owner is None or owner == empire else state.empires[owner].name,
+                "status": system.kind if system is not None and owner != empire else "",
+                "ships": [
+                    {
+                        "empire": state.empires[s.owner].name,
+                        "code": s.code,
+                        "rating": format_rating(s.current),
+                        "ssd": ssd(s.current),
+                    }
+                    for s in others
+                ],
+            }
+        )
+    return {
+        "turn": state.turn,
+        "date": state.date,
+        "fortnights_per_year": FORTNIGHTS_PER_YEAR,
+        "empire": {
+            "id": me.id,
+            "name": me.name,
+            "player": me.player,
+            "home": None if me.home is None else location_text(me.home),
+            "tech": me.tech,
+            "research": me.research,
+            "valuation": me.valuation,
+            "known": [state.empires[k].name for k in me.known],
+        },
+        "designs": design_data(state, empire),
+        "systems": [
+            system_data(state, state.systems[loc], empire)
+            for loc in sorted(state.systems)
+            if state.systems[loc].owner == empire
+        ],
+        "stockpiles": {
+            location_text(loc): sys.missiles[empire]
+            for loc, sys in sorted(state.systems.items())
+            if sys.owner != empire and sys.missiles.get(empire)
+        },
+        "ships": [ship_data(state, s) for s in state.ships if s.owner == empire],
+        "stars": [location_text(loc) for loc in sorted(state.systems)],
+        "charted": {
+            location_text(loc): state.systems[loc].base_pv
+            for loc in sorted(charted)
+            if loc in state.systems
+        },
+        "seen": seen,
+        "events": [event_to_data(e) for e in state.events if e.empire == empire],
+    }
+
+
+def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """`build_view` of each of `players`, in their order."""
+    return {player: build_view(state, player) for player in players}
