@@ -84,6 +84,8 @@ from galbatch.rules.galactac.names import (
 )
 from galbatch.rules.galactac.rating import RatingError, read_rating
 
+# CLASSIFY's examples of a rating.
+EXAMPLE = "e.g. CLASSIFY SC Scout 2P+1T5//16-16"
 # ACTIONS: "You are allowed 50 actions per fortnight."
 MAX_ACTIONS = 50
 
@@ -333,10 +335,12 @@ def bad_code(action: Build | Classify | Declassify) -> str:
 @cache
 def rating_problem(rating: str) -> str | None:
     """Why a CLASSIFY's rating is no design, or None (SHIP DESIGN: the rating notation)."""
+    if "/" not in rating:
+        return f"there is no rating after the design name: a rating always holds '/' ({EXAMPLE})"
     try:
         design, _ = read_rating(rating)
     except RatingError as e:
-        return e.message
+        return f"the design rating cannot be used: {e.message}"
     if design.tech is not None:
         return f"a design has no tech level: leave out '@{design.tech}'"
     return None
@@ -347,10 +351,12 @@ def good_rating(action: Classify) -> bool:
 
 
 def bad_rating(action: Classify) -> str:
-    return f"the design rating cannot be used: {rating_problem(action.rating)}"
+    return str(rating_problem(action.rating))
 
 
 def name_characters(action: Action) -> bool:
+    if isinstance(action, Classify) and action.rating == "":
+        return True  # all of it was read as the name: GT210 says the rating is missing
     return all(name_problem(kind, name) is None for kind, name in names(action))
 
 
@@ -367,7 +373,8 @@ def name_problem(kind: str, name: str) -> str | None:
     if not bad:
         return None
     shown = " ".join(repr(c) for c in bad)
-    return f"the {kind} name {name!r} holds {shown}: a {kind} name may hold {said}"
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"the {kind} name {name!r} holds {shown}: {article} {kind} name may hold {said}"
 
 
 def different_ships(action: Action) -> bool:
@@ -582,8 +589,8 @@ def _replaced(orders: list[Located], diags: list[Diagnostic]) -> None:
             if ship in given:
                 word, line = given[ship]
                 text = (
-                    f"ship {ship} has the [M] or [A] action {word} on line {line}: "
-                    f"only its last, this {action.WORD}, is carried out"
+                    f"ship {ship} already has the [M] or [A] action {word} (line {line}): "
+                    f"only the last one, this {action.WORD}, is carried out"
                 )
                 diags.append(_diag(at, Severity.WARNING, "GT405", text))
             given[ship] = (action.WORD, at.line)
