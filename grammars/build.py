@@ -19,13 +19,37 @@ from pathlib import Path
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
+VERSION = 2  # of the generated modules' form: a module of another is stale
 HEAD = """\
-# Generated from {name} by `python -m galbatch.grammars.build`: do not edit.
+# Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
 # ruff: noqa
 # fmt: off
 GRAMMAR = {grammar!r}
+
+
+class _SilentLogger:
+    \"\"\"Lark's logger, which lark keeps at CRITICAL and never logs to at that level.\"\"\"
+
+    def _drop(self, *args, **kwargs):
+        pass
+
+    debug = info = warning = error = exception = critical = setLevel = addHandler = _drop
 """
+# Edits to lark's output, each of a text that must be there exactly once. Its logger
+# never logs, and pickle, zlib and base64 serve cache files and compressed tables,
+# which a generated parser never reads: importing logging and pickle would cost a
+# check about 8 ms.
+EDITS = (
+    ("import logging\n", ""),
+    (
+        'logger: logging.Logger = logging.getLogger("lark")\n'
+        "logger.addHandler(logging.StreamHandler())\n",
+        "logger = _SilentLogger()\n",
+    ),
+    ("logger.setLevel(logging.CRITICAL)\n", ""),
+    ("import pickle, zlib, base64\n", ""),
+)
 
 
 def grammar_files(folder: Path = HERE) -> list[Path]:
@@ -42,7 +66,17 @@ def generate(grammar: Path) -> str:
     parser = Lark(text, import_paths=[str(grammar.parent)], **OPTIONS)
     out = io.StringIO()
     gen_standalone(parser, out=out)
-    return HEAD.format(name=grammar.name, grammar=text) + "\n" + out.getvalue()
+    code = out.getvalue()
+    for old, new in EDITS:
+        if code.count(old) != 1:
+            raise SystemExit(f"lark's standalone output changed: {old!r} is not there once")
+        code = code.replace(old, new)
+    return head(grammar.name, text) + "\n" + code
+
+
+def head(name: str, text: str) -> str:
+    """How the module generated from grammar file `name` with text `text` begins."""
+    return HEAD.format(name=name, version=VERSION, grammar=text)
 
 
 def embedded_grammar(module: Path) -> str | None:
@@ -61,9 +95,15 @@ def embedded_grammar(module: Path) -> str | None:
 
 
 def stale(grammar: Path) -> bool:
-    """True if the grammar's generated parser is missing or made from another text."""
+    """True if the grammar's generated parser is missing, made from another text of it,
+    or of another form."""
     module = grammar.with_name(module_name(grammar.name) + ".py")
-    return embedded_grammar(module) != grammar.read_text(encoding="utf-8")
+    text = grammar.read_text(encoding="utf-8")
+    if embedded_grammar(module) != text:
+        return True
+    expected = head(grammar.name, text)
+    with module.open(encoding="utf-8") as f:
+        return f.read(len(expected)) != expected
 
 
 def main(argv: list[str] | None = None) -> int:

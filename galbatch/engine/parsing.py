@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any
 
 GRAMMAR_PACKAGE = "galbatch.grammars"
 
@@ -29,14 +29,18 @@ class LineRejected(ValueError):
         self.column = column
 
 
-class Parser(NamedTuple):
+class Parser:
     """A line parser and the module of the exception classes it raises (the generated
     parser's own, or lark's)."""
 
-    parser: Any
-    errors: ModuleType
+    __slots__ = ("errors", "parser")
+
+    def __init__(self, parser: Any, errors: ModuleType) -> None:
+        self.parser = parser
+        self.errors = errors
 
     def parse(self, text: str) -> Any:
+        """The line as the transformer turns it into an order."""
         return self.parser.parse(text)
 
 
