@@ -1,0 +1,275 @@
+"""Galac-Tac's galaxy maps (MAP WHOLE, QUAD, PV and QUAD QUAD) as grid map models.
+
+The galaxy is 100 x 100 squares, a location written YY-XX: read down, then across,
+00-00 at the top left. What an empire knows of each star system is a `KnownStar`;
+the functions here turn those into `GridMap`s, which the printout renders as text
+and as vectors in PDF. Nothing here reads files or draws.
+
+House rules where the rule book is silent:
+- A QUAD or PV map shows the 51 x 51 squares within 25 of its location; near the
+  galaxy's edge the window moves inward so that it stays on the galaxy (every square
+  within 25 of the location is still on it), and its title says AROUND, not CENTERED.
+- A centered WHOLE map still shows the entire galaxy: the rows and columns go on past
+  99 from 00, so that the location is in the middle (the heavy line in the PDF, and the
+  numbers jumping from 99 to 00 in the text, are the galaxy's edge).
+- The QUAD and WHOLE maps show H, P and C for the empire's Home, Production and Colony
+  Systems and E for a system known to be another empire's; the PV map shows base PV
+  for every charted system, the empire's own highlighted. A square framed in the PDF
+  (> before its symbol in wide enough text) holds the empire's ships.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
+
+GALAXY = 100  # squares down and across
+REACH = 25  # a QUAD or PV map shows the squares this far from its location
+QUAD_QUAD = 50  # MAP QUAD QUAD: four pages of 50 x 50 squares
+
+Location = tuple[int, int]  # (YY, XX): row down, column across
+
+
+class Status(Enum):
+    """What a star system is to the empire that knows it."""
+
+    UNCHARTED = "uncharted"
+    CHARTED = "charted"
+    COLONY = "colony"
+    PRODUCTION = "production"
+    HOME = "home"
+    ENEMY = "enemy"  # known to be another empire's Colony or Production System
+
+
+OWN = (Status.COLONY, Status.PRODUCTION, Status.HOME)
+
+
+@dataclass(frozen=True)
+class KnownStar:
+    """One star system as the empire knows it: where, its base PV once charted (None
+    before), what it is to the empire, and whether the empire's ships are there."""
+
+    location: Location
+    status: Status = Status.UNCHARTED
+    pv: int | None = None
+    ships: bool = False
+
+
+# Symbols of the QUAD and WHOLE maps, and how a shared text character ranks them.
+SYMBOLS = {Status.HOME: "H", Status.PRODUCTION: "P", Status.COLONY: "C", Status.ENEMY: "E"}
+RANKS = {
+    Status.UNCHARTED: 0,
+    Status.CHARTED: 1,
+    Status.ENEMY: 3,
+    Status.COLONY: 4,
+    Status.PRODUCTION: 5,
+    Status.HOME: 6,
+}
+FLEET_RANK = 2  # the empire's ships in deep space
+SAMPLE_PV = "7"  # the key's example of a base PV
+
+_LOCATION = re.compile(r"(\d{1,2})-(\d{1,2})")
+
+
+def location_text(loc: Location) -> str:
+    """A location as the rule book writes it: YY-XX."""
+    return f"{loc[0]:02d}-{loc[1]:02d}"
+
+
+def parse_location(text: str) -> Location:
+    """A YY-XX location (each part 0..99) as (YY, XX)."""
+    found = _LOCATION.fullmatch(text.strip())
+    if not found:
+        raise ValueError(f"not a location YY-XX: {text!r}")
+    return int(found[1]), int(found[2])
+
+
+def home_of(stars: Iterable[KnownStar]) -> Location:
+    """The empire's Home System (the first in reading order if it had several)."""
+    homes = sorted(s.location for s in stars if s.status is Status.HOME)
+    if not homes:
+        raise ValueError("no Home System among the known stars")
+    return homes[0]
+
+
+def _label(star: KnownStar, pv_map: bool) -> str:
+    """A system's symbol: the star symbol until charted, then its base PV; on the QUAD and
+    WHOLE maps a letter for the empire's systems and known enemy ones."""
+    if star.status is Status.UNCHARTED:
+        return STAR
+    if star.status in SYMBOLS and (not pv_map or star.pv is None):
+        return SYMBOLS[star.status]
+    return STAR if star.pv is None else str(star.pv)
+
+
+def _cells(
+    stars: Iterable[KnownStar], fleets: Iterable[Location], pv_map: bool
+) -> tuple[GridCell, ...]:
+    """The map's squares: every known star, then the empire's ships in deep space."""
+    with_ships = set(fleets)
+    cells = []
+    at_stars = set()
+    for s in sorted(stars, key=lambda s: s.location):
+        at_stars.add(s.location)
+        cells.append(
+            GridCell(
+                s.location[0],
+                s.location[1],
+                _label(s, pv_map),
+                rank=RANKS[s.status],
+                own=s.status in OWN,
+                enemy=s.status is Status.ENEMY,
+                ships=s.ships or s.location in with_ships,
+            )
+        )
+    for row, col in sorted(with_ships - at_stars):
+        cells.append(GridCell(row, col, "", rank=FLEET_RANK, ships=True))
+    return tuple(cells)
+
+
+def _key(pv_map: bool) -> tuple[KeyEntry, ...]:
+    """What the map's symbols mean."""
+
+    def sample(label: str, status: Status, ships: bool = False) -> GridCell:
+        own, enemy = status in OWN, status is Status.ENEMY
+        return GridCell(0, 0, label, RANKS[status], own, enemy, ships)
+
+    entries = [
+        KeyEntry(sample(STAR, Status.UNCHARTED), "UNCHARTED STAR"),
+        KeyEntry(sample(SAMPLE_PV, Status.CHARTED), "BASE PV OF A CHARTED SYSTEM"),
+    ]
+    if pv_map:
+        entries += [
+            KeyEntry(sample(SAMPLE_PV, Status.COLONY), "YOUR SYSTEM"),
+            KeyEntry(sample(SAMPLE_PV, Status.ENEMY), "ENEMY SYSTEM"),
+        ]
+    else:
+        entries += [
+            KeyEntry(sample("H", Status.HOME), "HOME SYSTEM"),
+            KeyEntry(sample("P", Status.PRODUCTION), "PRODUCTION SYSTEM"),
+            KeyEntry(sample("C", Status.COLONY), "COLONY SYSTEM"),
+        ]
+    entries += [
+        KeyEntry(sample("E", Status.ENEMY), "ENEMY SYSTEM" + (", PV UNKNOWN" if pv_map else "")),
+        KeyEntry(sample(SAMPLE_PV, Status.CHARTED, ships=True), "YOUR SHIPS THERE"),
+        KeyEntry(GridCell(0, 0, "", FLEET_RANK, ships=True), "YOUR SHIPS IN DEEP SPACE"),
+    ]
+    return tuple(entries)
+
+
+def _span(first: int, count: int) -> str:
+    return f"{first % GALAXY:02d}-{(first + count - 1) % GALAXY:02d}"
+
+
+def whole_map(
+    stars: Iterable[KnownStar], center: Location | None = None, fleets: Iterable[Location] = ()
+) -> GridMap:
+    """MAP WHOLE: the entire galaxy on one page, from 00-00 to 99-99, or with `center` in
+    its middle (rows and columns going on past the edge)."""
+    legend = ["LOCATIONS ARE YY-XX: READ DOWN THE SIDE, THEN ACROSS."]
+    if center is None:
+        title, top, left = "GALAXY OVERVIEW", 0, 0
+        legend.insert(0, "THE WHOLE GALAXY, 00-00 TO 99-99.")
+    else:
+        title = f"GALAXY OVERVIEW CENTERED ON {location_text(center)}"
+        top, left = center[0] - GALAXY // 2, center[1] - GALAXY // 2
+        legend.insert(0, "THE WHOLE GALAXY; PAST 99 THE ROWS AND COLUMNS GO ON FROM 00 (THE EDGE).")
+    return GridMap(
+        title,
+        top % GALAXY,
+        left % GALAXY,
+        GALAXY,
+        GALAXY,
+        _cells(stars, fleets, pv_map=False),
+        _key(pv_map=False),
+        tuple(legend),
+        (GALAXY, GALAXY),
+        wrap=center is not None and (top % GALAXY, left % GALAXY) != (0, 0),
+    )
+
+
+def _window(center: Location) -> tuple[int, int, bool]:
+    """Top row and left column of the squares within REACH of `center`, moved onto the
+    galaxy; and whether it stayed centered."""
+    size = 2 * REACH + 1
+    top = min(max(center[0] - REACH, 0), GALAXY - size)
+    left = min(max(center[1] - REACH, 0), GALAXY - size)
+    return top, left, (top, left) == (center[0] - REACH, center[1] - REACH)
+
+
+def _near_map(
+    kind: str, stars: Sequence[KnownStar], center: Location | None, fleets: Iterable[Location]
+) -> GridMap:
+    pv_map = kind == "PV"
+    where = home_of(stars) if center is None else center
+    top, left, centered = _window(where)
+    size = 2 * REACH + 1
+    title = f"{'PV' if pv_map else 'QUADRANT'} MAP {'CENTERED ON' if centered else 'AROUND'} "
+    legend = (
+        f"ROWS {_span(top, size)}, COLUMNS {_span(left, size)}: EVERY SQUARE WITHIN {REACH} "
+        f"OF {location_text(where)}.",
+    )
+    return GridMap(
+        title + location_text(where),
+        top,
+        left,
+        size,
+        size,
+        _cells(stars, fleets, pv_map),
+        _key(pv_map),
+        legend,
+        (GALAXY, GALAXY),
+    )
+
+
+def quad_map(
+    stars: Iterable[KnownStar], center: Location | None = None, fleets: Iterable[Location] = ()
+) -> GridMap:
+    """MAP QUAD: the squares within 25 of `center` (the Home System if None), with symbols
+    for the empire's systems and base PV for other charted ones."""
+    return _near_map("QUAD", tuple(stars), center, fleets)
+
+
+def pv_map(
+    stars: Iterable[KnownStar], center: Location | None = None, fleets: Iterable[Location] = ()
+) -> GridMap:
+    """MAP PV: the squares within 25 of `center` (the Home System if None), with base PV for
+    every charted system."""
+    return _near_map("PV", tuple(stars), center, fleets)
+
+
+def quad_quad(
+    stars: Iterable[KnownStar], fleets: Iterable[Location] = ()
+) -> tuple[GridMap, GridMap, GridMap, GridMap]:
+    """MAP QUAD QUAD: four quadrant maps of 50 x 50 squares covering the whole galaxy once,
+    in reading order (top left, top right, bottom left, bottom right)."""
+    cells = _cells(stars, fleets, pv_map=False)
+    maps = []
+    for n, (top, left) in enumerate(((0, 0), (0, QUAD_QUAD), (QUAD_QUAD, 0), (QUAD_QUAD,) * 2)):
+        first = location_text((top, left))
+        last = location_text((top + QUAD_QUAD - 1, left + QUAD_QUAD - 1))
+        maps.append(
+            GridMap(
+                f"QUADRANT MAP {n + 1} OF 4: {first} TO {last}",
+                top,
+                left,
+                QUAD_QUAD,
+                QUAD_QUAD,
+                cells,
+                _key(pv_map=False),
+                (f"ROWS {_span(top, QUAD_QUAD)}, COLUMNS {_span(left, QUAD_QUAD)}.",),
+                (GALAXY, GALAXY),
+            )
+        )
+    return maps[0], maps[1], maps[2], maps[3]
+
+
+def turn_one_maps(stars: Iterable[KnownStar], home: Location) -> tuple[GridMap, GridMap]:
+    """REPORTS: the two maps every empire gets on the first turn, the galaxy and the
+    quadrant around its Home System."""
+    known = tuple(stars)
+    return whole_map(known), quad_map(known, home)
