@@ -7,7 +7,7 @@ rating. Counts, ranges and the words' meanings are the book's facts (`facts.py`)
 
 A line that does not begin with an action word is rejected (the syntax code,
 GT100) with the message of `Unreadable`, naming the action the player probably
-meant: the engine turns an error raised here (lark's VisitError) into that
+meant: the engine turns the error raised here (a `LineRejected`) into that
 diagnostic.
 """
 
@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Token, Transformer
-from lark.exceptions import VisitError
-
+from galbatch.engine.parsing import LineRejected
 from galbatch.engine.suggest import closest
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.names import item_word, map_type
+
+if TYPE_CHECKING:  # the parser's tokens; checking actions never imports lark
+    from lark import Token
 
 SYNTAX_CODE = "GT100"
 ORDER_NOUN = "action"
@@ -60,13 +61,8 @@ _TERM = r"[0-9]+[DPT](?:[0-9]+)?(?:\([0-9]+\))?"
 RATING_PART = re.compile(rf"\+?(?:{_TERM}(?:\+{_TERM})*\+?)?", re.IGNORECASE)
 
 
-class Unreadable(ValueError):
+class Unreadable(LineRejected):
     """A line that is not an action, and what the player should write instead."""
-
-
-def unreadable(token: Token, message: str) -> VisitError:
-    """The error that rejects the line with `message` (GT100)."""
-    return VisitError("action", token, Unreadable(message))  # type: ignore[no-untyped-call]
 
 
 def short(text: str, limit: int = 20) -> str:
@@ -129,14 +125,15 @@ def ship_or_location(token: Token) -> a.Location | int:
     return location(token) if token.type == "LOCATION" else int(token)
 
 
-class ActionBuilder(Transformer[Token, a.Action]):
-    """Turns a parsed line into an action dataclass (used inline by the LALR parser)."""
+class ActionBuilder:
+    """Turns a parsed line into an action dataclass: the LALR parser calls the method
+    named after each rule with the rule's tokens (an inline transformer)."""
 
     def start(self, items: list[a.Action]) -> a.Action:
         return items[0]
 
     def unreadable(self, t: list[Token]) -> a.Action:
-        raise unreadable(t[0], explain_line(str(t[0])))
+        raise Unreadable(explain_line(str(t[0])))  # column 1: the line's first word
 
     # ---- the pairs and lists of several actions --------------------------------------
 
