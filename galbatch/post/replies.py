@@ -30,6 +30,9 @@ NAME = re.compile(r"[a-z0-9][a-z0-9.-]{0,120}\.eml")  # outbox names galbatch ma
 MAILER = "galbatch post room"
 REPLIED = "auto-replied"  # Auto-Submitted of an answer: autoresponders must not answer it
 GENERATED = "auto-generated"  # Auto-Submitted of a printout or welcome
+# 7-bit: any SMTP server carries it as it is. Lines up to SMTP's 998: a 132-column printout
+# stays readable text, and a long subject is never folded before its first word.
+POLICY = email.policy.default.clone(cte_type="7bit", max_line_length=998)
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def build_mail(
     """A complete mail with headers, body and attachments; the same arguments, the same bytes."""
     assert NAME.fullmatch(name), name
     ident = stamp(name, subject, body, *to, *cc, *(a.filename for a in attachments))
-    msg = EmailMessage(policy=email.policy.default)
+    msg = EmailMessage(policy=POLICY)
     msg["From"] = settings.sender
     msg["To"] = ", ".join(to)
     if cc:
@@ -91,7 +94,7 @@ def build_mail(
         msg.add_attachment(a.data, maintype=a.maintype, subtype=a.subtype, filename=a.filename)
     if attachments:
         msg.set_boundary(f"=_{ident[32:64]}")
-    return Mail(name, tuple(to) + tuple(cc), msg.as_bytes(policy=email.policy.default))
+    return Mail(name, tuple(to) + tuple(cc), msg.as_bytes(policy=POLICY))
 
 
 def reply_to_letter(

@@ -1,0 +1,130 @@
+"""Mail out: a mail a player with the turn's printout, and the outbox sent through SMTP."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from galbatch.post.mailout import mail_turn
+from galbatch.post.replies import OUTBOX, SENT
+from galbatch.post.smtp import send_outbox
+from tests.test_post_support import EMAILS, make_game, post_schema  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("post_schema")
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    return make_game(tmp_path / "gc16")
+
+
+def parsed(file: Path) -> EmailMessage:
+    msg = email.message_from_bytes(file.read_bytes(), policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def test_one_mail_a_player_with_printout_pdf_and_view(game: Path) -> None:
+    result = mail_turn(game, 0)
+    assert result.written == [f"turn-gc16-t000-p{p}.eml" for p in ("1", "2", "3")]
+    msg = parsed(game / OUTBOX / "turn-gc16-t000-p3.eml")
+    assert msg["To"] == EMAILS["3"]
+    assert msg["Subject"] == "GC16 turn 0 printout, player 3 (RIGEL); turn 1 due 1997-02-19"
+    assert msg["Date"] == "Wed, 12 Feb 1997 12:00:00 +0000"
+    assert msg["Auto-Submitted"] == "auto-generated"
+    body = msg.get_body(("plain",))
+    assert body is not None
+    printout = (game / "turns" / "000" / "printouts" / "3.txt").read_text(encoding="utf-8")
+    assert body.get_content() == printout + "\n"  # type: ignore[attr-defined]  # a last line end
+    files = {
+        part.get_filename(): part.get_content()  # type: ignore[attr-defined]
+        for part in msg.iter_attachments()
+    }
+    assert files["gc16-t000-p3.pdf"] == (game / "turns/000/printouts/3.pdf").read_bytes()
+    assert files["gc16-t000-p3.yaml"] == (game / "turns/000/views/3.yaml").read_bytes()
+
+
+def test_mailing_again_gives_the_same_bytes_and_writes_nothing(game: Path, tmp_path: Path) -> None:
+    mail_turn(game, 0)
+    before = {p.name: p.read_bytes() for p in (game / OUTBOX).iterdir()}
+    again = mail_turn(game, 0)
+    assert again.written == [] and len(again.unchanged) == 3
+    other = make_game(tmp_path / "other" / "gc16")
+    mail_turn(other, 0)
+    assert {p.name: p.read_bytes() for p in (other / OUTBOX).iterdir()} == before
+
+
+def test_a_player_without_an_address_gets_no_mail(game: Path) -> None:
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace(f'    email: "{EMAILS["2"]}"\n', ""))
+    result = mail_turn(game, 0)
+    assert result.skipped == ["2: no e-mail address in game.yaml"]
+    assert len(result.written) == 2
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Collector:
+    def __init__(self) -> None:
+        self.envelopes: list[tuple[str, list[str], bytes]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[int, Collector]]:
+    controller_module = pytest.importorskip("aiosmtpd.controller")
+    collector = Collector()
+    port = free_port()
+    controller = controller_module.Controller(collector, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port, collector
+    finally:
+        controller.stop()
+
+
+def test_send_delivers_the_outbox_and_moves_it_to_sent(
+    game: Path, smtp_server: tuple[int, Collector]
+) -> None:
+    port, collector = smtp_server
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("smtp_port: 25", f"smtp_port: {port}"))
+    mail_turn(game, 0)
+    waiting = {p.name: p.read_bytes() for p in (game / OUTBOX).glob("*.eml")}
+    result = send_outbox(game)
+    assert result.sent == sorted(waiting) and result.failed == []
+    assert not list((game / OUTBOX).glob("*.eml"))
+    assert {p.name for p in (game / OUTBOX / SENT).iterdir()} == set(waiting)
+    got = sorted(collector.envelopes, key=lambda e: e[1])
+    assert [e[1] for e in got] == [[EMAILS[p]] for p in ("1", "2", "3")]
+    assert all(e[0] == "gc16@example.net" for e in got)
+    for (_, _, content), name in zip(got, sorted(waiting), strict=True):
+        assert content.replace(b"\r\n", b"\n") == waiting[name]
+    # sent mail is not written again, nor sent again
+    assert mail_turn(game, 0).written == []
+    assert send_outbox(game).sent == []
+
+
+def test_send_without_a_server_is_an_error_and_keeps_the_outbox(game: Path) -> None:
+    from galbatch.engine.gamedir import GameError
+
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("smtp_port: 25", f"smtp_port: {free_port()}"))
+    mail_turn(game, 0)
+    with pytest.raises(GameError, match="cannot reach the SMTP server"):
+        send_outbox(game)
+    assert len(list((game / OUTBOX).glob("*.eml"))) == 3
