@@ -280,7 +280,10 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
         )
     with writer_lock(path, wait):
         signups = read_signups(path / SIGNUPS_FILE)
-        yield Room(path, PostSettings(), signups=signups, records={SIGNUP_RECORD: []})
+        settings = post_settings({"mail": signups.mail})
+        room = Room(path, settings, signups=signups)
+        room.records[SIGNUP_RECORD] = _read_record(path, SIGNUP_RECORD)
+        yield room
 
 
 def _game_room(path: Path, game: Game) -> Room:

@@ -47,12 +47,14 @@ class SignupList:
     ruleset: str = ""  # the ruleset whose name rules apply too; "" for the rule book's alone
     limit: int = 0  # the most players taken; 0: no limit
     signups: list[Signup] = field(default_factory=list)
+    mail: dict[str, Any] = field(default_factory=dict)  # game.yaml's `mail` keys, for answers
 
     def data(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "ruleset": self.ruleset,
             "limit": self.limit,
+            **({"mail": dict(sorted(self.mail.items()))} if self.mail else {}),
             "signups": [
                 {"name": s.name, "email": s.email, "date": s.date, "message": s.message}
                 for s in self.signups
@@ -80,6 +82,7 @@ def read_signups(file: Path) -> SignupList:
                 Signup(str(s["name"]), str(s["email"]), str(s.get("date", "")), str(s["message"]))
                 for s in data.get("signups") or []
             ],
+            mail=dict(data.get("mail") or {}),
         )
     except (LoadError, OSError) as e:
         raise GameError(f"{file}: cannot read the sign-up list: {e}") from None
@@ -93,8 +96,12 @@ def write_signups(file: Path, signups: SignupList) -> None:
     write_atomic(file, signups_bytes(signups), 0o644)
 
 
-def open_signups(directory: Path, game: str, ruleset: str = "", limit: int = 0) -> Path:
-    """Make `directory` take sign-ups for `game`: an empty list in it. Refuses a game directory."""
+def open_signups(
+    directory: Path, game: str, ruleset: str = "", limit: int = 0, sender: str = ""
+) -> Path:
+    """Make `directory` take sign-ups for `game`: an empty list in it. Refuses a game directory.
+
+    `sender`: the From of the answers (game.yaml's mail.from), if not galbatch@localhost."""
     from galbatch.engine.gameschema import GAME_ID
     from galbatch.engine.locks import writer_lock
 
@@ -107,7 +114,9 @@ def open_signups(directory: Path, game: str, ruleset: str = "", limit: int = 0) 
         file = directory / SIGNUPS_FILE
         if file.exists():
             raise GameError(f"{file}: already exists")
-        write_signups(file, SignupList(game, ruleset, limit))
+        write_signups(
+            file, SignupList(game, ruleset, limit, mail={"from": sender} if sender else {})
+        )
     return file
 
 

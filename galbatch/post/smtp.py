@@ -21,6 +21,7 @@ from galbatch.engine.gamedir import GAME_FILE, GameError
 from galbatch.engine.inbox import NotAFile, read_regular
 from galbatch.post.config import PASSWORD_VARIABLE, PostSettings, post_settings
 from galbatch.post.replies import NAME, SENT, outbox
+from galbatch.post.signups import SIGNUPS_FILE, read_signups
 
 TIMEOUT = 60.0  # seconds for each exchange with the server
 
@@ -90,6 +91,8 @@ def _settings(path: Path) -> PostSettings:
 
     if (path / GAME_FILE).is_file():
         return post_settings(Game.open(path).config)
+    if (path / SIGNUPS_FILE).is_file():
+        return post_settings({"mail": read_signups(path / SIGNUPS_FILE).mail})
     return PostSettings()
 
 

@@ -1,0 +1,179 @@
+"""Sign-ups by `#ANM` lines, and the whole cycle: sign-ups, the game, orders by mail, turn 1 out."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from galbatch.engine.gamedir import Game, GameError
+from galbatch.post.mailin import FILED, NOT_SIGNED_UP, REJECTED, SIGNED_UP, intake
+from galbatch.post.mailout import mail_turn
+from galbatch.post.replies import OUTBOX
+from galbatch.post.signups import (
+    SIGNUPS_FILE,
+    create_from_signups,
+    name_problem,
+    open_signups,
+    parse_anm,
+    read_signups,
+)
+from tests.test_post_support import letter, mbox, post_schema  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("post_schema")
+
+
+def parsed(file: Path) -> EmailMessage:
+    msg = email.message_from_bytes(file.read_bytes(), policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def text_of(msg: EmailMessage) -> str:
+    part = msg.get_body(("plain",))
+    assert part is not None
+    return str(part.get_content())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("#ANM GC16 Zork Empire", ("GC16", "Zork Empire")),
+        ("  #anm gc16   The   Borg  ", ("gc16", "The Borg")),
+        ("#ANM GC16", ("GC16", "")),
+        ("#ANMX GC16 Foo", None),
+    ],
+)
+def test_anm_lines(line: str, expected: tuple[str, str] | None) -> None:
+    assert parse_anm(line) == expected
+
+
+def test_the_rule_books_name_rules() -> None:
+    assert name_problem("ZORK EMPIRE 2") is None
+    assert name_problem("A" * 16) == "a name has at most 15 characters"
+    assert name_problem("Zörk") == "a name may hold only letters, digits and blanks"
+    assert name_problem("") == "no name after the game id"
+
+
+def lobby(tmp_path: Path) -> Path:
+    path = tmp_path / "gc16-signups"
+    open_signups(path, "GC16", "conqueror", limit=3, sender="GC16 Mail Server <gc16@example.net>")
+    return path
+
+
+SIGNUPS = [
+    ("zork@example.org", "#ANM GC16 Zork Empire", "Sat, 01 Feb 1997 10:00:00 +0000"),
+    ("borg@example.org", "#ANM GC16 The Borg", "Sat, 01 Feb 1997 11:00:00 +0000"),
+    ("zork@example.org", "#ANM GC16 Zork Again", "Sat, 01 Feb 1997 12:00:00 +0000"),
+    ("bad@example.org", "#ANM GC16 Much Too Long A Name", "Sat, 01 Feb 1997 13:00:00 +0000"),
+    ("other@example.org", "#ANM GC17 Elsewhere", "Sat, 01 Feb 1997 14:00:00 +0000"),
+    ("taken@example.org", "#ANM GC16 the borg", "Sat, 01 Feb 1997 15:00:00 +0000"),
+    ("vogon@example.org", "#ANM GC16 Vogons", "Sat, 01 Feb 1997 16:00:00 +0000"),
+    ("late@example.org", "#ANM GC16 Latecomers", "Sat, 01 Feb 1997 17:00:00 +0000"),
+]
+
+
+def test_sign_ups_are_listed_and_answered(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    messages = [
+        letter(f"Hello!\n\n{line}\n\nBest\n", sender=who, subject="sign up", date=when)
+        for who, line, when in SIGNUPS
+    ]
+    result = intake(path, mbox(tmp_path / "in.mbox", messages))
+    assert [e.outcome for e in result.entries] == [
+        SIGNED_UP,
+        SIGNED_UP,
+        NOT_SIGNED_UP,
+        NOT_SIGNED_UP,
+        NOT_SIGNED_UP,
+        NOT_SIGNED_UP,
+        SIGNED_UP,
+        NOT_SIGNED_UP,
+    ]
+    details = [e.detail for e in result.entries]
+    assert "zork@example.org has signed up already, as Zork Empire" in details[2]
+    assert "at most 15 characters" in details[3]
+    assert "not GC17" in details[4]
+    assert "the name The Borg is taken" in details[5]
+    assert "the game is full" in details[7]
+    listed = read_signups(path / SIGNUPS_FILE)
+    assert [(s.name, s.email) for s in listed.signups] == [
+        ("Zork Empire", "zork@example.org"),
+        ("The Borg", "borg@example.org"),
+        ("Vogons", "vogon@example.org"),
+    ]
+    assert len(list((path / OUTBOX).glob("signup-*.eml"))) == 8, "every sign-up is answered"
+    answer = parsed(next((path / OUTBOX).glob(f"signup-{result.entries[0].key[:16]}.eml")))
+    assert answer["From"] == "GC16 Mail Server <gc16@example.net>"
+    assert "Zork Empire is signed up for game GC16, number 1" in text_of(answer)
+    again = intake(path, mbox(tmp_path / "again.mbox", messages))
+    assert again.entries == [] and again.skipped == 8
+
+
+def test_orders_before_the_game_starts_are_answered(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    body = 'GAME GC16 PLAYER 1 PASSWORD "x"\nEND\n'
+    result = intake(path, mbox(tmp_path / "in.mbox", [letter(body)]))
+    assert [e.outcome for e in result.entries] == [REJECTED]
+
+
+def test_a_game_refuses_sign_ups(tmp_path: Path) -> None:
+    from tests.test_post_support import make_game
+
+    game = make_game(tmp_path / "gc16")
+    result = intake(game, mbox(tmp_path / "in.mbox", [letter("#ANM GC16 Newcomer\n")]))
+    assert [e.outcome for e in result.entries] == [NOT_SIGNED_UP]
+    assert "has started" in result.entries[0].detail
+    with pytest.raises(GameError, match="holds a game already"):
+        open_signups(game, "GC16")
+
+
+def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
+    """GC16 as it was played: sign up by mail, get a welcome, send orders, get turn 1."""
+    path = lobby(tmp_path)
+    sign = [letter(line + "\n", sender=who, date=when) for who, line, when in SIGNUPS[:2]]
+    intake(path, mbox(tmp_path / "signups.mbox", sign))
+    signups = read_signups(path / SIGNUPS_FILE)
+    game_dir = tmp_path / "gc16"
+    welcomed = create_from_signups(game_dir, signups, 1997, start="1997-02-12", days=7)
+    assert [(w.id, w.name, w.email) for w in welcomed] == [
+        ("1", "ZORK EMPIRE", "zork@example.org"),
+        ("2", "THE BORG", "borg@example.org"),
+    ]
+    game = Game.open(game_dir)
+    assert [str(p["email"]) for p in game.config["players"]] == [w.email for w in welcomed]
+    assert "# the id players write" in (game_dir / "game.yaml").read_text(), "comments kept"
+    passwords = {}
+    for w in welcomed:
+        mail = parsed(game_dir / OUTBOX / f"welcome-gc16-p{w.id}.eml")
+        assert mail["To"] == w.email
+        assert "first orders due 1997-02-19" in mail["Subject"]
+        text = text_of(mail)
+        header = re.search(r'GAME GC16 PLAYER (\d+) PASSWORD "([^"]+)"', text)
+        assert header is not None and header[1] == w.id
+        passwords[w.id] = header[2]
+        assert "B S ship planet" in text, "the rules in brief"
+    orders = [
+        letter(
+            f'Orders:\nGAME GC16 PLAYER {p} PASSWORD "{pw}"\nEND\n',
+            sender=welcomed[int(p) - 1].email,
+            date="Mon, 17 Feb 1997 10:00:00 +0000",
+        )
+        for p, pw in passwords.items()
+    ]
+    result = intake(game_dir, mbox(tmp_path / "orders.mbox", orders))
+    assert [e.outcome for e in result.entries] == [FILED, FILED]
+
+    from galbatch.engine.run import process
+
+    done = process(game_dir, pdf=False)
+    assert done.committed is not None, done.log
+    sent = mail_turn(game_dir, 1)
+    assert sent.written == ["turn-gc16-t001-p1.eml", "turn-gc16-t001-p2.eml"]
+    first = parsed(game_dir / OUTBOX / "turn-gc16-t001-p1.eml")
+    assert first["Subject"] == "GC16 turn 1 printout, player 1 (ZORK EMPIRE); turn 2 due 1997-02-26"
+    assert "ORDERS RECEIVED" in text_of(first)
