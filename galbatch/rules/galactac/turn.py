@@ -30,7 +30,7 @@ class Turn:
     ships: dict[str, dict[int, Ship]] = field(init=False)  # owner: {ship ID: ship}
     taken: Counter[tuple[str, Location]] = field(default_factory=Counter)  # PV loaded
     moved: set[tuple[str, int]] = field(default_factory=set)  # ships that moved this turn
-    downgraded: set[Location] = field(default_factory=set)  # no production this turn
+    no_output: set[Location] = field(default_factory=set)  # PV spent: downgraded, improved
 
     def __post_init__(self) -> None:
         self.ships = {e: {} for e in self.state.empires}

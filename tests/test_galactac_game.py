@@ -1,0 +1,234 @@
+"""Galac-Tac's new game, its state as plain data, a whole turn, and what each empire
+may know (secrecy)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+
+import pytest
+from galactac_world import ALPHA, BETA, at, loc, play, ship, world
+
+from galbatch.engine.rng import Streams
+from galbatch.engine.ruleset import PlayerInfo
+from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac.events import Converted, Failed, event_from_data, event_to_data
+from galbatch.rules.galactac.galaxy import distance
+from galbatch.rules.galactac.house import (
+    HOME_SPACING,
+    MASTERS_RETURN,
+    RESEARCH_AVERAGE,
+    STARS,
+    STARTING_FLEET,
+    STARTING_PI,
+)
+from galbatch.rules.galactac.resolve import resolve
+from galbatch.rules.galactac.setup import SETTINGS, name_problem, new_game
+from galbatch.rules.galactac.state import GameState, date, describe, owing
+from galbatch.rules.galactac.view import build_view, build_views
+
+
+def seats(count: int) -> list[PlayerInfo]:
+    return [PlayerInfo(str(i), f"Player {i}", 1000 + i) for i in range(1, count + 1)]
+
+
+def game(count: int = 12, seed: int = 3500, **settings: int) -> GameState:
+    return new_game(seed, seats(count), settings)
+
+
+# The new galaxy
+
+
+def test_same_seed_same_galaxy() -> None:
+    assert game().to_data() == game().to_data()
+    assert game(seed=1).to_data()["systems"] != game(seed=2).to_data()["systems"]
+
+
+@pytest.mark.parametrize("count", [10, 12, 15])
+def test_home_systems(count: int) -> None:
+    state = game(count)
+    homes = [h for h in (state.empires[e].home for e in state.empires) if h is not None]
+    assert len(set(homes)) == count
+    for home in homes:
+        system = state.systems[home]
+        assert (system.base_pv, system.kind, system.pi) == (10, "production", STARTING_PI)
+        assert state.output(system, system.owner or "") == 100
+    assert all(distance(p, q) >= HOME_SPACING for i, p in enumerate(homes) for q in homes[i + 1 :])
+
+
+def test_galaxy_size_and_stars() -> None:
+    state = game()
+    assert len(state.systems) == STARS
+    assert all(0 <= y < 100 and 0 <= x < 100 for y, x in state.systems)
+    assert len(game(stars=300).systems) == 300
+
+
+@pytest.mark.parametrize("count", [1, 9, 16])
+def test_player_limits(count: int) -> None:
+    with pytest.raises(ValueError, match="players"):
+        game(count)
+
+
+def test_player_limits_are_settings() -> None:
+    assert {s.name for s in SETTINGS} == {"stars", "min_players", "max_players"}
+    assert len(game(2, min_players=2).empires) == 2
+
+
+def test_bad_names() -> None:
+    assert name_problem("Grand Fenwick") is None
+    assert name_problem("")
+    with pytest.raises(ValueError):
+        new_game(1, [*seats(9), PlayerInfo("10", "Player 1", 1)], {})
+
+
+def test_empires_start_alike() -> None:
+    state = game()
+    for empire in state.empires.values():
+        assert empire.tech == 1 and empire.research == 0
+        assert [d.code for d in empire.designs][:2] == ["FX", "FXV"]
+        assert len(empire.designs) == 13
+        assert empire.charted == [empire.home]
+        fleet = [s for s in state.ships if s.owner == empire.id]
+        assert Counter(s.code for s in fleet) == Counter(STARTING_FLEET)
+        assert all(s.location == empire.home and s.in_service for s in fleet)
+        carrier = next(s for s in fleet if s.code == "CV1J")
+        fighters = [s for s in fleet if s.code == "FT1"]
+        assert all(f.carrier == carrier.id for f in fighters)
+        assert [s.id for s in fleet] == list(range(1001, 1001 + len(fleet)))
+
+
+def test_the_date() -> None:
+    assert game().date == "3500-01"
+    assert date(15) == "3500-16" and date(16) == "3501-01"
+
+
+def test_secret_thresholds_and_masters() -> None:
+    for seed in range(20):
+        state = game(seed=seed)
+        assert MASTERS_RETURN[0] <= state.masters_return <= MASTERS_RETURN[1]
+        for level, average in RESEARCH_AVERAGE.items():
+            assert abs(state.thresholds[level - 1] - average) <= average * 0.2 + 100
+
+
+# The state as data
+
+
+def test_state_round_trips_through_json() -> None:
+    state = game()
+    state = resolve(state, {}, Streams(3500, 1))
+    data = state.to_data()
+    again = GameState.from_data(json.loads(json.dumps(data)))
+    assert again.to_data() == data
+
+
+def test_world_round_trips_with_missions_and_cargo() -> None:
+    state = world()
+    fx = ship(state, ALPHA, "FX", "85-23")
+    shuttle = a.Shuttle(fx.id, (at("99-15"), at("85-23")))
+    state = play(state, [shuttle, a.Missiles((a.Stock(at("85-23"), 5),))])
+    data = state.to_data()
+    assert GameState.from_data(json.loads(json.dumps(data))).to_data() == data
+    assert data["ships"][0][17][0] == "SHUTTLE"
+
+
+def test_events_round_trip() -> None:
+    for event in (Failed(ALPHA, "LOAD", "1001", "why"), Converted(BETA, "10-54", 100, 100)):
+        assert event_from_data(event_to_data(event)) == event
+
+
+def test_resolve_never_changes_its_input() -> None:
+    state = world()
+    fx = ship(state, ALPHA, "FX", "85-23")
+    before = copy.deepcopy(state.to_data())
+    play(state, [a.Colonize(fx.id, at("80-20")), a.Build(at("85-23"), "DD1", ("A",))])
+    assert state.to_data() == before
+
+
+def test_a_whole_turn_of_a_new_game() -> None:
+    state = game()
+    first = sorted(state.empires)[0]
+    scouts = [s.id for s in state.ships if s.owner == first and s.code == "SC1"]
+    home = state.empires[first].home
+    assert home is not None
+    target = a.Location(min(home[0] + 19, 99), home[1])
+    orders = {first: [a.Chart((a.ShipTo(scouts[0], target),))]}
+    after = resolve(state, orders, Streams(3500, 1))
+    assert after.turn == 1 and after.date == "3500-02"
+    assert after.systems[home].pi == STARTING_PI + 100
+
+
+def test_owing_and_describe() -> None:
+    state = world()
+    assert owing(state) == [ALPHA, BETA]
+    assert describe(state) == "turn 3 (3500-04), 2 empires, 8 star systems, 0 ships"
+
+
+# What an empire knows
+
+
+def test_view_holds_no_secrets() -> None:
+    state = game()
+    view = build_view(state, "1")
+    text = json.dumps(view)
+    assert "thresholds" not in text and "masters" not in text
+    assert str(state.masters_return) not in json.dumps(view["empire"])
+
+
+def test_view_shows_every_star_but_only_charted_pv() -> None:
+    state = world()
+    view = build_view(state, ALPHA)
+    assert len(view["stars"]) == 8
+    assert view["charted"] == {"80-20": 8, "85-23": 10, "90-30": 6, "99-15": 7}
+    assert "70-30" not in view["charted"]
+
+
+def test_view_shows_own_systems_ships_and_designs() -> None:
+    state = world()
+    ship(state, ALPHA, "FX", "85-23", pi=3)
+    view = build_view(state, ALPHA)
+    assert [s["location"] for s in view["systems"]] == ["85-23", "90-30", "99-15"]
+    home = view["systems"][0]
+    assert (home["base_pv"], home["output"], home["pi"], home["status"]) == (10, 100, 500, "home")
+    assert [s["code"] for s in view["ships"]] == ["FX"]
+    assert view["ships"][0]["pi"] == 3
+    assert view["designs"][0]["code"] == "FX" and view["designs"][0]["cost"] == 9
+
+
+def test_view_shows_enemies_only_where_its_ships_are() -> None:
+    state = world()
+    ship(state, BETA, "DD1", "80-20")
+    ship(state, BETA, "SK1", "70-30")
+    ship(state, ALPHA, "SC1", "80-20")
+    view = build_view(state, ALPHA)
+    assert [s["location"] for s in view["seen"]] == ["80-20"]
+    assert view["seen"][0]["ships"] == [
+        {"empire": "BETA", "code": "DD1", "rating": "6P/4;;/14-14", "ssd": 10}
+    ]
+    beta = build_view(state, BETA)["seen"]
+    assert [s["location"] for s in beta] == ["80-20"]  # its ship at 70-30 sees nobody
+    assert json.dumps(beta).count("ALPHA") == 1  # ALPHA's scout, not its systems
+
+
+def test_view_of_enemy_systems_only_when_seen() -> None:
+    state = world()
+    assert not build_view(state, ALPHA)["seen"]
+    ship(state, ALPHA, "SC1", "12-50")
+    seen = build_view(state, ALPHA)["seen"]
+    assert seen == [{"location": "12-50", "owner": "BETA", "status": "colony", "ships": []}]
+
+
+def test_view_events_are_its_own() -> None:
+    after = play(world())
+    assert {e["empire"] for e in build_view(after, ALPHA)["events"]} == {ALPHA}
+    assert set(build_views(after, [ALPHA, BETA])) == {ALPHA, BETA}
+
+
+def test_empires_that_meet_learn_each_others_names() -> None:
+    state = world()
+    ship(state, ALPHA, "SC1", "80-20")
+    ship(state, BETA, "SC1", "80-20")
+    after = play(state)
+    assert after.empires[ALPHA].known == [BETA]
+    assert build_view(after, BETA)["empire"]["known"] == ["ALPHA"]
+    assert loc("80-20") in after.systems
