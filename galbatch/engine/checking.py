@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,13 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     try:
         game = Game.open(game_dir)
         rs = _ruleset(game.ruleset_name)
+        player = None
+        if of.header is not None:
+            wanted = of.header.player.lower()
+            player = next((p.id for p in game.players if p.id.lower() == wanted), None)
+        verdict = None
+        if player is not None:  # verified while the state is read and the orders checked
+            verdict = _authenticate_aside(of, game.id, player, game.password_hash(player))
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             state = rs.load_state(game.state_data(game.latest_turn()))
     except GameFileError as e:  # every line names the file already
@@ -85,8 +92,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         raise CheckError(f"{game_dir}: {e}") from None
     if of.header is None:
         return check_file(of, rs)
-    player = next((p.id for p in game.players if p.id.lower() == of.header.player.lower()), None)
-    if player is None:
+    if player is None or verdict is None:
         bad = Diagnostic(
             of.name,
             of.header.line,
@@ -96,8 +102,40 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
             f"game {game.id} has no player {of.header.player}; file rejected",
         )
         return check_file(of, rs, auth=[bad])
-    auth = authenticate(of, game.id, player, game.password_hash(player))
-    return check_file(of, rs, rs.view(state, player), player, auth)
+    view = rs.view(state, player)
+    checked = check_file(of, rs, view, player, [])
+    auth = verdict()
+    # a file that fails authentication is rejected whole: what its orders would give is
+    # never shown
+    return checked if not auth else check_file(of, rs, view, player, auth)
+
+
+def _authenticate_aside(
+    of: OrderFile, game_id: str, player: str, stored: str
+) -> Callable[[], list[Diagnostic]]:
+    """Start authenticating the file in a thread (PBKDF2, the slowest step of a check,
+    runs outside the GIL); the function returned waits for its fatal diagnostics."""
+    import threading
+
+    done: list[list[Diagnostic]] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(authenticate(of, game_id, player, stored))
+        except BaseException as e:  # raised again in the caller's thread
+            failed.append(e)
+
+    thread = threading.Thread(target=run, name="authenticate", daemon=True)
+    thread.start()
+
+    def verdict() -> list[Diagnostic]:
+        thread.join()
+        if failed:
+            raise failed[0]
+        return done[0]
+
+    return verdict
 
 
 def _read(path: Path | str) -> OrderFile:

@@ -14,7 +14,6 @@ and an unknown key gets "did you mean" when it is close to a known one.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -258,6 +257,8 @@ def setting_rule(setting: Setting) -> Rule:
 
 
 def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    import difflib  # only a misspelt key needs it
+
     close = difflib.get_close_matches(word.lower(), [k.lower() for k in known], n=1, cutoff=0.6)
     if not close:
         return ""

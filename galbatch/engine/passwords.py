@@ -1,14 +1,15 @@
-"""Salted password hashes for game.yaml, compared in constant time."""
+"""Salted password hashes for game.yaml, compared in constant time.
+
+Verifying a password needs only hashlib: the word list and the random source of new
+passwords are imported when a password is made, not by `galbatch check --game`.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 import re
-import secrets
 from functools import cache
-from importlib.resources import files
 
 ITERATIONS = 60_000  # PBKDF2-SHA256 rounds: about 15 to 20 ms a check on a small machine
 MAX_ITERATIONS = 10 * ITERATIONS  # a hash asking for more is not one galbatch made
@@ -19,18 +20,25 @@ WORDS_PER_PASSWORD = 5  # different words of 7,772: 64.6 bits
 @cache
 def words() -> tuple[str, ...]:
     """The words generated passwords are made of: 7,772 different words of a to z."""
+    from importlib.resources import files
+
     text = files("galbatch.words").joinpath(WORD_LIST).read_text(encoding="ascii")
     return tuple(text.split())
 
 
 def entropy_bits(n_words: int = WORDS_PER_PASSWORD) -> float:
     """The entropy of a generated password: log2 of the number of equally likely ones."""
+    import math
+
     return math.log2(math.perm(len(words()), n_words))
 
 
 def hash_password(password: str, salt: bytes | None = None, iterations: int = ITERATIONS) -> str:
     """`pbkdf2_sha256$ITERATIONS$SALT$HASH`, the form stored in game.yaml."""
-    salt = salt if salt is not None else secrets.token_bytes(16)
+    if salt is None:
+        import secrets
+
+        salt = secrets.token_bytes(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, iterations)
     return f"pbkdf2_sha256${iterations}${salt.hex()}${digest.hex()}"
 
@@ -70,4 +78,6 @@ def new_password(n_words: int = WORDS_PER_PASSWORD) -> str:
     Five words drawn by the operating system's random source without repetition, each
     ordered choice equally likely: 7772 * 7771 * 7770 * 7769 * 7768, about 2**64.6.
     """
+    import secrets
+
     return "-".join(secrets.SystemRandom().sample(words(), n_words))
