@@ -16,6 +16,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, Destination
 
+import galbatch.print.pdf as pdf_module
 from galbatch.print.maps import HexMap, HexMarker
 from galbatch.print.page import (
     LINES_PER_PAGE,
@@ -39,6 +40,7 @@ from galbatch.print.pdf import (
     render_archive,
     render_pdf,
     render_pdf_drawn,
+    render_pdfs,
     stock_for,
 )
 from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
@@ -392,6 +394,51 @@ def test_archive_reuses_the_printouts_drawings() -> None:
     pages = read(archive).pages[len(layout(cover)) :]
     for own, again in zip(read(pdf1).pages, pages[: len(laid[0])], strict=True):
         assert own.get_contents().get_data() == again.get_contents().get_data()
+
+
+def _jobs() -> list[tuple[Printout, list[Page]]]:
+    """Three printouts with their pages, one with a map."""
+    printouts = [sample_printout(), sample_printout(width=80), sample_printout(date="")]
+    return [(p, layout(p)) for p in printouts]
+
+
+def test_pdfs_drawn_by_a_forked_worker_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked worker draws the first printouts: the same bytes and drawings as one
+    process drawing them all, in printout order; `done` ends at the whole count."""
+    jobs = _jobs()
+    alone = [render_pdf_drawn(p, pages) for p, pages in jobs]
+    monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
+    monkeypatch.setattr(pdf_module, "_cores", lambda: 2)
+    forks: list[int] = []
+    forked = pdf_module._forked
+
+    def counted(work: Any) -> Any:
+        forks.append(1)
+        return forked(work)
+
+    monkeypatch.setattr(pdf_module, "_forked", counted)
+    counts: list[int] = []
+    assert render_pdfs(jobs, counts.append) == alone
+    assert forks == [1]
+    assert counts[-1] == len(jobs) and counts == sorted(counts)
+
+
+def test_a_failed_worker_is_made_good(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the forked worker dies, its share is drawn in this process: same result."""
+    jobs = _jobs()
+    alone = [render_pdf_drawn(p, pages) for p, pages in jobs]
+    parent = os.getpid()
+    drawn = pdf_module.render_pdf_drawn
+
+    def dies_in_the_worker(*args: Any, **kwargs: Any) -> Any:
+        if os.getpid() != parent:
+            raise MemoryError
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
+    monkeypatch.setattr(pdf_module, "_cores", lambda: 2)
+    monkeypatch.setattr(pdf_module, "render_pdf_drawn", dies_in_the_worker)
+    assert render_pdfs(jobs) == alone
 
 
 def test_map_dispatch_by_type() -> None:

@@ -187,17 +187,25 @@ def render_turn(
     for player, view in views.items():
         files[f"views/{player}.yaml"] = dump_data({"game": inputs.game, **view}).encode("utf-8")
     printouts = turn_printouts(inputs, ruleset, state, checks, views)
-    laid = []
+    laid = [layout(printout) for _, _, printout in printouts]
+    pdfs: list[bytes] = []
     drawn: list[list[Drawn | None]] = []
-    for done, (stem, _, printout) in enumerate(printouts, start=1):
-        laid.append(layout(printout))
-        files[f"printouts/{stem}.txt"] = render_text(laid[-1]).encode("utf-8")
-        if pdf:
-            from galbatch.print.pdf import render_pdf_drawn
+    if pdf:
+        from galbatch.print.pdf import render_pdfs
 
-            files[f"printouts/{stem}.pdf"], kept = render_pdf_drawn(printout, laid[-1])
+        def made(done: int) -> None:
+            if progress is not None:
+                progress("printouts made", done, len(printouts))
+
+        jobs = [(printout, pages) for (_, _, printout), pages in zip(printouts, laid, strict=True)]
+        for data, kept in render_pdfs(jobs, made):
+            pdfs.append(data)
             drawn.append(kept)
-        if progress is not None:
+    for done, ((stem, _, _), pages) in enumerate(zip(printouts, laid, strict=True), start=1):
+        files[f"printouts/{stem}.txt"] = render_text(pages).encode("utf-8")
+        if pdf:
+            files[f"printouts/{stem}.pdf"] = pdfs[done - 1]
+        elif progress is not None:
             progress("printouts made", done, len(printouts))
     if pdf:  # each page is drawn once: the archive re-uses the printouts' drawings
         files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc, laid, drawn)

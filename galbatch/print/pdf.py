@@ -13,7 +13,10 @@ from __future__ import annotations
 import io
 import math
 import os
-from collections.abc import Iterator, Sequence
+import pickle
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -349,6 +352,91 @@ def render_pdf_drawn(
         doc.add(printout, pages, level=0)
         data: bytes = doc.canvas.getpdfdata()
     return data, doc.drawn
+
+
+FORK_PAGES = 60  # fewer pages than this are drawn in one process: a fork costs more
+CHILD_SHARE = 0.6  # of the pages for the forked worker: the parent binds the archive after
+
+
+def _cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def render_pdfs(
+    jobs: Sequence[tuple[Printout, Sequence[Page]]],
+    done: Callable[[int], None] | None = None,
+) -> list[tuple[bytes, list[Drawn | None]]]:
+    """Each printout's PDF with its kept drawings (`render_pdf_drawn`). With more than one
+    core and enough pages, a forked worker draws the first printouts meanwhile: the same
+    code on the same data, so the same bytes. `done(n)` hears how many are made so far."""
+    pages = [len(p) for _, p in jobs]
+    can_fork = hasattr(os, "fork") and threading.active_count() == 1  # no lock held elsewhere
+    if not can_fork or _cores() < 2 or sum(pages) < FORK_PAGES or len(jobs) < 2:
+        out = []
+        for printout, laid in jobs:
+            out.append(render_pdf_drawn(printout, laid))
+            if done is not None:
+                done(len(out))
+        return out
+    split, share = 0, 0
+    while split < len(jobs) - 1 and share + pages[split] / 2 <= CHILD_SHARE * sum(pages):
+        share += pages[split]
+        split += 1
+    theirs = _forked(lambda: [render_pdf_drawn(p, laid) for p, laid in jobs[:split]])
+    mine = []
+    try:
+        for printout, laid in jobs[split:]:
+            mine.append(render_pdf_drawn(printout, laid))
+            if done is not None:
+                done(len(mine))
+        first = theirs()
+    except BaseException:
+        theirs(cancel=True)
+        raise
+    if first is None:  # the worker failed: draw its share here
+        first = [render_pdf_drawn(p, laid) for p, laid in jobs[:split]]
+    if done is not None:
+        done(len(jobs))
+    return first + mine
+
+
+_Result = list[tuple[bytes, list[Drawn | None]]]
+
+
+def _forked(work: Callable[[], _Result]) -> Callable[..., _Result | None]:
+    """Start `work` in a forked child; the function returned waits for its result (None if
+    the child failed), or with cancel=True kills it."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
+        code = 1
+        try:
+            os.close(read)
+            with open(write, "wb") as out:
+                out.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def result(cancel: bool = False) -> _Result | None:
+        with open(read, "rb") as pipe:
+            if cancel:
+                os.kill(pid, signal.SIGKILL)
+                data = b""
+            else:
+                data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if cancel or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+            return None
+        got: _Result = pickle.loads(data)
+        return got
+
+    return result
 
 
 def render_archive(
