@@ -215,6 +215,28 @@ def test_small_map_with_room_for_numbers() -> None:
     ]
 
 
+def test_small_map_labels_fill_a_cell_with_an_empty_cell_before_it() -> None:
+    assert SMALL.text_lines(30, 20) == [
+        "   00        05        10",
+        "00  *         .         .   00",
+        "01       12                 01",
+        "02           >H             02",
+        "03                          03",
+        "04                          04",
+        "05  .        !7         .   05",
+        "06    >                     06",
+        "07                          07",
+        "08                          08",
+        "09                          09",
+        "10  .         .         .   10",
+        "11                       40 11",
+        "   00        05        10",
+        "",
+        "* STAR   7 PV",
+        "LEGEND LINE.",
+    ]
+
+
 def test_small_map_one_column_a_square() -> None:
     assert SMALL.text_lines(20, 40) == [
         "  00   05   10",
@@ -240,15 +262,17 @@ def test_small_map_one_column_a_square() -> None:
 
 
 def test_small_map_rows_merged_when_the_page_is_short() -> None:
-    assert SMALL.text_lines(30, 14) == [
+    assert SMALL.text_lines(30, 16) == [
         "   00        05        10",
         "00  '     c   H             00",
-        "04    >       7             04",
-        "08                        + 08",
+        "03            7             03",
+        "06    >                     06",
+        "09                        + 09",
+        "   00        05        10",
         "",
         "* STAR   7 PV   a-z 10-35",
         "+ 36 OR MORE",
-        "A CHARACTER IS 4 ROWS BY ONE",
+        "A CHARACTER IS 3 ROWS BY ONE",
         "COLUMN",
         "' . : * IN ITS UPPER, LOWER,",
         "BOTH ROWS",
@@ -327,6 +351,10 @@ def test_snapshot_quad_map_80_and_whole_map_132(snapshot: Any) -> None:
     quad = "\n".join(quad_map(stars, fleets=FLEETS).text_lines(80, BODY))
     whole = "\n".join(whole_map(stars, fleets=FLEETS).text_lines(132, BODY))
     assert quad + "\n\f\n" + whole == snapshot
+
+
+def test_snapshot_pv_map_132(snapshot: Any) -> None:
+    assert "\n".join(pv_map(galaxy(), (5, 90), FLEETS).text_lines(132, BODY)) == snapshot
 
 
 # The PDF drawing.

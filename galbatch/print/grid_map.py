@@ -7,11 +7,12 @@ chart's symbols or numbers. The vector drawing is in `galbatch.print.pdf_grid`.
 The text keeps every square at its place, so it shrinks the grid only as a line
 printer could: a square gets up to three columns when the page is wide enough,
 else one; when the rows do not fit the page, each line shows two rows, and when
-the columns do not fit, each character two columns. A number too long for its
-cell prints as one letter (a = 10 ... z = 35, + beyond); where squares share a
-character, the highest-ranked label wins and plain labels (rank 0) print as
-' . : for the upper row, the lower row or both. The text key says which of these
-the rendering uses.
+the columns do not fit, each character two columns. A label is right-aligned in
+its cell with a blank column before it, or fills the cell when the square to its
+left is empty; a number that still has no room prints as one letter (a = 10 ...
+z = 35, + beyond). Where squares share a character, the highest-ranked label wins
+and plain labels (rank 0) print as ' . : for the upper row, the lower row or both.
+The text key says which of these the rendering uses.
 """
 
 from __future__ import annotations
@@ -172,10 +173,15 @@ class _GridText:
         self.cw = fit[0] if fit else 1  # columns per square
         self.sx = 1 if fit else max(2, math.ceil(m.cols / max(1, room)))  # squares per column
         self.sy = 1  # rows per line
-        self.key: list[str] = self.key_lines()
+        self.texts, self.coded = self.place()
+        self.key = self.key_lines()
         while self.sy < m.rows and self.grid_lines() + 1 + self.tail() > self.budget:
             self.sy += 1
+            self.texts, self.coded = self.place()
             self.key = self.key_lines()
+
+    def merged(self) -> bool:
+        return self.sx > 1 or self.sy > 1
 
     def grid_lines(self) -> int:
         return math.ceil(self.m.rows / self.sy)
@@ -185,28 +191,43 @@ class _GridText:
         n = len(self.key) + len(self.legend)
         return n + 1 if n else 0
 
-    def prefix(self, c: GridCell) -> str:
-        """The flag before a label: the reader's ships, the reader's, another's."""
-        if c.ships:
-            return SHIPS_FLAG
-        if c.own:
-            return OWN_FLAG
-        return ENEMY_FLAG if c.enemy else ""
-
-    def cell_text(self, c: GridCell) -> str:
-        """A square's text in a cell of `cw` columns, right-aligned, a blank before it."""
+    def cell_text(self, c: GridCell, room: int) -> str:
+        """A square's text in `room` columns: its label (a number as a letter if it has no
+        room), after a flag for its ships, the reader's or another's if there is room."""
+        flag = SHIPS_FLAG if c.ships else OWN_FLAG if c.own else ENEMY_FLAG if c.enemy else ""
         if not c.label:  # an empty square that holds something: the flag alone
-            return self.prefix(c)
-        if self.cw == 1 or self.merged():
-            return number_mark(c.label, 1)
-        mark = number_mark(c.label, self.cw - 1)
-        flag = self.prefix(c)
-        if flag and len(mark) < self.cw:
-            mark = flag + mark
-        return mark
+            return flag
+        mark = number_mark(c.label, room)
+        return flag + mark if flag and len(mark) < room else mark
 
-    def merged(self) -> bool:
-        return self.sx > 1 or self.sy > 1
+    def place(self) -> tuple[dict[tuple[int, int], str], list[int]]:
+        """Each text character's (line, cell) and what it shows; and the numbers printed as
+        letters. A cell's text is right-aligned and keeps a blank column before it, unless
+        the cell to its left is empty: then it may take its whole cell."""
+        m = self.m
+        chosen: dict[tuple[int, int], list[tuple[int, GridCell]]] = {}
+        for c in self.cells:
+            at = m.offset(c.row, c.col)
+            assert at is not None  # shown() keeps only the window's cells
+            chosen.setdefault((at[0] // self.sy, at[1] // self.sx), []).append((at[0], c))
+        texts: dict[tuple[int, int], str] = {}
+        coded: list[int] = []
+        for (line, char), cells in sorted(chosen.items()):
+            if self.merged() and all(c.rank == 0 for _, c in cells):
+                halves = {i % self.sy < self.sy / 2 for i, _ in cells}
+                texts[(line, char)] = (
+                    BOTH if len(halves) == 2 else UPPER if True in halves else LOWER
+                )
+                continue
+            best = max(cells, key=lambda ic: (ic[1].rank, -ic[0]))[1]
+            room = self.cw if (line, char - 1) not in chosen else self.cw - 1
+            if self.merged():
+                room = 1
+            text = self.cell_text(best, room)
+            if best.label.isdigit() and len(best.label) > room:
+                coded.append(int(best.label))
+            texts[(line, char)] = text
+        return texts, coded
 
     def key_lines(self) -> list[str]:
         """The key as this rendering shows it: the map's entries (an entry that looks like an
@@ -214,19 +235,18 @@ class _GridText:
         and merged squares mean."""
         items: list[str] = []
         seen: set[str] = set()
+        room = 1 if self.merged() else self.cw
         for entry in self.m.key:
-            text = self.cell_text(entry.sample)
+            text = self.cell_text(entry.sample, room)
             if not text.strip() or text in seen:
                 continue
             seen.add(text)
             items.append(f"{text} {entry.meaning}")
-        labels = [c.label for c in self.cells] + [e.sample.label for e in self.m.key]
-        room = 1 if self.cw == 1 or self.merged() else self.cw - 1
-        coded = [int(s) for s in labels if s.isdigit() and len(s) > room]
-        if coded:
-            top = min(max(coded), 9 + len(CODES))
-            items.append(f"a-{CODES[top - 10]} {10}-{top}")
-            if max(coded) > top:
+        if self.coded:
+            top = min(max(self.coded), 9 + len(CODES))
+            where = "" if room == 1 else " BESIDE ANOTHER SYMBOL"
+            items.append(f"a-{CODES[top - 10]} {10}-{top}{where}")
+            if max(self.coded) > top:
                 items.append(f"{TOO_BIG} {top + 1} OR MORE")
         if self.merged():
             plain = sorted({c.label for c in self.cells if c.rank == 0}) or [STAR]
@@ -259,7 +279,8 @@ class _GridText:
         return "".join(line).rstrip()
 
     def grid(self) -> list[str]:
-        """The grid's lines, each numbered at both ends with the (first) row it shows."""
+        """The grid's lines, each numbered at both ends with the (first) row it shows; on a
+        grid of one square a character, a dot where every fifth row and column meet."""
         m = self.m
         n_cols = math.ceil(m.cols / self.sx) * self.cw
         lines: list[list[str]] = [[" "] * n_cols for _ in range(self.grid_lines())]
@@ -269,20 +290,12 @@ class _GridText:
                     row, col = m.row_at(i), m.col_at(j)
                     if row is not None and col is not None and row % 5 == 0 == col % 5:
                         lines[i][(j + 1) * self.cw - 1] = GRID_DOT
-        chosen: dict[tuple[int, int], list[tuple[int, GridCell]]] = {}
-        for c in self.cells:
-            at = m.offset(c.row, c.col)
-            assert at is not None  # shown() keeps only the window's cells
-            chosen.setdefault((at[0] // self.sy, at[1] // self.sx), []).append((at[0], c))
-        for (line, char), cells in chosen.items():
+        for (line, char), text in self.texts.items():
             end = (char + 1) * self.cw
-            if self.merged() and all(c.rank == 0 for _, c in cells):
-                halves = {i % self.sy < self.sy / 2 for i, _ in cells}
-                text = BOTH if len(halves) == 2 else UPPER if True in halves else LOWER
-            else:
-                best = max(cells, key=lambda ic: (ic[1].rank, -ic[0]))[1]
-                text = self.cell_text(best)
             lines[line][end - len(text) : end] = list(text)
+            start = end - len(text)
+            if self.cw > 1 and start > 0 and lines[line][start - 1] == GRID_DOT:
+                lines[line][start - 1] = " "  # no dot right against a label
         out = []
         for k, chars in enumerate(lines):
             row = m.row_at(k * self.sy)
