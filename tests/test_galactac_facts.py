@@ -3,6 +3,9 @@ message, the warnings and the one reduction, and the 50-action limit."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
@@ -143,7 +146,7 @@ def rejected(text: str, code: str, message: str) -> None:
         ),
         (
             "CLASSIFY ST 14D+30P+5T30//",
-            "GT218",
+            "GT217",
             "a design needs a name before its rating: CLASSIFY ST NAME RATING",
         ),
         (
@@ -201,7 +204,7 @@ def test_every_code_of_the_table_is_tested() -> None:
     codes = {row.code for row in FACTS}
     assert codes == {
         "GT201", "GT202", "GT203", "GT204", "GT205", "GT206", "GT207", "GT208", "GT209",
-        "GT210", "GT211", "GT213", "GT214", "GT215", "GT216", "GT218",
+        "GT210", "GT211", "GT213", "GT214", "GT215", "GT216", "GT217",
     }  # fmt: skip
 
 
@@ -252,7 +255,7 @@ def test_a_design_code_is_classified_once_until_declassified() -> None:
     assert found(*lines) == [
         (
             2,
-            "GT219",
+            "GT218",
             "design code ST is classified by an earlier CLASSIFY: DECLASSIFY ST first; "
             "action CLASSIFY ST STATION 4P// rejected",
         )
@@ -381,6 +384,31 @@ def test_a_rating_read_by_a_house_rule_is_a_warning() -> None:
     assert len(result.orders) == 1
     assert [(d.severity, d.code) for d in result.diagnostics] == [(Severity.WARNING, "GT406")]
     assert result.diagnostics[0].message.startswith("design rating: ")
+
+
+@pytest.mark.parametrize(
+    ("code", "meant"), [("DDI", "DD1"), ("sci", "SC1"), ("CVIJ", "CV1J"), ("STl", "ST1")]
+)
+def test_a_code_written_like_a_masters_one_is_kept_with_a_warning(code: str, meant: str) -> None:
+    result = check(f"BUILD 23-64 {code} A")
+    assert [o.text() for o in result.orders] == [f"BUILD 23-64 {code.upper()} A"]
+    assert [(d.severity, d.code) for d in result.diagnostics] == [(Severity.WARNING, "GT407")]
+    assert result.diagnostics[0].message.endswith(f"write BUILD 23-64 {meant} A")
+
+
+@pytest.mark.parametrize("code", ["DD1", "FX", "XYZ", "D1"])
+def test_other_codes_get_no_lookalike_warning(code: str) -> None:
+    assert found(f"BUILD 23-64 {code} A") == []
+
+
+def test_every_code_is_documented_in_the_man_page() -> None:
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "man" / "galbatch-galactac.7").read_text(encoding="utf-8")
+    sources = [root / "galbatch" / "rules" / "galactac" / f for f in ("facts.py", "language.py")]
+    codes = {c for f in sources for c in re.findall(r"GT[0-9]{3}", f.read_text(encoding="utf-8"))}
+    assert len(codes) >= 27
+    for code in codes:
+        assert f'.BR {code} "' in page, code
 
 
 # ---- the 50-action limit ------------------------------------------------------------------

@@ -393,12 +393,16 @@ def test_the_web_sheet_is_clean() -> None:
     assert list(result.orders) == [action for _, action in WEB_SHEET]
 
 
-def test_the_mail_sheet_is_accepted_with_two_warnings() -> None:
+def test_the_mail_sheet_is_accepted_with_three_warnings() -> None:
     result = check(*(text for text, _ in MAIL_SHEET))
     assert list(result.orders) == [action for _, action in MAIL_SHEET]
     found = [(d.line - 1, d.code, d.severity.value) for d in result.diagnostics]
-    assert found == [(1, "GT404", "warning"), (4, "GT404", "warning")]
-    pt110, mars = (d.message for d in result.diagnostics)
+    assert found == [(1, "GT407", "warning"), (1, "GT404", "warning"), (4, "GT404", "warning")]
+    ddi, pt110, mars = (d.message for d in result.diagnostics)
+    assert ddi == (
+        "design code DDI read as written, not as the Masters' DESTROYER DD1: if you mean "
+        "that one, write BUILD 23-64 DD1 PT-110"
+    )
     assert pt110 == (
         "the ship name 'PT-110' holds '-', which the book allows only in design names: "
         "kept as written"

@@ -9,7 +9,8 @@ Besides the table's rejections, a file's actions get these warnings here: a name
 shortened to its length (GT301), GO read as TO (GT401), a Shipyard report's sort
 read as SSD+ (GT402, and the note GT403 when none is given), a name with '-' or a
 blank kept as written (GT404), an [M] or [A] action that replaces an earlier one for
-the same ship (GT405), and a design rating read by a house rule (GT406).
+the same ship (GT405), a design rating read by a house rule (GT406), and a BUILD's
+design code written like one of the Masters' (GT407: DDI for DD1).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from galbatch.rules.galactac.actions import (
     Transfer,
     Unload,
 )
+from galbatch.rules.galactac.designs import MASTERS_DESIGNS
 from galbatch.rules.galactac.names import (
     CODE_CHARACTERS,
     CODE_LENGTH,
@@ -121,6 +123,10 @@ MOST: tuple[tuple[tuple[type, ...], str, int, str], ...] = (
     ((Scout, Sentry, Shuttle), "route", 4, "locations"),
     ((Shipyard,), "sorts", 5, "sorts (reports)"),
 )
+# Letters and digits a hand or a typist mistakes for each other (the sample sheet's DDI
+# for the Masters' DD1): a code that reads as a Masters' one once they are the same.
+LOOKALIKE = str.maketrans({"I": "1", "L": "1", "O": "0"})
+MASTERS_CODES = {d.code: d for d in MASTERS_DESIGNS}
 MOVEMENT_OR_AFTER = tuple(kind for kind in ACTIONS if kind.PHASE in ("M", "A"))
 
 
@@ -447,7 +453,7 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Classify,),
         lambda c: c.name != "",
-        "GT218",
+        "GT217",
         "a design needs a name before its rating: CLASSIFY {code} NAME RATING",
     ),
     Fact((Classify,), good_rating, "GT210", bad_rating),
@@ -505,7 +511,7 @@ def _diag(at: Located, severity: Severity, code: str, message: str) -> Diagnosti
 
 def _reclassified(orders: list[Located], diags: list[Diagnostic]) -> list[Located]:
     """CLASSIFY of a code the file has classified already and not declassified since: it
-    cannot happen twice (GT219; "You must first DECLASSIFY the code")."""
+    cannot happen twice (GT218; "You must first DECLASSIFY the code")."""
     classified: set[str] = set()
     out: list[Located] = []
     for at in orders:
@@ -518,7 +524,7 @@ def _reclassified(orders: list[Located], diags: list[Diagnostic]) -> list[Locate
                     f"design code {action.code} is classified by an earlier CLASSIFY: "
                     f"DECLASSIFY {action.code} first; {rejected(at)}"
                 )
-                diags.append(_diag(at, Severity.ERROR, "GT219", text))
+                diags.append(_diag(at, Severity.ERROR, "GT218", text))
                 out.append(replace(at, refused=True))
                 continue
             classified.add(action.code)
@@ -535,6 +541,14 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
         diags.append(_diag(at, Severity.WARNING, "GT401", text))
     if isinstance(action, Shipyard):
         action = _sorted(at, action, diags)
+    if isinstance(action, Build) and (meant := masters_lookalike(action.code)) is not None:
+        design = MASTERS_CODES[meant]
+        text = (
+            f"design code {action.code} read as written, not as the Masters' "
+            f"{design.classification} {meant}: if you mean that one, write "
+            f"{replace(action, code=meant).text()}"
+        )
+        diags.append(_diag(at, Severity.WARNING, "GT407", text))
     if isinstance(action, Classify):
         for warning in read_rating(action.rating)[1]:
             diags.append(_diag(at, Severity.WARNING, "GT406", f"design rating: {warning}"))
@@ -556,6 +570,14 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
 
     action = renamed(action, change)
     return at if action == at.order else replace(at, order=action)
+
+
+def masters_lookalike(code: str) -> str | None:
+    """The Masters' code that `code` is written like (DDI for DD1), if it is not one itself."""
+    if code in MASTERS_CODES:
+        return None
+    shape = code.translate(LOOKALIKE)
+    return next((c for c in MASTERS_CODES if c.translate(LOOKALIKE) == shape), None)
 
 
 def _sorted(at: Located, action: Shipyard, diags: list[Diagnostic]) -> Shipyard:
