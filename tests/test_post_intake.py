@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import email
 import email.policy
+import hashlib
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from galbatch.engine.checking import check_files
 from galbatch.post.mailin import (
@@ -270,3 +273,59 @@ def test_help_gets_the_command_summary(game: Path, tmp_path: Path) -> None:
     text = body_of(answer)
     assert 'GAME GC16 PLAYER <your number> PASSWORD "<your password>"' in text
     assert "B S ship planet" in text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.binary(max_size=600)
+        | st.builds(
+            lambda head, body: head + b"\n\n" + body,
+            st.sampled_from(
+                [
+                    b"From: a@example.org\nContent-Type: text/plain; charset=x-bad",
+                    b"From: a@example.org\nContent-Type: multipart/mixed; boundary=q",
+                    b"From: <>\nSubject: HELP",
+                    b"From: arcturus@example.org\nContent-Transfer-Encoding: base64",
+                ]
+            ),
+            st.binary(max_size=400) | st.just(orders("1").encode()),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_any_bytes_as_mail_give_log_entries_and_no_traceback(messages: list[bytes]) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        game = make_game(base / "gc16")
+        box = maildir(base / "Maildir", messages)
+        result = intake(game, box)
+        distinct = len(set(messages))
+        assert result.messages == distinct
+        assert {e.key for e in result.entries} == {hashlib.sha256(m).hexdigest() for m in messages}
+        log = (game / INTAKE / LOG).read_text(encoding="utf-8")
+        assert len(log.splitlines()) == len(result.entries)
+
+
+def test_the_commands(game: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from galbatch.post.commands import intake as intake_command
+    from galbatch.post.commands import mail as mail_command
+
+    runner = CliRunner()
+    box = mbox(tmp_path / "in.mbox", [letter(orders("1")), letter(orders("2", password="x"))])
+    done = runner.invoke(intake_command, [str(game), str(box)])
+    assert done.exit_code == 4, done.output
+    assert done.output.startswith("INTAKE  2 new messages, 0 handled before; 1 order files filed")
+    again = runner.invoke(intake_command, [str(game), str(box)])
+    assert again.exit_code == 0 and "0 new messages, 2 handled before" in again.output
+    missing = runner.invoke(intake_command, [str(game), str(tmp_path)])
+    assert missing.exit_code == 1 and "not a Maildir" in missing.output
+    written = runner.invoke(mail_command, [str(game), "--turn", "0"])
+    assert written.exit_code == 0 and "3 mails written to the outbox" in written.output
+    wrong = runner.invoke(mail_command, [str(game), "--turn", "5"])
+    assert wrong.exit_code == 1 and "has no turn 5" in wrong.output

@@ -1,0 +1,119 @@
+"""The post room's commands, `intake`, `mail` and `signups`, for the galbatch click group.
+
+Importing this module imports click alone: each command imports the post room
+when it runs, so `galbatch check` never pays for `email` or `smtplib`.
+
+Exit status, as for the other commands: 0 all handled, 4 some message was not
+filed or some mail not sent, 12 another writer holds the directory, 16 failure.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+EXIT_REFUSED = 12
+EXIT_FAILED = 16
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("mailbox", type=click.Path(exists=True, path_type=Path))
+def intake(directory: Path, mailbox: Path) -> None:
+    """File the order files that came by mail in MAILBOX (an mbox file or a Maildir).
+
+    Each message not handled before is filed (orders/<id>.txt), answered (an .eml
+    in DIRECTORY/outbox/), or ignored if a machine sent it; each gets a line in
+    DIRECTORY/intake/intake.log. DIRECTORY is a game, or a sign-up list made by
+    `galbatch signups`.
+    """
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.locks import GameBusy
+    from galbatch.post.mailin import IntakeError
+    from galbatch.post.mailin import intake as run
+
+    try:
+        result = run(directory, mailbox)
+    except GameBusy as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    except (GameError, IntakeError) as e:
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+    for line in result.lines():
+        click.echo(line)
+    sys.exit(int(result.rc))
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--turn", "-t", type=int, help="The turn whose printouts to mail (default: latest).")
+@click.option("--send", is_flag=True, help="Then deliver the outbox by SMTP (game.yaml's mail:).")
+@click.option("--no-write", is_flag=True, help="With --send: only deliver what is waiting.")
+def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
+    """Write one mail a player with a turn's printout to DIRECTORY/outbox/; --send delivers it.
+
+    The body is the text printout, the PDF and the view file are attached, the
+    subject gives the next due date. Mail already waiting or already sent is not
+    written again. --send sends everything in the outbox (answers and welcome
+    mails too) and moves what the server took to outbox/sent/.
+    """
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.locks import GameBusy
+    from galbatch.post.mailout import mail_turn
+    from galbatch.post.smtp import send_outbox
+
+    if no_write and not send:
+        raise click.UsageError("--no-write needs --send")
+    if no_write and turn is not None:
+        raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
+    rc = 0
+    try:
+        if not no_write:
+            for line in mail_turn(directory, turn).lines():
+                click.echo(line)
+        if send:
+            sent = send_outbox(directory)
+            for line in sent.lines():
+                click.echo(line)
+            rc = 4 if sent.failed else 0
+    except GameBusy as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    except GameError as e:
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+    sys.exit(rc)
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "game_id", required=True, help="The game id the #ANM lines name.")
+@click.option("--ruleset", default="", help="Its ruleset, whose name rules apply too.")
+@click.option("--limit", type=click.IntRange(0, 200), default=0, help="Most players (0: any).")
+@click.option("--from", "sender", default="", help="From: of the answers, e.g. 'GC16 <a@b.org>'.")
+def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str) -> None:
+    """Open DIRECTORY for sign-ups to a game: `#ANM GAME name` lines by mail (see intake).
+
+    `galbatch new RULESET GAMEDIR --signups DIRECTORY/signups.yaml` then makes the
+    game from the list.
+    """
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.locks import GameBusy
+    from galbatch.post.signups import open_signups
+
+    try:
+        file = open_signups(directory, game_id, ruleset, limit, sender)
+    except GameBusy as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    except GameError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"{file}: taking sign-ups for game {game_id}")
+
+
+COMMANDS = (intake, mail, signups)
