@@ -672,3 +672,19 @@ def test_valuation_weights() -> None:
     outputs = 100 + 21 + 30
     expected = VALUATION["output_fortnights"] * outputs + 500 + 40 + 9 + 3
     assert valuation(turn, ALPHA) == expected
+
+
+def test_capital_comes_after_the_builds() -> None:
+    state = world()
+    system(state, "85-23").pi = 160
+    after = play(state, [a.Capital(at("90-30")), a.Build(at("85-23"), "FX", ("A", "B"))])
+    assert after.empires[ALPHA].home == loc("85-23")  # 160 - 18 < 150 at the end
+    assert len(after.ships) == 2
+
+
+def test_ships_in_drydock_only_scrap() -> None:
+    state = world()
+    station = ship(state, ALPHA, "ST1", "85-23", left=3)
+    after = play(state, [a.Name((a.Naming(station.id, "GUARDIAN"),))])
+    assert find(after, ALPHA, station.id).name == "ST1"
+    assert events(after, Failed)

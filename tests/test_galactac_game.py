@@ -25,7 +25,7 @@ from galbatch.rules.galactac.house import (
 )
 from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.setup import SETTINGS, name_problem, new_game
-from galbatch.rules.galactac.state import GameState, date, describe, owing
+from galbatch.rules.galactac.state import GameState, Mission, date, describe, owing
 from galbatch.rules.galactac.view import build_view, build_views
 
 
@@ -232,3 +232,15 @@ def test_empires_that_meet_learn_each_others_names() -> None:
     assert after.empires[ALPHA].known == [BETA]
     assert build_view(after, BETA)["empire"]["known"] == ["ALPHA"]
     assert loc("80-20") in after.systems
+
+
+def test_view_imports_and_drydock() -> None:
+    state = world()
+    ship(state, ALPHA, "FX", "99-15", pv=10).mission = Mission(
+        "SHUTTLE", goal=loc("85-23"), route=(loc("99-15"), loc("85-23")), stop=1
+    )
+    ship(state, ALPHA, "ST1", "85-23", name="GUARDIAN", left=3)
+    view = build_view(state, ALPHA)
+    assert view["systems"][0]["imports"] == 10
+    station = view["ships"][1]
+    assert (station["due"], station["complete"], station["in_service"]) == ("3500-07", 25, False)

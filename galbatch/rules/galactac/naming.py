@@ -43,9 +43,9 @@ def name_ship(turn: Turn, empire: str, ship_id: int, name: str) -> bool:
     if len(name) > NAME_LENGTH:
         turn.fail(empire, "NAME", ship_id, f"a name has at most {NAME_LENGTH} characters")
         return False
-    ship = turn.ship(empire, ship_id)
+    ship = turn.active(empire, ship_id)
     if ship is None:
-        turn.fail(empire, "NAME", ship_id, "no such ship")
+        turn.fail(empire, "NAME", ship_id, "no such ship in service")
         return False
     old, ship.name = ship.name, name
     turn.tell(Named(empire, str(ship_id), old, name))

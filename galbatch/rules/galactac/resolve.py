@@ -6,8 +6,9 @@
    next; every fleet moves (`movement.py`).
 3. (Combat goes here: a later step.)
 4. After [A] actions, empire by empire, in the order written, once the drydocks
-   have worked a fortnight; then COLONIZE, DEVELOP and DESTROY land PI at their
-   sites and CHART ships chart (`economy.py`, `movement.py`).
+   have worked a fortnight; CAPITAL last of them, with the PI left; then
+   COLONIZE, DEVELOP and DESTROY land PI at their sites and CHART ships chart
+   (`economy.py`, `movement.py`).
 5. The end of the fortnight: production systems turn PV into PI, research reaches
    new tech levels, empires that met learn each other's names, the valuation.
 """
@@ -51,8 +52,12 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Stre
     shipyard.construct(turn)
     for empire in turn.empires():
         for action in orders.get(empire, ()):
-            if action.PHASE == "A":
+            if action.PHASE == "A" and not isinstance(action, a.Capital):
                 after(turn, empire, action)
+    for empire in turn.empires():  # "by the end of the turn (after builds, research, etc.)"
+        for action in orders.get(empire, ()):
+            if isinstance(action, a.Capital):
+                economy.move_capital(turn, empire, place(action.location), action.name)
     economy.improve(turn)
     movement.chart(turn)
     economy.convert(turn)
@@ -222,8 +227,6 @@ def after(turn: Turn, empire: str, action: Any) -> None:
     """Carry out one After action."""
     if isinstance(action, a.Build):
         shipyard.build(turn, empire, place(action.location), action.code, action.names)
-    elif isinstance(action, a.Capital):
-        economy.move_capital(turn, empire, place(action.location), action.name)
     elif isinstance(action, a.Downgrade):
         for system in action.systems:
             if economy.downgrade(turn, empire, place(system.location)) and system.name:

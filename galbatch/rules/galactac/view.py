@@ -97,7 +97,25 @@ def _display(rating: Rating, missiles: int | None, tech: int | None = None) -> R
     return replace(rating, missiles=missiles, tech=tech)
 
 
-def system_data(state: GameState, system: System, empire: str) -> dict[str, Any]:
+def imports(state: GameState, empire: str) -> dict[Location, int]:
+    """The Imports line: PV aboard the empire's shuttles bound for each of its
+    production systems (at their colonies or en route)."""
+    inbound: dict[Location, int] = {}
+    for ship in state.ships:
+        mission = ship.mission
+        if ship.owner != empire or mission.kind != "SHUTTLE" or not ship.pv:
+            continue
+        for stop in mission.route:
+            system = state.systems.get(stop)
+            if system is not None and system.owner == empire and system.kind == "production":
+                inbound[stop] = inbound.get(stop, 0) + ship.pv
+                break
+    return inbound
+
+
+def system_data(
+    state: GameState, system: System, empire: str, inbound: dict[Location, int]
+) -> dict[str, Any]:
     """One of the empire's own systems: the status line's values."""
     home = state.empires[empire].home == system.location
     return {
@@ -109,6 +127,7 @@ def system_data(state: GameState, system: System, empire: str) -> dict[str, Any]
         "pv_waiting": system.pv_waiting,
         "missiles": system.missiles.get(empire, 0),
         "status": "home" if home else system.kind,
+        "imports": inbound.get(system.location, 0),
     }
 
 
@@ -136,6 +155,7 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
     """Everything `empire` knows, as plain data."""
     me = state.empires[empire]
     charted = set(me.charted)
+    inbound = imports(state, empire)
     seen = []
     for place in sightings(state, empire):
         system = state.systems.get(place)
@@ -175,7 +195,7 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
         },
         "designs": design_data(state, empire),
         "systems": [
-            system_data(state, state.systems[loc], empire)
+            system_data(state, state.systems[loc], empire, inbound)
             for loc in sorted(state.systems)
             if state.systems[loc].owner == empire
         ],
