@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world
 
+from galbatch.engine.rng import Streams
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.economy import capture_chance, valuation
 from galbatch.rules.galactac.events import (
@@ -21,6 +22,7 @@ from galbatch.rules.galactac.events import (
 )
 from galbatch.rules.galactac.house import PV_MULTIPLIER, VALUATION
 from galbatch.rules.galactac.research import draw_thresholds, halve, tech_level
+from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.state import GameState
 from galbatch.rules.galactac.turn import Turn
 
@@ -688,3 +690,24 @@ def test_ships_in_drydock_only_scrap() -> None:
     after = play(state, [a.Name((a.Naming(station.id, "GUARDIAN"),))])
     assert find(after, ALPHA, station.id).name == "ST1"
     assert events(after, Failed)
+
+
+def test_tech_capture_happens_about_40_percent_of_the_time_at_base_8() -> None:
+    captured = 0
+    for seed in range(200):
+        state = world()
+        state.empires[BETA].tech = 2
+        fx = destroyer(state, "20-60")
+        orders = {ALPHA: [a.Destroy((a.ShipTo(fx, at("20-60")),))]}
+        state = resolve(state, orders, Streams(seed, 4))
+        state = resolve(state, {}, Streams(seed, 5))
+        assert system(state, "20-60").owner is None
+        captured += state.empires[ALPHA].tech == 2
+    assert 60 <= captured <= 100  # 40 % of 200 is 80
+
+
+def test_design_codes() -> None:
+    after = play(
+        world(), [a.Classify("TOOLONG", "X", "/;;40/10-1"), a.Classify("F-1", "X", "//2-1")]
+    )
+    assert len(events(after, Failed)) == 2

@@ -49,6 +49,8 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Stre
     movement.shuttle_stops(turn)
     route_stops(turn)
     movement.move(turn)
+    # Combat goes here (a later step): the battles of every system where a hostile
+    # order meets another empire's ships, before any [A] action.
     shipyard.construct(turn)
     for empire in turn.empires():
         for action in orders.get(empire, ()):
