@@ -310,6 +310,15 @@ def test_map_quad_quad_is_the_four_page_galaxy() -> None:
     assert isinstance(quad, a.Map) and not quad.four_quadrants
 
 
+def test_combat_without_targets_cancels() -> None:
+    for word in ("COMBAT", "STANDING"):
+        cancel, aim = one(f"{word} 1234"), one(f"{word} 1234 0 0 0 200")
+        assert isinstance(cancel, a.Combat | a.Standing)
+        assert isinstance(aim, a.Combat | a.Standing)
+        assert cancel.cancels and one(f"{word} 1234 0 0 0 0") == cancel
+        assert not aim.cancels
+
+
 def test_locations_read_down_then_across() -> None:
     assert one("TO 1 05-27") == a.To((a.ShipTo(1, L(5, 27)),))
     assert L(5, 27).text() == "05-27"
@@ -511,6 +520,18 @@ def lint(raw: bytes) -> RC:
 @given(st.lists(st.lists(PIECES, max_size=8).map(" ".join), max_size=20))
 def test_random_action_lines(lines: list[str]) -> None:
     assert lint(data(*lines)) in (RC.CLEAN, RC.WARNING, RC.ERROR)
+
+
+FREE_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r\n"), max_size=60)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["CLASSIFY X", "CLASSIFY", "NAME EMPIRE", "COLONIZE 1 10-10", "BUILD 10-10 A"]),
+    FREE_TEXT,
+)
+def test_random_names_and_ratings(head: str, rest: str) -> None:
+    assert lint(data(f"{head} {rest}")) in (RC.CLEAN, RC.WARNING, RC.ERROR)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

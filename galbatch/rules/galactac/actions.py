@@ -317,6 +317,11 @@ class Combat:
     t_type: int = 0
     min_ssd: int = 0
 
+    @property
+    def cancels(self) -> bool:
+        """All targets and the SSD 0 or left out: "any previous COMBAT controls are cancelled"."""
+        return self.drone == self.p_type == self.t_type == self.min_ssd == 0
+
     def text(self) -> str:
         return f"COMBAT {self.flagship} {self.drone} {self.p_type} {self.t_type} {self.min_ssd}"
 
@@ -519,6 +524,11 @@ class Standing:
     p_type: int = 0
     t_type: int = 0
     min_ssd: int = 0
+
+    @property
+    def cancels(self) -> bool:
+        """As for COMBAT ("otherwise identical"): all 0 or left out cancels earlier controls."""
+        return self.drone == self.p_type == self.t_type == self.min_ssd == 0
 
     def text(self) -> str:
         return f"STANDING {self.flagship} {self.drone} {self.p_type} {self.t_type} {self.min_ssd}"

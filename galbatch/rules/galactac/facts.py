@@ -225,6 +225,7 @@ def repeated(values: Sequence[object]) -> object | None:
 
 
 def on_map(action: Action) -> bool:
+    """Every location the action names is on the map."""
     return all(p.y in COORDINATES and p.x in COORDINATES for p in locations(action))
 
 
@@ -234,6 +235,7 @@ def off_map(action: Action) -> str:
 
 
 def ship_ids(action: Action) -> bool:
+    """Every ship ID the action names is one a ship can have."""
     return all(s in SHIP_IDS for s in ships(action))
 
 
@@ -243,6 +245,8 @@ def bad_ship_id(action: Action) -> str:
 
 
 def at_most(field: str, most: int) -> Callable[[Any], bool]:
+    """The test that the action's repeated `field` has at most `most` entries."""
+
     def holds(action: Any) -> bool:
         return len(getattr(action, field)) <= most
 
@@ -250,6 +254,8 @@ def at_most(field: str, most: int) -> Callable[[Any], bool]:
 
 
 def too_many(field: str, most: int, what: str) -> Callable[[Any], str]:
+    """The message for more `field` entries than the syntax line has room for."""
+
     def says(action: Any) -> str:
         count = len(getattr(action, field))
         return f"{count} {what} where {action.WORD} has room for {most}"
@@ -258,10 +264,12 @@ def too_many(field: str, most: int, what: str) -> Callable[[Any], str]:
 
 
 def cargo_of(action: Load | Unload | Transfer) -> tuple[Any, ...]:
+    """The quantity and item pairs of a LOAD, UNLOAD or TRANSFER."""
     return (action.cargo,) if isinstance(action, Transfer) else action.cargo
 
 
 def known_items(action: Load | Unload | Transfer) -> bool:
+    """Every item is PV, PI or MISSILES."""
     return all(c.item in ITEMS for c in cargo_of(action))
 
 
@@ -271,6 +279,7 @@ def unknown_item(action: Load | Unload | Transfer) -> str:
 
 
 def quantities(action: Any) -> tuple[int, ...]:
+    """The quantities an action loads, unloads, transfers, builds or spends."""
     if isinstance(action, Load | Unload | Transfer):
         return tuple(c.quantity for c in cargo_of(action))
     if isinstance(action, Missiles):
@@ -281,6 +290,7 @@ def quantities(action: Any) -> tuple[int, ...]:
 
 
 def no_zero(action: Any) -> bool:
+    """No quantity is 0."""
     return 0 not in quantities(action)
 
 
@@ -288,6 +298,7 @@ WEAPONS = ("drone", "p_type", "t_type")
 
 
 def target_codes(action: Combat | Standing) -> bool:
+    """Every target code is one of the TARGET table."""
     return all(getattr(action, w) in TARGETS for w in WEAPONS)
 
 
@@ -297,6 +308,7 @@ def bad_target(action: Combat | Standing) -> str:
 
 
 def weapon_targets(action: Combat | Standing) -> bool:
+    """Every weapon aims at a target it may use (a code out of the table is GT206's)."""
     return all(
         getattr(action, w) in WEAPON_TARGETS[w] for w in WEAPONS if getattr(action, w) in TARGETS
     )
@@ -313,6 +325,7 @@ def wrong_weapon(action: Combat | Standing) -> str:
 
 
 def map_types(action: Map) -> bool:
+    """Every map is WHOLE, QUAD or PV."""
     return all(m.kind in MAP_TYPES for m in action.maps)
 
 
@@ -322,14 +335,17 @@ def bad_map_type(action: Map) -> str:
 
 
 def codes_of(action: Build | Classify | Declassify) -> tuple[str, ...]:
+    """The design codes an action names."""
     return action.codes if isinstance(action, Declassify) else (action.code,)
 
 
 def good_code(code: str) -> bool:
+    """1 to 4 of A-Z and 0-9 (the transformer upper-cases codes)."""
     return 1 <= len(code) <= CODE_LENGTH and all(c in CODE_CHARACTERS for c in code)
 
 
 def design_codes(action: Build | Classify | Declassify) -> bool:
+    """Every design code the action names is well formed."""
     return all(good_code(c) for c in codes_of(action))
 
 
@@ -353,6 +369,7 @@ def rating_problem(rating: str) -> str | None:
 
 
 def good_rating(action: Classify) -> bool:
+    """The rating is a design (GT210)."""
     return rating_problem(action.rating) is None
 
 
@@ -361,6 +378,7 @@ def bad_rating(action: Classify) -> str:
 
 
 def name_characters(action: Action) -> bool:
+    """Every name the action gives holds only characters its kind may hold."""
     if isinstance(action, Classify) and action.rating == "":
         return True  # all of it was read as the name: GT210 says the rating is missing
     return all(name_problem(kind, name) is None for kind, name in names(action))
@@ -384,6 +402,7 @@ def name_problem(kind: str, name: str) -> str | None:
 
 
 def different_ships(action: Action) -> bool:
+    """No ship is named twice in the action."""
     return repeated(ships(action)) is None
 
 
@@ -392,6 +411,7 @@ def same_ship(action: Action) -> str:
 
 
 def repeated_thing(action: Declassify | Downgrade | Name) -> object | None:
+    """The design code, System or thing renamed that the action names twice, or None."""
     if isinstance(action, Declassify):
         return repeated(action.codes)
     if isinstance(action, Downgrade):
@@ -400,6 +420,7 @@ def repeated_thing(action: Declassify | Downgrade | Name) -> object | None:
 
 
 def different_things(action: Declassify | Downgrade | Name) -> bool:
+    """No design code, System or thing renamed is named twice in the action."""
     return repeated_thing(action) is None
 
 
@@ -410,6 +431,7 @@ def same_thing(action: Declassify | Downgrade | Name) -> str:
 
 
 def two_systems(action: Shuttle) -> bool:
+    """The run has a Production System and another: two different Systems at least."""
     return len(set(action.route)) >= 2
 
 
@@ -488,6 +510,7 @@ def words(text: str) -> str:
 
 
 def rejected(at: Located) -> str:
+    """How a rejection's message ends: the action as written."""
     return f"action {words(at.text)} rejected"
 
 
