@@ -711,3 +711,12 @@ def test_design_codes() -> None:
         world(), [a.Classify("TOOLONG", "X", "/;;40/10-1"), a.Classify("F-1", "X", "//2-1")]
     )
     assert len(events(after, Failed)) == 2
+
+
+def test_item_words() -> None:
+    state = world()
+    fx = ship(state, ALPHA, "FX", "85-23")
+    system(state, "85-23").missiles[ALPHA] = 5
+    after = play(state, [load(fx.id, 2, "M"), load(fx.id, 2, "Miss"), load(fx.id, 2, "GOLD")])
+    assert find(after, ALPHA, fx.id).cargo_missiles == 4
+    assert events(after, Failed)[0].reason == "the item must be PV, PI or MISSILES"

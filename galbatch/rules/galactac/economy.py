@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from galbatch.rules.galactac import names
 from galbatch.rules.galactac.events import (
     Cargo,
     Converted,
@@ -39,13 +40,10 @@ IMPROVEMENT_BY_TURN = {"COLONIZE": COLONIZE_BY_TURN, "DEVELOP": DEVELOP_BY_TURN}
 
 
 def item_word(item: str) -> str:
-    """PI, PV or MISSILES from what an action wrote (MISS, Missile, pi...)."""
-    word = item.upper()
-    if word.startswith("MIS"):
-        return "MISSILES"
-    if word in ("PI", "PV"):
-        return word
-    raise ValueError(f"not a cargo item: {item!r}")
+    """PI, PV or MISSILES from what an action wrote (MISS, Missile, pi...); "" for a
+    word that names no cargo item."""
+    word = names.item_word(item)
+    return word if word in ITEMS else ""
 
 
 def aboard(ship: Ship, item: str) -> int:
@@ -116,6 +114,9 @@ def load(turn: Turn, empire: str, ship_id: int, quantity: int, item: str) -> int
         turn.fail(empire, "LOAD", ship_id, "no such ship in service")
         return 0
     item = item_word(item)
+    if not item:
+        turn.fail(empire, "LOAD", ship_id, "the item must be PV, PI or MISSILES")
+        return 0
     here = ship.location
     system = turn.system(here)
     if item == "PV":
@@ -148,6 +149,9 @@ def unload(turn: Turn, empire: str, ship_id: int, quantity: int, item: str) -> i
         turn.fail(empire, "UNLOAD", ship_id, "no such ship in service")
         return 0
     item = item_word(item)
+    if not item:
+        turn.fail(empire, "UNLOAD", ship_id, "the item must be PV, PI or MISSILES")
+        return 0
     system = turn.system(ship.location)
     if item in ("PI", "PV") and turn.production(empire, ship.location) is None:
         turn.fail(empire, "UNLOAD", ship_id, f"{item} can only be unloaded at a Production System")
@@ -185,6 +189,9 @@ def transfer(turn: Turn, empire: str, from_id: int, to_id: int, quantity: int, i
         turn.fail(empire, "TRANSFER", from_id, "both ships must be in the same System")
         return 0
     item = item_word(item)
+    if not item:
+        turn.fail(empire, "TRANSFER", from_id, "the item must be PV, PI or MISSILES")
+        return 0
     amount = min(quantity, aboard(giver, item), receiver.cargo_free)
     _add(giver, item, -amount)
     _add(receiver, item, amount)
