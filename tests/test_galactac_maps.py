@@ -78,6 +78,10 @@ def every_map() -> list[tuple[str, GridMap]]:
     return maps
 
 
+def every_map_maps() -> list[GridMap]:
+    return [m for _, m in every_map()]
+
+
 MAPS = every_map()
 
 
@@ -312,7 +316,11 @@ def test_text_map_fits_its_page_and_shows_every_square(name: str, m: GridMap, wi
         assert at is not None
         line = lines[1 + at[0] // sy]
         assert line[:2] == f"{m.row_at(at[0] - at[0] % sy):02d}", (name, c, line)
-        assert line[3 + (at[1] // sx + 1) * cw - 1] != " ", (name, c, line)
+        shown = line[3 + (at[1] // sx + 1) * cw - 1]
+        if sx == sy == 1:  # its label's last character, the label as a letter, or a flag
+            assert shown in (c.label[-1:], number_mark(c.label, 1), ">"), (name, c, line)
+        else:
+            assert shown != " ", (name, c, line)
 
 
 def test_wide_page_shows_the_flags_narrow_does_not() -> None:
@@ -340,10 +348,6 @@ def test_text_is_the_same_every_time() -> None:
     for width in (80, 132):
         p = printout([m for _, m in MAPS], width)
         assert render_text(layout(p)) == render_text(layout(printout(every_map_maps(), width)))
-
-
-def every_map_maps() -> list[GridMap]:
-    return [m for _, m in every_map()]
 
 
 def test_snapshot_quad_map_80_and_whole_map_132(snapshot: Any) -> None:
@@ -470,3 +474,20 @@ def test_pdf_has_no_transparency_and_embeds_its_fonts(pdf: tuple[int, bytes]) ->
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
             assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_pdf_map_pages_have_no_text_over_other_text(pdf: tuple[int, bytes]) -> None:
+    """The numbers around the frame, the labels and the key clear of each other and of the
+    page's lines (whose boxes, ascent to descent, touch from one line to the next)."""
+    reader = PdfReader(io.BytesIO(pdf[1]))
+    for page, (name, _) in zip(reader.pages, MAPS, strict=True):
+        texts = shown_text(page)
+        line_height = max(b[3] - b[1] for _, b in texts)  # the page's own type is the largest
+        ordered = sorted(texts, key=lambda tb: tb[1][0])
+        for i, (text, box) in enumerate(ordered):
+            for other, obox in ordered[i + 1 :]:
+                if obox[0] >= box[2]:
+                    break
+                if min(box[3] - box[1], obox[3] - obox[1]) > line_height - 0.01:
+                    continue  # two of the page's lines
+                assert not overlaps(box, obox), (name, text, box, other, obox)

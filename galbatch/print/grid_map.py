@@ -220,7 +220,7 @@ class _GridText:
                 )
                 continue
             best = max(cells, key=lambda ic: (ic[1].rank, -ic[0]))[1]
-            room = self.cw if (line, char - 1) not in chosen else self.cw - 1
+            room = self.cw if (line, char - 1) not in chosen else max(1, self.cw - 1)
             if self.merged():
                 room = 1
             text = self.cell_text(best, room)
