@@ -320,7 +320,7 @@ def test_the_commands(game: Path, tmp_path: Path) -> None:
     box = mbox(tmp_path / "in.mbox", [letter(orders("1")), letter(orders("2", password="x"))])
     done = runner.invoke(intake_command, [str(game), str(box)])
     assert done.exit_code == 4, done.output
-    assert done.output.startswith("INTAKE  2 new messages, 0 handled before; 1 order files filed")
+    assert done.output.startswith("INTAKE  2 new messages, 0 handled before; 1 order file filed")
     again = runner.invoke(intake_command, [str(game), str(box)])
     assert again.exit_code == 0 and "0 new messages, 2 handled before" in again.output
     missing = runner.invoke(intake_command, [str(game), str(tmp_path)])
@@ -329,3 +329,26 @@ def test_the_commands(game: Path, tmp_path: Path) -> None:
     assert written.exit_code == 0 and "3 mails written to the outbox" in written.output
     wrong = runner.invoke(mail_command, [str(game), "--turn", "5"])
     assert wrong.exit_code == 1 and "has no turn 5" in wrong.output
+
+
+def test_an_order_file_sent_as_bytes_and_a_mail_with_no_sender(game: Path, tmp_path: Path) -> None:
+    as_bytes = letter(
+        "Attached.\n",
+        attachments=[("ORDERS.TXT", "application", "octet-stream", orders("1").encode())],
+    )
+    anonymous = letter(orders("3"), sender="rigel@example.org").replace(
+        b"From: Player <rigel@example.org>\n", b""
+    )
+    result = intake(game, mbox(tmp_path / "in.mbox", [as_bytes, anonymous]))
+    assert sorted((e.outcome, e.player) for e in result.entries) == [(FILED, "1"), (FILED, "3")]
+    to_rigel = [m for m in outbox(game).values() if m["To"] == "rigel@example.org"]
+    assert len(to_rigel) == 1, "the player hears what was filed for them"
+
+
+def test_a_link_in_a_maildir_is_logged_and_left(game: Path, tmp_path: Path) -> None:
+    box = maildir(tmp_path / "Maildir", [letter(orders("1"))])
+    (box / "new" / "1.link").symlink_to(game / "game.yaml")
+    result = intake(game, box)
+    assert sorted(e.outcome for e in result.entries) == [FILED, "UNREADABLE"]
+    assert (box / "new" / "1.link").is_symlink()
+    assert "a symbolic link, not a message" in (game / INTAKE / LOG).read_text()

@@ -39,10 +39,11 @@ from galbatch.engine.intake import FileCheck, authenticate, check_file
 from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.printable import printable
 from galbatch.engine.ruleset import Ruleset
+from galbatch.engine.wording import plural
 from galbatch.engine.yamlio import LoadError, dump_data, load_data
 from galbatch.post.config import PostSettings, player_emails, post_settings
 from galbatch.post.helptext import help_text
-from galbatch.post.message import Letter, read_letter
+from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.post.replies import Mail, re_subject, reply_to_letter, write_atomic, write_outbox
 from galbatch.post.signups import (
     SIGNUPS_FILE,
@@ -113,10 +114,11 @@ class IntakeResult:
         return RC.WARNING if any(e.outcome in NOT_OK for e in self.entries) else RC.CLEAN
 
     def lines(self) -> list[str]:
+        filed = sum(e.outcome == FILED for e in self.entries)
         head = (
-            f"INTAKE  {self.messages} new messages, {self.skipped} handled before; "
-            f"{sum(e.outcome == FILED for e in self.entries)} order files filed; "
-            f"{len(self.written)} mails in the outbox"
+            f"INTAKE  {plural(self.messages, 'new message')}, {self.skipped} handled before; "
+            f"{plural(filed, 'order file')} filed; {plural(len(self.written), 'mail')} "
+            "written to the outbox"
         )
         return [head, *(e.line() for e in self.entries)]
 
@@ -127,6 +129,7 @@ class Incoming:
 
     data: bytes
     maildir_file: Path | None = None
+    error: str = ""  # why the message could not be read; it is tried again next time
 
 
 # ----------------------------------------------------------------------------- mailboxes
@@ -167,12 +170,13 @@ def _maildir(path: Path, limit: int) -> Iterator[Incoming]:
             if name.startswith(".") or count >= MAX_MESSAGES:
                 continue
             file = path / sub / name
-            try:
-                data = read_regular(file, limit + 1)
-            except (NotAFile, OSError):
-                continue
             count += 1
-            yield Incoming(data, file)
+            try:
+                yield Incoming(read_regular(file, limit + 1), file)
+            except NotAFile as e:
+                yield Incoming(b"", None, f"{sub}/{name}: {e}, not a message")
+            except OSError as e:
+                yield Incoming(b"", None, f"{sub}/{name}: unreadable: {e.strerror or e}")
 
 
 def mark_seen(file: Path) -> None:
@@ -245,6 +249,10 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
         letters: list[tuple[Letter, Incoming]] = []
         seen: list[Path] = []
         for incoming in read_mailbox(mailbox_path, limit):
+            if incoming.error:
+                key = message_key(incoming.error.encode("utf-8", "replace"))
+                result.entries.append(Entry(key, "", "", UNREADABLE, "", incoming.error))
+                continue
             letter = read_letter(incoming.data, limit)
             if letter.key in handled:
                 result.skipped += 1
@@ -342,7 +350,7 @@ def _handle(room: Room, letter: Letter, data: bytes) -> list[Entry]:
         entry = _entry(letter, IGNORED, "", f"not answered: {letter.automatic}")
         _remember(room, letter, entry)
         return [entry]
-    if letter.problems and not letter.sender:
+    if any(p.startswith("unreadable") for p in letter.problems):
         entry = _entry(letter, UNREADABLE, "", "; ".join(letter.problems))
         _remember(room, letter, entry)
         return [entry]
@@ -368,12 +376,18 @@ def _entry(letter: Letter, outcome: str, player: str, detail: str) -> Entry:
 def _answer(
     room: Room, letter: Letter, entry: Entry, kind: str, body: str, cc: tuple[str, ...] = ()
 ) -> Entry:
-    """Queue an answer to the letter, if it may be answered; the entry names it."""
-    if not letter.answerable:
+    """Queue an answer to the letter, if it may be answered; the entry names it.
+
+    A letter with no address to answer goes unanswered, unless `cc` names the
+    player's own address: they hear of what was filed for them."""
+    if letter.automatic:
+        return entry
+    to = letter.reply_to or (cc[0] if cc else "")
+    if not to:
         return entry
     game = room.game_id or "galbatch"
     mail = reply_to_letter(
-        letter,
+        replace(letter, reply_to=to),
         room.settings,
         kind=kind,
         subject=re_subject(letter, f"{game}: your message"),
@@ -521,7 +535,7 @@ def _orders(room: Room, letter: Letter) -> Entry:
         f"           {len(data):,} bytes, SHA-256 {digest(data)[:16]}",
     ]
     if replaced:
-        lines.append(f"REPLACED   the file filed before ({replaced}); it is kept")
+        lines.append("REPLACED   the file filed before; the game master keeps it")
     owing = ruleset.owing(state)
     if player not in owing:
         lines.append(f"NOTE       player {player} owes no orders for turn {room.turn}")

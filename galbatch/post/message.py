@@ -207,6 +207,8 @@ def _texts(msg: email.message.Message, problems: list[str]) -> tuple[list[tuple[
             continue
         ctype = part.get_content_type()
         disposition = (part.get_content_disposition() or "inline").lower()
+        if ctype == "application/octet-stream" and _filename(part).endswith(".txt"):
+            ctype = "text/plain"  # an order file some mail programs send as bytes
         if ctype == "text/html":
             html = True
             continue
@@ -220,6 +222,13 @@ def _texts(msg: email.message.Message, problems: list[str]) -> tuple[list[tuple[
     if todo:
         problems.append(f"more than {MAX_PARTS} MIME parts; the rest were not read")
     return texts + attached, html
+
+
+def _filename(part: email.message.Message) -> str:
+    try:
+        return str(part.get_filename() or "").lower()
+    except Exception:
+        return ""
 
 
 def _decoded(part: email.message.Message, problems: list[str]) -> str:
