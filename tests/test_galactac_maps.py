@@ -28,6 +28,7 @@ from galbatch.rules.galactac.maps import (
     pv_map,
     quad_map,
     quad_quad,
+    requested_maps,
     turn_one_maps,
     whole_map,
 )
@@ -173,6 +174,17 @@ def test_turn_one_gets_a_galaxy_and_a_quadrant_map() -> None:
     whole, quad = turn_one_maps(stars, HOME)
     assert whole.title == "GALAXY OVERVIEW" and quad.title == "QUADRANT MAP AROUND 34-11"
     assert [c.label for c in quad.shown()] == ["H", STAR]
+
+
+def test_a_map_action_asks_for_one_map_or_quad_quad_for_four() -> None:
+    stars = galaxy()
+    assert requested_maps(stars, "WHOLE") == (whole_map(stars),)
+    assert requested_maps(stars, "whole", "51-51") == (whole_map(stars, (51, 51)),)
+    assert requested_maps(stars, "QUAD") == (quad_map(stars, HOME),)
+    assert requested_maps(stars, "PV", "50-50", FLEETS) == (pv_map(stars, (50, 50), FLEETS),)
+    assert requested_maps(stars, "QUAD", "QUAD") == quad_quad(stars)
+    with pytest.raises(ValueError):
+        requested_maps(stars, "SECTOR")
 
 
 # The text rendering.

@@ -273,3 +273,24 @@ def turn_one_maps(stars: Iterable[KnownStar], home: Location) -> tuple[GridMap, 
     quadrant around its Home System."""
     known = tuple(stars)
     return whole_map(known), quad_map(known, home)
+
+
+MAP_TYPES = ("WHOLE", "QUAD", "PV")
+
+
+def requested_maps(
+    stars: Iterable[KnownStar], kind: str, where: str = "", fleets: Iterable[Location] = ()
+) -> tuple[GridMap, ...]:
+    """The maps one [Type] [Location] pair of a MAP action asks for, from its words: a
+    blank location (WHOLE uncentered, QUAD or PV on the Home System), YY-XX, or QUAD after
+    QUAD (MAP QUAD QUAD, four pages)."""
+    kind, where = kind.strip().upper(), where.strip().upper()
+    if kind not in MAP_TYPES:
+        raise ValueError(f"not a map type (WHOLE, QUAD, PV): {kind!r}")
+    known, at_fleets = tuple(stars), tuple(fleets)
+    if kind == "QUAD" and where == "QUAD":
+        return quad_quad(known, at_fleets)
+    center = parse_location(where) if where else None
+    if kind == "WHOLE":
+        return (whole_map(known, center, at_fleets),)
+    return ((quad_map if kind == "QUAD" else pv_map)(known, center, at_fleets),)
