@@ -196,7 +196,28 @@ def test_facts_reject(text: str, code: str, message: str) -> None:
     rejected(text, code, message)
 
 
-def test_every_fact_fails_are_all_reported() -> None:
+def test_a_misspelt_word_gets_the_word_close_to_it() -> None:
+    rejected(
+        "LOAD 1 5 MISSLES",
+        "GT205",
+        "there is no item MISSLES (did you mean MISSILES?): items are PV, PI and MISSILES (MISS)",
+    )
+    rejected(
+        "MAP QAUD",
+        "GT208",
+        "there is no map type QAUD (did you mean QUAD?): maps are WHOLE, QUAD (quadrant) and PV",
+    )
+    assert found("SHIPYARD NAMES") == [
+        (
+            1,
+            "GT402",
+            "there is no sort NAMES (did you mean NAME?): that report prints by SSD+ "
+            "(sorts: SSD+ SSD- NAME CODE)",
+        )
+    ]
+
+
+def test_every_fact_an_action_fails_is_reported() -> None:
     assert [code for _, code, _ in found("LOAD 0 0 PX")] == ["GT202", "GT205", "GT211"]
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.facts import Fact, NotAfter, Row, apply
 from galbatch.engine.ruleset import Located
+from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.galactac.actions import (
     ACTIONS,
     Action,
@@ -275,7 +276,7 @@ def known_items(action: Load | Unload | Transfer) -> bool:
 
 def unknown_item(action: Load | Unload | Transfer) -> str:
     bad = next(c.item for c in cargo_of(action) if c.item not in ITEMS)
-    return f"there is no item {bad}: items are PV, PI and MISSILES (MISS)"
+    return f"there is no item {bad}{did_you_mean(bad, ITEMS)}: items are PV, PI and MISSILES (MISS)"
 
 
 def quantities(action: Any) -> tuple[int, ...]:
@@ -331,7 +332,10 @@ def map_types(action: Map) -> bool:
 
 def bad_map_type(action: Map) -> str:
     bad = next(m.kind for m in action.maps if m.kind not in MAP_TYPES)
-    return f"there is no map type {bad}: maps are WHOLE, QUAD (quadrant) and PV"
+    return (
+        f"there is no map type {bad}{did_you_mean(bad, MAP_TYPES)}: "
+        "maps are WHOLE, QUAD (quadrant) and PV"
+    )
 
 
 def codes_of(action: Build | Classify | Declassify) -> tuple[str, ...]:
@@ -614,7 +618,8 @@ def _sorted(at: Located, action: Shipyard, diags: list[Diagnostic]) -> Shipyard:
     for sort in action.sorts:
         if sort not in SORTS:
             text = (
-                f"there is no sort {sort}: that report prints by SSD+ (sorts: SSD+ SSD- NAME CODE)"
+                f"there is no sort {sort}{did_you_mean(sort, SORTS)}: that report prints by "
+                "SSD+ (sorts: SSD+ SSD- NAME CODE)"
             )
             diags.append(_diag(at, Severity.WARNING, "GT402", text))
             sort = DEFAULT_SORT
