@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from galactac_world import ALPHA, BETA, at, loc, play, ship, world
@@ -244,3 +246,69 @@ def test_view_imports_and_drydock() -> None:
     assert view["systems"][0]["imports"] == 10
     station = view["ships"][1]
     assert (station["due"], station["complete"], station["in_service"]) == ("3500-07", 25, False)
+
+
+def random_actions(state: GameState, empire: str, rng: random.Random) -> list[Any]:
+    """Twenty actions of every kind, to the empire's ships and places or to nonsense."""
+    ids = [s.id for s in state.ships if s.owner == empire] + [9999]
+    places = [a.Location(*p) for p in list(state.systems)[:30]] + [a.Location(0, 0)]
+    codes = ["FX", "SC1", "ST1", "CV1J", "NOPE"]
+
+    def i() -> int:
+        return rng.choice(ids)
+
+    def p() -> a.Location:
+        return rng.choice(places)
+
+    def n() -> int:
+        return rng.choice([0, 1, 5, 30, 500])
+
+    makers = [
+        lambda: a.To((a.ShipTo(i(), p()),)),
+        lambda: a.Chart((a.ShipTo(i(), p()),)),
+        lambda: a.Colonize(i(), p(), "X"),
+        lambda: a.Develop(i(), p()),
+        lambda: a.Destroy((a.ShipTo(i(), p()),)),
+        lambda: a.Shuttle(i(), (p(), p())),
+        lambda: a.Scout(i(), (p(), p())),
+        lambda: a.Sentry(i(), (p(),)),
+        lambda: a.Attack(i(), p()),
+        lambda: a.Tow(i(), i(), p()),
+        lambda: a.Join(i(), (i(), i())),
+        lambda: a.Detach((i(),)),
+        lambda: a.Assign(i(), (i(),)),
+        lambda: a.Load(i(), (a.Cargo(n(), rng.choice(["PI", "PV", "MISSILES"])),)),
+        lambda: a.Unload(i(), (a.Cargo(n(), rng.choice(["PI", "PV", "MISSILES"])),)),
+        lambda: a.Transfer(i(), i(), a.Cargo(n(), "PI")),
+        lambda: a.Missiles((a.Stock(p(), n()),)),
+        lambda: a.Research((a.Stock(p(), n()),)),
+        lambda: a.Build(p(), rng.choice(codes), ("A", "B")),
+        lambda: a.Scrap((i(),)),
+        lambda: a.Refit((i(),)),
+        lambda: a.Repair((i(),)),
+        lambda: a.Reload((i(),)),
+        lambda: a.Capital(p()),
+        lambda: a.Downgrade((a.Renaming(p()),)),
+        lambda: a.Name((a.Naming(i(), "N"), a.Naming(p(), "S"))),
+        lambda: a.Classify("Q", "Q", rng.choice(["/;;5/5-1", "junk", "99P//"])),
+        lambda: a.Declassify((rng.choice(codes),)),
+        lambda: a.Defend((i(),)),
+        lambda: a.Combat(i(), 1, 2, 3, 0),
+    ]
+    return [rng.choice(makers)() for _ in range(20)]
+
+
+def test_random_actions_never_stop_a_turn() -> None:
+    rng = random.Random(5)
+    state = game(10, seed=77)
+    for turn in range(1, 9):
+        orders = {e: random_actions(state, e, rng) for e in state.empires}
+        state = resolve(state, orders, Streams(77, turn))
+        assert all(s.pi >= 0 and s.pv_waiting >= 0 for s in state.systems.values())
+        assert all(min(s.missiles.values(), default=0) >= 0 for s in state.systems.values())
+        for ship_ in state.ships:
+            assert min(ship_.pi, ship_.pv, ship_.cargo_missiles, ship_.missiles) >= 0
+            assert ship_.cargo_used <= ship_.current.cargo
+            assert ship_.missiles <= ship_.current.racks
+        again = GameState.from_data(json.loads(json.dumps(state.to_data())))
+        assert again.to_data() == state.to_data()
