@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # the parser's tokens; checking actions never imports lark
 SYNTAX_CODE = "GT100"
 ORDER_NOUN = "action"
 ACTION_WORDS = "an action word (ASSIGN, ATTACK, BUILD ... TRANSFER, UNLOAD)"
-# The book's other words for two actions: its summary sheet's "Shipyards" and its
-# precedence examples' "GO" (see the man page's HOUSE RULES).
+# The book's other words for actions, which the grammar reads too: its summary sheet's
+# "Shipyards", its precedence examples' "GO" and LOAD's abbreviation "MISS" (see the man
+# page's HOUSE RULES).
 OTHER_WORDS: dict[str, str] = {"SHIPYARDS": "SHIPYARD", "GO": "TO", "MISS": "MISSILES"}
 LONGEST_WORD = 20  # longer words are compared with no action word: they are not misspellings
 
