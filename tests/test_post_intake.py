@@ -75,6 +75,8 @@ def test_a_plain_mail_is_filed_and_acknowledged(game: Path, tmp_path: Path) -> N
     text = body_of(ack)
     assert "FILED      orders/1.txt for player 1 (ARCTURUS), turn 1" in text
     assert "Orders for turn 1 are due 1997-02-19" in text
+    assert '   1  GAME GC16 PLAYER 1 PASSWORD "********"\n   2  P 68 1 1\n' in text
+    assert "alpha-one" not in text
     rc, diagnostics = check_files([game / "orders" / "1.txt"], game_dir=game)
     assert f"CHECK      RC {rc:04d}" in text
     for line in diagnostics.splitlines():  # the same findings check --game gives

@@ -541,7 +541,7 @@ def _orders(room: Room, letter: Letter) -> Entry:
         lines.append(f"NOTE       player {player} owes no orders for turn {room.turn}")
     if warning:
         lines += ["", warning]
-    lines += ["", *_check_lines(check), "", *_due_lines(room)]
+    lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
     return _answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
 
 
@@ -562,6 +562,15 @@ def _check_lines(check: FileCheck) -> list[str]:
     lines = [f"CHECK      RC {int(check.rc):04d}  {check.status}"]
     lines += [d.format() for d in check.diagnostics]
     return lines
+
+
+def _filed_lines(data: bytes) -> list[str]:
+    """The file as filed, its lines numbered as the diagnostics number them, password masked."""
+    from galbatch.engine.orderfile import redact, split_lines
+
+    text = redact(data).decode("utf-8", "replace")
+    numbered = [f"{n:4d}  {printable(line)}" for n, line in enumerate(split_lines(text), 1)]
+    return ["THE FILE AS FILED (the password masked):", "", *numbered]
 
 
 def _due_lines(room: Room) -> list[str]:
