@@ -61,7 +61,7 @@ def _add(ship: Ship, item: str, amount: int) -> None:
 
 def stow(ships: Sequence[Ship], item: str, amount: int) -> int:
     """Put up to `amount` of an item into the free cargo bays of `ships`, in order;
-    what fitted. One cargo bay carries 1 PI, 1 PV or 1 missile."""
+    what fitted. "One cargo space can carry 1 PI or 1 PV or 1 T-Type missile"."""
     left = amount
     for ship in ships:
         put = min(left, ship.cargo_free)

@@ -48,8 +48,6 @@ SCRAP_PERCENT = 80  # SCRAP: "80% of the ship's original value (less one PI per 
 MAX_DESIGNS = 50  # "a maximum of 50 designs per player"
 BUILD_MAX = 3  # BUILD: "up to three new ships of the same type"
 
-CARGO_PER_BAY = 1  # "One cargo space can carry 1 PI or 1 PV or 1 T-Type missile"
-
 NAME_LENGTH = 15  # names of systems, ships and designs
 EMPIRE_NAME_LENGTH = 30  # NAME Empire: "a maximum size of 30 characters"
 CODE_LENGTH = 4  # design codes: 1 to 4 characters, A-Z and 0-9
