@@ -354,3 +354,23 @@ def test_a_link_in_a_maildir_is_logged_and_left(game: Path, tmp_path: Path) -> N
     assert sorted(e.outcome for e in result.entries) == [FILED, "UNREADABLE"]
     assert (box / "new" / "1.link").is_symlink()
     assert "a symbolic link, not a message" in (game / INTAKE / LOG).read_text()
+
+
+def test_a_busy_game_is_refused_and_nothing_changes(game: Path, tmp_path: Path) -> None:
+    from galbatch.engine.locks import GameBusy, writer_lock
+
+    box = mbox(tmp_path / "in.mbox", [letter(orders("1"))])
+    with writer_lock(game), pytest.raises(GameBusy):
+        intake(game, box, wait=0)
+    assert not (game / INTAKE).exists() and not (game / OUTBOX).exists()
+    assert not (game / "orders" / "1.txt").exists()
+
+
+def test_an_order_file_over_the_limit_is_answered(game: Path, tmp_path: Path) -> None:
+    big = orders("1", body="# padding\n" * 30000)
+    result = intake(game, mbox(tmp_path / "in.mbox", [letter(big)]))
+    assert [(e.outcome, e.detail) for e in result.entries] == [
+        (REJECTED, "the file is larger than 256 KB")
+    ]
+    (answer,) = outbox(game).values()
+    assert "[GB002]" in body_of(answer)

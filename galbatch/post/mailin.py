@@ -476,7 +476,9 @@ def _orders(room: Room, letter: Letter) -> Entry:
     lines = [f"Your message of {_when(letter)} was received.", ""]
     if header is None:
         check = check_file(of, ruleset)
-        return _rejected(room, letter, "", "no usable header line", lines, check)
+        fatal = [d.message for d in check.diagnostics if d.severity is Severity.FATAL]
+        why = fatal[0].split(";")[0].split(":")[0] if fatal else "no usable header line"
+        return _rejected(room, letter, "", why, lines, check)
     if header.game.lower() != game.id.lower():
         why = f"the order file is for game {header.game}; this is game {game.id}"
         return _rejected(room, letter, "", why, lines, None)
@@ -503,6 +505,8 @@ def _orders(room: Room, letter: Letter) -> Entry:
         )
         return _rejected(room, letter, player, why, lines, None)
     state = room.load_state()
+    if ruleset.finished(state):
+        return _rejected(room, letter, player, f"game {game.id} has ended", lines, None)
     check = check_file(of, ruleset, ruleset.view(state, player), player, auth)
     cc: tuple[str, ...] = ()
     registered = room.emails.get(player, "")
