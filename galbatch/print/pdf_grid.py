@@ -164,14 +164,17 @@ class _Cells:
             inset = max(0.4, side * 0.06)
             self.ships.append(_rect(x + inset, y + inset, side - 2 * inset, side - 2 * inset))
 
-    def write(self, ink: Ink, size: float, ship_width: float) -> None:
-        """Fills, star symbols, labels, then the ships' frames over them."""
+    def fills(self, ink: Ink) -> None:
+        """The reader's squares and enemy squares, and the outlines of sample squares."""
         if self.own:
             ink.paths([*self.own, "f"], OWN_FILL)
         if self.enemy:
             ink.paths([*self.enemy, "f"], ENEMY_FILL)
         if self.outlines:
             ink.paths([*self.outlines, "S"], "0.5 G 0.4 w")
+
+    def marks(self, ink: Ink, size: float, ship_width: float) -> None:
+        """Star symbols and labels, then the ships' frames over them."""
         if self.stars:
             ink.paths([*self.stars, "f"], "0.1 g")
         for cx, base, text, bold in self.labels:
@@ -281,7 +284,8 @@ def _draw_key(ink: Ink, key: Sequence[KeyEntry], x: float, w: float, top: float)
             px += _key_width(e) + KEY_GAP
     if cells.outlines:
         ink.paths([*cells.outlines, "f"], SHEET_FILL)
-    cells.write(ink, size, 0.9)
+    cells.fills(ink)
+    cells.marks(ink, size, 0.9)
     for wx, cy, text in words:
         ink.text(wx, cy - (DIGIT_HEIGHT - DESCENT) * KEY_SIZE / 2 - 0.1, text, KEY_SIZE)
     ink.flush()
@@ -313,15 +317,10 @@ def draw_grid_map(canvas: Canvas, m: object, x: float, y: float, w: float, h: fl
         assert at is not None
         cx, cy = g.corner(*at)
         cells.add(c, cx, cy, g.square, size)
-    # Fills go under the grid's lines, labels and star symbols over them.
-    if cells.own:
-        ink.paths([*cells.own, "f"], OWN_FILL)
-    if cells.enemy:
-        ink.paths([*cells.enemy, "f"], ENEMY_FILL)
-    cells.own, cells.enemy = [], []
+    cells.fills(ink)  # under the grid's lines; star symbols and labels over them
     for style, ops in _grid_lines(m, g):
         ink.paths([*ops, "S"], style)
-    cells.write(ink, size, max(0.5, min(1.2, g.square / 10)))
+    cells.marks(ink, size, max(0.5, min(1.2, g.square / 10)))
     ticks = _numbers(ink, m, g)
     ink.paths([frame, *ticks, "S"], FRAME_STROKE)
     low = g.bottom - TICK - 1.3 * g.number_size
