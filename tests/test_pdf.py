@@ -41,6 +41,7 @@ from galbatch.print.pdf import (
     render_pdf,
     render_pdf_drawn,
     render_pdfs,
+    shared_streams,
     stock_for,
 )
 from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
@@ -439,6 +440,21 @@ def test_a_failed_worker_is_made_good(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pdf_module, "_cores", lambda: 2)
     monkeypatch.setattr(pdf_module, "render_pdf_drawn", dies_in_the_worker)
     assert render_pdfs(jobs) == alone
+
+
+def test_streams_compressed_once_are_the_same_bytes() -> None:
+    """Within `shared_streams` a stream met again is not compressed again: the PDFs and
+    the archive are the bytes made without it."""
+    jobs = _jobs()
+    alone = [render_pdf(p, pages) for p, pages in jobs]
+    parts = [(p.reader, p) for p, _ in jobs]
+    archive = render_archive(jobs[0][0], parts)
+    with shared_streams() as flated:
+        assert [render_pdf(p, pages) for p, pages in jobs] == alone
+        known = len(flated)
+        assert [render_pdf(p, pages) for p, pages in jobs] == alone
+        assert len(flated) == known
+        assert render_archive(jobs[0][0], parts) == archive
 
 
 def test_map_dispatch_by_type() -> None:

@@ -191,16 +191,18 @@ def render_turn(
     pdfs: list[bytes] = []
     drawn: list[list[Drawn | None]] = []
     if pdf:
-        from galbatch.print.pdf import render_pdfs
+        from galbatch.print.pdf import render_pdfs, shared_streams
 
         def made(done: int) -> None:
             if progress is not None:
                 progress("printouts made", done, len(printouts))
 
         jobs = [(printout, pages) for (_, _, printout), pages in zip(printouts, laid, strict=True)]
-        for data, kept in render_pdfs(jobs, made):
-            pdfs.append(data)
-            drawn.append(kept)
+        with shared_streams():  # the archive's pages are compressed as their printouts' were
+            for data, kept in render_pdfs(jobs, made):
+                pdfs.append(data)
+                drawn.append(kept)
+            cover_and_parts = archive_pdf(inputs, ruleset, state, printouts, rc, laid, drawn)
     for done, ((stem, _, _), pages) in enumerate(zip(printouts, laid, strict=True), start=1):
         files[f"printouts/{stem}.txt"] = render_text(pages).encode("utf-8")
         if pdf:
@@ -208,7 +210,7 @@ def render_turn(
         elif progress is not None:
             progress("printouts made", done, len(printouts))
     if pdf:  # each page is drawn once: the archive re-uses the printouts' drawings
-        files["archive.pdf"] = archive_pdf(inputs, ruleset, state, printouts, rc, laid, drawn)
+        files["archive.pdf"] = cover_and_parts
     return files
 
 

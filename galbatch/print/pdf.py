@@ -10,18 +10,21 @@ the same printout gives the same bytes, with dates taken from the printout.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import os
 import pickle
 import signal
 import threading
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from galbatch.print import pdfa
@@ -136,15 +139,48 @@ def _draw_paper(canvas: Canvas, stock: Stock) -> None:
     Ink(canvas).paths(ops, "")
 
 
+# While a turn's PDFs are made: each stream's Flate bytes by the digest of its content.
+_flated: dict[bytes, bytes] | None = None
+
+
+@contextmanager
+def shared_streams() -> Iterator[dict[bytes, bytes]]:
+    """Within this, a stream met again (an archive page, the font subset every PDF embeds)
+    is compressed once: zlib is deterministic, so the bytes are the same."""
+    global _flated
+    saved, _flated = _flated, {} if _flated is None else _flated
+    try:
+        yield _flated
+    finally:
+        _flated = saved
+
+
+def _flate(data: str | bytes) -> bytes:
+    """reportlab's Flate filter, remembered within `shared_streams`."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if _flated is None:
+        return zlib.compress(raw)
+    key = hashlib.blake2b(raw, digest_size=20).digest()
+    out = _flated.get(key)
+    if out is None:
+        out = _flated[key] = zlib.compress(raw)
+    return out
+
+
 @contextmanager
 def _plain_streams() -> Iterator[None]:
     """Flate-only streams: reportlab's ASCII85 step is pure Python and triples the run time."""
-    saved = rl_config.useA85
+    saved, encode = rl_config.useA85, vars(pdfdoc.PDFZCompress).get("encode")
     rl_config.useA85 = 0
+    pdfdoc.PDFZCompress.encode = _flate
     try:
         yield
     finally:
         rl_config.useA85 = saved
+        if encode is None:
+            del pdfdoc.PDFZCompress.encode  # the class's own method again
+        else:
+            pdfdoc.PDFZCompress.encode = encode
 
 
 def pdf_date(iso: str) -> str:
@@ -386,28 +422,38 @@ def render_pdfs(
     while split < len(jobs) - 1 and share + pages[split] / 2 <= CHILD_SHARE * sum(pages):
         share += pages[split]
         split += 1
-    theirs = _forked(lambda: [render_pdf_drawn(p, laid) for p, laid in jobs[:split]])
+
+    def worker() -> tuple[_Result, dict[bytes, bytes]]:
+        """The worker's PDFs, and the streams it compressed (the archive meets them again)."""
+        return [render_pdf_drawn(p, laid) for p, laid in jobs[:split]], dict(_flated or {})
+
+    theirs = _forked(worker)
     mine = []
     try:
         for printout, laid in jobs[split:]:
             mine.append(render_pdf_drawn(printout, laid))
             if done is not None:
                 done(len(mine))
-        first = theirs()
+        got = theirs()
     except BaseException:
         theirs(cancel=True)
         raise
-    if first is None:  # the worker failed: draw its share here
+    if got is None:  # the worker failed: draw its share here
         first = [render_pdf_drawn(p, laid) for p, laid in jobs[:split]]
+    else:
+        first, flated = got
+        if _flated is not None:
+            _flated.update(flated)
     if done is not None:
         done(len(jobs))
     return first + mine
 
 
 _Result = list[tuple[bytes, list[Drawn | None]]]
+_Work = tuple[_Result, dict[bytes, bytes]]
 
 
-def _forked(work: Callable[[], _Result]) -> Callable[..., _Result | None]:
+def _forked(work: Callable[[], _Work]) -> Callable[..., _Work | None]:
     """Start `work` in a forked child; the function returned waits for its result (None if
     the child failed), or with cancel=True kills it."""
     read, write = os.pipe()
@@ -423,7 +469,7 @@ def _forked(work: Callable[[], _Result]) -> Callable[..., _Result | None]:
             os._exit(code)
     os.close(write)
 
-    def result(cancel: bool = False) -> _Result | None:
+    def result(cancel: bool = False) -> _Work | None:
         with open(read, "rb") as pipe:
             if cancel:
                 os.kill(pid, signal.SIGKILL)
@@ -433,7 +479,7 @@ def _forked(work: Callable[[], _Result]) -> Callable[..., _Result | None]:
         _, status = os.waitpid(pid, 0)
         if cancel or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
             return None
-        got: _Result = pickle.loads(data)
+        got: _Work = pickle.loads(data)
         return got
 
     return result

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -60,9 +61,27 @@ def mono_fonts() -> tuple[TTFont, TTFont]:
         data = files("galbatch.fonts").joinpath(filename).read_bytes()
         # asciiReadable: printable ASCII keeps its own code in subset 0 (the fast path below).
         font = TTFont(name, io.BytesIO(data), asciiReadable=True)
+        _subsets_once(font.face)
         pdfmetrics.registerFont(font)
         fonts.append(font)
     return fonts[0], fonts[1]
+
+
+def _subsets_once(face: Any) -> None:
+    """Make `face` cut each subset of glyphs once: every PDF of a turn embeds the same
+    subset (printable ASCII), and cutting it is pure Python."""
+    make = face.makeSubset
+    made: dict[tuple[int, ...], bytes] = {}
+
+    def subset(chars: Sequence[int]) -> bytes:
+        key = tuple(chars)
+        if key not in made:
+            if len(made) >= 64:  # never grows without bound in a long-lived process
+                made.clear()
+            made[key] = make(chars)
+        return made[key]
+
+    face.makeSubset = subset
 
 
 @cache
