@@ -354,6 +354,9 @@ def test_whole_map_text_is_two_rows_a_line() -> None:
         assert any("A CHARACTER IS 2 ROWS" in line for line in lines)
     assert "2 COLUMNS" in " ".join(m.text_lines(80, BODY))
     assert "ONE COLUMN" in " ".join(m.text_lines(132, BODY))
+    centered = whole_map(galaxy(), (51, 51)).text_lines(80, BODY)  # odd columns first
+    assert centered[0].split() == [*(f"{n}" for n in range(10, 100, 10)), "00"]
+    assert centered[1].startswith("01 ") and centered[50].startswith("99 ")
 
 
 def test_text_is_the_same_every_time() -> None:

@@ -260,16 +260,17 @@ class _GridText:
         return wrap_items(items, self.width)
 
     def column_numbers(self) -> str:
-        """Every fifth column's number (every tenth when merged), its last digit over it."""
+        """Every fifth column's number (every fifth character's when merged), its last digit
+        over the column."""
         m = self.m
         step = 5 * self.sx
         line = [" "] * self.width
         end = 0
-        for j in range(0, m.cols, self.sx):
+        for j in range(m.cols):
             col = m.col_at(j)
             if col is None or col % step:
                 continue
-            text = f"{col:0{self.digits}d}"
+            text = f"{col:0{self.digits}d}"  # over the character that shows the column
             last = self.margin + j // self.sx * self.cw + self.cw - 1
             start = last - len(text) + 1
             if start < end or last >= self.width:
