@@ -36,7 +36,7 @@ from galbatch.engine.diagnostics import RC, Diagnostic, Severity
 from galbatch.engine.gamedir import GAME_FILE, Game, GameError
 from galbatch.engine.inbox import NotAFile, read_regular
 from galbatch.engine.intake import FileCheck, authenticate, check_file
-from galbatch.engine.orderfile import parse_order_bytes
+from galbatch.engine.orderfile import OrderFile, parse_order_bytes
 from galbatch.engine.printable import printable
 from galbatch.engine.ruleset import Ruleset
 from galbatch.engine.wording import plural
@@ -216,6 +216,7 @@ class Room:
     stored: dict[str, bytes] = field(default_factory=dict)  # intake-relative path -> bytes
     mails: list[Mail] = field(default_factory=list)
     signups_changed: bool = False
+    verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right
 
     @property
     def game_id(self) -> str:
@@ -494,7 +495,7 @@ def _orders(room: Room, letter: Letter) -> Entry:
         return _rejected(
             room, letter, "", "no such player", lines, check_file(of, ruleset, auth=[bad])
         )
-    auth = authenticate(of, game.id, player, game.password_hash(player))
+    auth = _authenticate(room, of, player)
     if auth:
         check = check_file(of, ruleset, auth=auth)
         return _rejected(room, letter, player, "wrong password", lines, check)
@@ -547,6 +548,18 @@ def _orders(room: Room, letter: Letter) -> Entry:
         lines += ["", warning]
     lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
     return _answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
+
+
+def _authenticate(room: Room, of: OrderFile, player: str) -> list[Diagnostic]:
+    """`authenticate`, with each player's password checked once a run (a PBKDF2 is slow)."""
+    from galbatch.engine.passwords import verify_password
+
+    assert room.game is not None and of.header is not None
+    stored = room.game.password_hash(player)
+    said = (player, digest(of.header.password.encode("utf-8")))
+    if said not in room.verified:
+        room.verified[said] = verify_password(of.header.password, stored)
+    return authenticate(of, room.game.id, player, None if room.verified[said] else stored)
 
 
 def _rejected(
