@@ -688,7 +688,10 @@ def _read_record(path: Path, name: str) -> list[dict[str, Any]]:
     file = path / INTAKE / name / RECORD
     if not file.is_file():
         return []
-    data = load_data(file)
+    try:
+        data = load_data(file)
+    except LoadError as e:
+        raise GameError(str(e)) from None
     rows = data.get("messages") if isinstance(data, dict) else None
     if not isinstance(rows, list):
         raise GameError(f"{file}: not an intake record")
