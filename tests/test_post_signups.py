@@ -177,3 +177,11 @@ def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
     first = parsed(game_dir / OUTBOX / "turn-gc16-t001-p1.eml")
     assert first["Subject"] == "GC16 turn 1 printout, player 1 (ZORK EMPIRE); turn 2 due 1997-02-26"
     assert "ORDERS RECEIVED" in text_of(first)
+
+
+def test_a_list_for_another_ruleset_makes_no_game(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    intake(path, mbox(tmp_path / "in.mbox", [letter("#ANM GC16 Zork\n")]))
+    with pytest.raises(GameError, match="for conqueror, not conflict"):
+        create_from_signups(tmp_path / "game", read_signups(path / SIGNUPS_FILE), 1, "conflict")
+    assert not (tmp_path / "game").exists()

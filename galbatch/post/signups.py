@@ -192,11 +192,16 @@ def create_from_signups(
 
     `options` go to `create_game` (title, gm, start, days, settings, passwords).
     """
+    from galbatch.engine import gameschema
     from galbatch.engine.newgame import create_game
 
+    if not any(key.name == "email" for key in gameschema.PLAYER_KEYS):
+        raise GameError("game.yaml cannot hold the players' addresses (no email key); nothing made")
     rules = ruleset or signups.ruleset
     if not rules:
         raise GameError("the sign-up list names no ruleset; give one")
+    if ruleset and signups.ruleset and ruleset.lower() != signups.ruleset.lower():
+        raise GameError(f"the sign-up list is for {signups.ruleset}, not {ruleset}; nothing made")
     if not signups.signups:
         raise GameError(f"no one has signed up for game {signups.game}")
     created = create_game(
