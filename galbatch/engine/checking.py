@@ -75,7 +75,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     from galbatch.engine.locks import commit_lock
 
     try:
-        game = Game.open(game_dir)
+        game = Game.open_players(game_dir)  # game.yaml's id, ruleset and players only
         rs = _ruleset(game.ruleset_name)
         player = None
         if of.header is not None:

@@ -5,12 +5,16 @@
     turns/NNN/                 one directory per processed turn, never changed in place
 
 Opening a game reads and never writes; committing a turn and recovering from a
-killed run are the writer's (see `commit`).
+killed run are the writer's (see `commit`). What `check --game` needs of game.yaml
+is also kept, after a full load validated it, as a summary in the per-user cache
+under the SHA-256 of the file's bytes, so that a check need not load the YAML again
+while the file stays the same (see `Game.open_players`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,12 +28,21 @@ from galbatch.engine.gameschema import (
     game_problems,
 )
 from galbatch.engine.ruleset import PlayerInfo
-from galbatch.engine.yamlio import LoadError, dump_data, load_data, load_edited
+from galbatch.engine.yamlio import (
+    MAX_EDITED_BYTES,
+    LoadError,
+    decode,
+    dump_data,
+    load_data,
+    parse_edited,
+    read_bytes,
+)
 
 GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
 TURN_NAME = re.compile(r"(?:\.old-)?([0-9]{3,})")
+SUMMARY_FORM = 1  # of the cached summaries of game.yaml: another form is never read
 
 
 class GameError(Exception):
@@ -56,11 +69,22 @@ class Game:
 
     @classmethod
     def open(cls, path: Path) -> Game:
+        """The game in directory `path`, its game.yaml loaded and validated in full."""
         file = path / GAME_FILE
         if not file.is_file():
             raise GameError(f"{path}: no {GAME_FILE}; is this a game directory?")
         try:
-            config = load_edited(file)
+            data = read_bytes(file, MAX_EDITED_BYTES)
+        except LoadError as e:  # the message names the file and what is wrong
+            raise GameError(str(e)) from None
+        return cls._load(path, data)
+
+    @classmethod
+    def _load(cls, path: Path, data: bytes) -> Game:
+        """The game whose game.yaml has the bytes `data`, validated."""
+        file = path / GAME_FILE
+        try:
+            config = parse_edited(decode(file, data), file)
         except LoadError as e:  # the message names the file and what is wrong
             raise GameError(str(e)) from None
         except Exception as e:  # any YAML error is the GM's to fix, not a traceback
@@ -69,6 +93,43 @@ class Game:
         if problems:
             raise GameFileError(file, [p.format(str(file)) for p in problems])
         return cls(path, config)
+
+    @classmethod
+    def open_players(cls, path: Path) -> Game:
+        """The game as far as `check --game` reads it: its id, ruleset and players, with
+        their password hashes (nothing else of game.yaml is there).
+
+        They come from the summary cached for game.yaml's present bytes, if there is
+        one; otherwise game.yaml is loaded and validated in full, and its summary cached
+        (never in the game directory: reading a game writes nothing there)."""
+        file = path / GAME_FILE
+        try:
+            data = read_bytes(file, MAX_EDITED_BYTES)
+        except LoadError:
+            return cls.open(path)  # which says what is wrong
+        key = _summary_key(data)
+        summary = _cached_summary(key)
+        if summary is not None:
+            return cls(path, summary)
+        game = cls._load(path, data)
+        _cache_summary(key, game.summary())
+        return game
+
+    def summary(self) -> dict[str, Any]:
+        """What `open_players` keeps of a validated game.yaml, as plain data."""
+        return {
+            "game": self.id,
+            "ruleset": self.ruleset_name,
+            "players": [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "account": p.account,
+                    "password": self.password_hash(p.id),
+                }
+                for p in self.players
+            ],
+        }
 
     @property
     def id(self) -> str:
@@ -169,3 +230,67 @@ class Game:
 
 def dump_state(data: Any) -> bytes:
     return dump_data(data).encode("utf-8")
+
+
+def _summary_key(data: bytes) -> str:
+    """The name of the summary of a game.yaml with bytes `data`, for this galbatch."""
+    import hashlib
+
+    from galbatch import __version__
+
+    digest = hashlib.sha256(data).hexdigest()
+    return f"game-{hashlib.sha256(f'{__version__}/{SUMMARY_FORM}/{digest}'.encode()).hexdigest()}"
+
+
+def _cached_summary(key: str) -> dict[str, Any] | None:
+    """The cached summary `key`, if there is a well-formed one."""
+    import json
+
+    from galbatch.engine.parsing import cache_dir
+
+    directory = cache_dir()
+    if directory is None:
+        return None
+    try:
+        with (directory / f"{key}.json").open("rb") as f:
+            summary = json.loads(f.read(MAX_EDITED_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return summary if _well_formed(summary) else None
+
+
+def _well_formed(summary: Any) -> bool:
+    """True if `summary` has the shape `Game.summary` gives."""
+    if not isinstance(summary, dict) or set(summary) != {"game", "ruleset", "players"}:
+        return False
+    if not (isinstance(summary["game"], str) and isinstance(summary["ruleset"], str)):
+        return False
+    players = summary["players"]
+    return isinstance(players, list) and all(
+        isinstance(p, dict)
+        and set(p) == {"id", "name", "account", "password"}
+        and all(isinstance(p[k], str) for k in ("id", "name", "password"))
+        and type(p["account"]) is int
+        for p in players
+    )
+
+
+def _cache_summary(key: str, summary: dict[str, Any]) -> None:
+    """Keep `summary` as `key` in the per-user cache (readable by its owner alone: it
+    holds password hashes); a cache that cannot be written is no error."""
+    import json
+
+    from galbatch.engine.parsing import cache_dir
+
+    directory = cache_dir()
+    if directory is None:
+        return
+    target = directory / f"{key}.json"
+    tmp = directory / f"{TMP_PREFIX}{key}-{os.getpid()}.json"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(summary, f, ensure_ascii=False, sort_keys=True)
+        os.replace(tmp, target)  # a reader sees the whole summary or none
+    except OSError:
+        tmp.unlink(missing_ok=True)

@@ -11,6 +11,7 @@ transformer, so one bad line gives one diagnostic and the rest are still read.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -45,10 +46,15 @@ class Parser:
 
 
 def cache_dir() -> Path | None:
-    """The per-user cache directory for parser tables, or None if it can't be made."""
-    from platformdirs import user_cache_dir
+    """The per-user cache directory (parser tables, game file summaries), or None if it
+    can't be made."""
+    if sys.platform.startswith("linux"):  # as platformdirs says, without importing it
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        path = Path(base) / "galbatch"
+    else:
+        from platformdirs import user_cache_dir
 
-    path = Path(user_cache_dir("galbatch"))
+        path = Path(user_cache_dir("galbatch"))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -112,6 +112,11 @@ def load_data(path: Path, max_bytes: int = MAX_DATA_BYTES) -> Any:
 
 def _read(path: Path, max_bytes: int) -> str:
     """The file's text with newlines as `\\n`, if it has at most `max_bytes` bytes of UTF-8."""
+    return decode(path, read_bytes(path, max_bytes))
+
+
+def read_bytes(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, if it has at most `max_bytes` of them."""
     try:
         with path.open("rb") as f:
             too_large = os.fstat(f.fileno()).st_size > max_bytes  # then not read at all
@@ -120,6 +125,11 @@ def _read(path: Path, max_bytes: int) -> str:
         raise LoadError(f"{path}: cannot read: {e.strerror or e}") from None
     if too_large or len(data) > max_bytes:
         raise LoadError(f"{path}: larger than the limit of {max_bytes:,} bytes")
+    return data
+
+
+def decode(path: Path, data: bytes) -> str:
+    """The text of the bytes read from `path`, if they are UTF-8, with newlines as `\\n`."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

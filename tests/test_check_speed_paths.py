@@ -1,0 +1,133 @@
+"""What `galbatch check` imports and reads, so that a cold check stays fast.
+
+A check never imports lark (each grammar has its generated parser), nor ruamel.yaml
+for a view or a game whose game.yaml summary is cached, nor the printing libraries.
+The summary of game.yaml is used only for the file's present bytes: an edited file
+is loaded again in full, and nothing is ever written in the game directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from galbatch.engine import gamedir
+from galbatch.engine.gamedir import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "games" / "conflict-demo"
+ORDERS = (
+    'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"\nA,1,2,5\nM,3,4,D,2\nT,11,RIGEL\nEND\n'
+)
+NEVER = ("lark", "reportlab", "tabulate", "platformdirs", "importlib.resources", "secrets")
+
+PROBE = """
+import sys
+from galbatch.cli import main
+sys.argv = ["galbatch", "check", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+print("\\nRC", code, "MODULES", " ".join(sorted(sys.modules)))
+"""
+
+
+def check(args: list[str], cache: Path) -> tuple[int, str, set[str]]:
+    """Run `galbatch check` in a fresh interpreter: its return code, output and modules."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, check=False
+    )
+    out, _, tail = done.stdout.rpartition("\nRC ")
+    rc, _, modules = tail.partition(" MODULES ")
+    return int(rc), out + done.stderr, set(modules.split())
+
+
+def imported(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    copy = tmp_path / "conflict-demo"
+    shutil.copytree(DEMO, copy)
+    return copy
+
+
+@pytest.fixture
+def orders(tmp_path: Path) -> Path:
+    path = tmp_path / "orders.txt"
+    path.write_text(ORDERS)
+    return path
+
+
+def test_check_by_ruleset_and_view_imports_no_lark_nor_yaml(tmp_path: Path, orders: Path) -> None:
+    view = DEMO / "turns" / "000" / "views" / "1.yaml"
+    for args in (["-r", "conflict"], ["--ruleset", "conqueror"], ["--view", str(view)]):
+        rc, out, modules = check([str(orders), *args], tmp_path / "cache")
+        assert rc in (0, 4, 8), out
+        for name in (*NEVER, "ruamel"):
+            assert not imported(modules, name), (args, name)
+
+
+def snapshot(path: Path) -> dict[str, tuple[int, bytes]]:
+    return {
+        str(p.relative_to(path)): (p.stat().st_mtime_ns, p.read_bytes() if p.is_file() else b"")
+        for p in sorted(path.rglob("*"))
+    }
+
+
+def test_check_by_game_uses_the_summary_of_game_yaml_once_cached(
+    tmp_path: Path, game: Path, orders: Path
+) -> None:
+    cache = tmp_path / "cache"
+    before = snapshot(game)
+    first = check([str(orders), "--game", str(game)], cache)
+    assert imported(first[2], "ruamel")  # no summary yet: game.yaml is loaded in full
+    second = check([str(orders), "--game", str(game)], cache)
+    assert second[:2] == first[:2]
+    for name in (*NEVER, "ruamel"):
+        assert not imported(second[2], name), name
+    assert snapshot(game) == before  # the game directory is only read
+    (summary,) = (cache / "galbatch").glob("game-*.json")
+    assert summary.stat().st_mode & 0o077 == 0  # password hashes: the owner's alone
+
+
+def test_an_edited_game_yaml_is_loaded_again(tmp_path: Path, game: Path, orders: Path) -> None:
+    cache = tmp_path / "cache"
+    assert check([str(orders), "--game", str(game)], cache)[0] == 8
+    file = game / "game.yaml"
+    other = Game.open(DEMO).password_hash("2")  # player 2's hash: the password is now wrong
+    text = file.read_text()
+    assert text.count(Game.open(DEMO).password_hash("1")) == 1
+    file.write_text(text.replace(Game.open(DEMO).password_hash("1"), other))
+    rc, out, modules = check([str(orders), "--game", str(game)], cache)
+    assert imported(modules, "ruamel")
+    assert rc == 12 and "GB015" in out and "wrong password" in out
+    file.write_text(text + "unknown_key: 1\n")  # and a file the schema refuses is refused
+    rc, out, _ = check([str(orders), "--game", str(game)], cache)
+    assert rc == 16 and "unknown_key" in out
+
+
+def test_a_damaged_or_foreign_summary_is_not_used(
+    tmp_path: Path, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    full = Game.open_players(game)
+    (summary,) = (tmp_path / "cache" / "galbatch").glob("game-*.json")
+    assert Game.open_players(game).config == full.summary()
+    for damaged in ("{", "[]", json.dumps({**full.summary(), "players": [{"id": 1}]})):
+        summary.write_text(damaged)
+        again = Game.open_players(game)
+        assert type(again.config) is not dict  # game.yaml loaded in full again
+        assert again.summary() == full.summary()
+        assert type(Game.open_players(game).config) is dict  # and its summary cached again
+    key = gamedir._summary_key((game / "game.yaml").read_bytes())
+    assert summary.name == f"{key}.json"
