@@ -18,17 +18,17 @@ from galbatch.print.maps import Map
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import MARGIN, render_pdf
 from galbatch.print.pdf_maps import has_map_drawer
+from galbatch.rules.galactac.galaxy import Location, location_text, parse_location
 from galbatch.rules.galactac.maps import (
     GALAXY,
     KnownStar,
-    Location,
     Status,
-    location_text,
-    parse_location,
+    known_stars,
     pv_map,
     quad_map,
     quad_quad,
     requested_maps,
+    ship_places,
     turn_one_maps,
     whole_map,
 )
@@ -185,6 +185,29 @@ def test_a_map_action_asks_for_one_map_or_quad_quad_for_four() -> None:
     assert requested_maps(stars, "QUAD", "QUAD") == quad_quad(stars)
     with pytest.raises(ValueError):
         requested_maps(stars, "SECTOR")
+
+
+def test_turn_one_maps_from_a_new_games_view() -> None:
+    from galbatch.engine.ruleset import PlayerInfo
+    from galbatch.rules.galactac.setup import new_game
+    from galbatch.rules.galactac.view import build_view
+
+    seats = [PlayerInfo(str(i), f"PLAYER {i}", 1000 + i) for i in range(1, 13)]
+    view = build_view(new_game(2021, seats, {}), "1")
+    stars = known_stars(view)
+    home = parse_location(view["empire"]["home"])
+    assert [s.location for s in stars] == sorted(parse_location(t) for t in view["stars"])
+    assert [s for s in stars if s.status is not Status.UNCHARTED] == [
+        KnownStar(home, Status.HOME, 10, ships=True)  # the book: base PV 10, ships at home
+    ]
+    assert ship_places(view) == (home,)
+    whole, quad = turn_one_maps(stars, home)
+    assert len(whole.shown()) == len(view["stars"])
+    assert quad.offset(*home) is not None and quad.title.endswith(location_text(home))
+    for m in (whole, quad):
+        for width in (80, 132):
+            lines = m.text_lines(width, BODY)
+            assert len(lines) <= BODY - 2 and max(map(len, lines)) <= width
 
 
 # The text rendering.

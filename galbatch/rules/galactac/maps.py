@@ -1,9 +1,10 @@
 """Galac-Tac's galaxy maps (MAP WHOLE, QUAD, PV and QUAD QUAD) as grid map models.
 
 The galaxy is 100 x 100 squares, a location written YY-XX: read down, then across,
-00-00 at the top left. What an empire knows of each star system is a `KnownStar`;
-the functions here turn those into `GridMap`s, which the printout renders as text
-and as vectors in PDF. Nothing here reads files or draws.
+00-00 at the top left. What an empire knows of each star system is a `KnownStar`
+(`known_stars` reads them from the empire's view); the functions here turn those into
+`GridMap`s, which the printout renders as text and as vectors in PDF. Nothing here
+reads files or draws.
 
 House rules where the rule book is silent:
 - A QUAD or PV map shows the 51 x 51 squares within 25 of its location; near the
@@ -20,18 +21,17 @@ House rules where the rule book is silent:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
+from galbatch.rules.galactac.galaxy import SIDE, Location, location_text, parse_location
 
-GALAXY = 100  # squares down and across
+GALAXY = SIDE  # squares down and across
 REACH = 25  # a QUAD or PV map shows the squares this far from its location
 QUAD_QUAD = 50  # MAP QUAD QUAD: four pages of 50 x 50 squares
-
-Location = tuple[int, int]  # (YY, XX): row down, column across
 
 
 class Status(Enum):
@@ -71,21 +71,6 @@ RANKS = {
 }
 FLEET_RANK = 2  # the empire's ships in deep space
 SAMPLE_PV = "7"  # the key's example of a base PV
-
-_LOCATION = re.compile(r"(\d{1,2})-(\d{1,2})")
-
-
-def location_text(loc: Location) -> str:
-    """A location as the rule book writes it: YY-XX."""
-    return f"{loc[0]:02d}-{loc[1]:02d}"
-
-
-def parse_location(text: str) -> Location:
-    """A YY-XX location (each part 0..99) as (YY, XX)."""
-    found = _LOCATION.fullmatch(text.strip())
-    if not found:
-        raise ValueError(f"not a location YY-XX: {text!r}")
-    return int(found[1]), int(found[2])
 
 
 def home_of(stars: Iterable[KnownStar]) -> Location:
@@ -294,3 +279,34 @@ def requested_maps(
     if kind == "WHOLE":
         return (whole_map(known, center, at_fleets),)
     return ((quad_map if kind == "QUAD" else pv_map)(known, center, at_fleets),)
+
+
+_OWN_STATUS = {"home": Status.HOME, "production": Status.PRODUCTION, "colony": Status.COLONY}
+
+
+def known_stars(view: Mapping[str, Any]) -> tuple[KnownStar, ...]:
+    """Every star of the empire's view as the maps show it: its own systems (status and
+    base PV), other empires' systems it saw, the base PV of those it charted, and
+    where its ships in service are."""
+    charted = {parse_location(k): int(v) for k, v in view.get("charted", {}).items()}
+    ships = {parse_location(s["location"]) for s in view.get("ships", ()) if s.get("in_service")}
+    stars = {}
+    for text in view.get("stars", ()):
+        at = parse_location(text)
+        pv = charted.get(at)
+        stars[at] = KnownStar(at, Status.UNCHARTED if pv is None else Status.CHARTED, pv)
+    for seen in view.get("seen", ()):
+        at = parse_location(seen["location"])
+        if seen.get("owner") and seen.get("status"):
+            stars[at] = KnownStar(at, Status.ENEMY, charted.get(at))
+    for system in view.get("systems", ()):
+        at = parse_location(system["location"])
+        status = _OWN_STATUS.get(str(system["status"]), Status.COLONY)
+        stars[at] = KnownStar(at, status, int(system["base_pv"]))
+    return tuple(KnownStar(at, s.status, s.pv, at in ships) for at, s in sorted(stars.items()))
+
+
+def ship_places(view: Mapping[str, Any]) -> tuple[Location, ...]:
+    """Where the empire's ships in service are, in reading order (deep space included)."""
+    places = {parse_location(s["location"]) for s in view.get("ships", ()) if s.get("in_service")}
+    return tuple(sorted(places))
