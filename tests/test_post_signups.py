@@ -185,3 +185,25 @@ def test_a_list_for_another_ruleset_makes_no_game(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="for conqueror, not conflict"):
         create_from_signups(tmp_path / "game", read_signups(path / SIGNUPS_FILE), 1, "conflict")
     assert not (tmp_path / "game").exists()
+
+
+def test_the_signups_command(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from galbatch.post.commands import signups
+
+    runner = CliRunner()
+    path = tmp_path / "lobby"
+    done = runner.invoke(signups, [str(path), "--game", "GC16", "--ruleset", "conqueror"])
+    assert done.exit_code == 0 and "taking sign-ups for game GC16" in done.output
+    listed = read_signups(path / SIGNUPS_FILE)
+    assert (listed.game, listed.ruleset, listed.limit, listed.signups) == (
+        "GC16",
+        "conqueror",
+        0,
+        [],
+    )
+    again = runner.invoke(signups, [str(path), "--game", "GC16"])
+    assert again.exit_code == 1 and "already exists" in again.output
+    bad = runner.invoke(signups, [str(tmp_path / "x"), "--game", "no spaces"])
+    assert bad.exit_code == 1 and "game id" in bad.output
