@@ -109,6 +109,7 @@ def test_whole_map_is_the_galaxy_uncentered_or_centered() -> None:
     m = whole_map(stars)
     assert (m.top, m.left, m.rows, m.cols, m.wrap) == (0, 0, 100, 100, False)
     assert m.title == "GALAXY OVERVIEW"
+    assert m.legend[-1] == "YOUR HOME SYSTEM IS AT 34-11."  # to find it on the map
     assert len(m.shown()) == len(stars)  # every known star, each once
     c = whole_map(stars, (51, 51))
     assert c.title == "GALAXY OVERVIEW CENTERED ON 51-51"  # as the rule book's sample
@@ -529,3 +530,13 @@ def test_pdf_map_pages_have_no_text_over_other_text(pdf: tuple[int, bytes]) -> N
                 if min(box[3] - box[1], obox[3] - obox[1]) > line_height - 0.01:
                     continue  # two of the page's lines
                 assert not overlaps(box, obox), (name, text, box, other, obox)
+
+
+def test_pdf_rings_the_readers_systems_where_squares_are_small(pdf: tuple[int, bytes]) -> None:
+    reader = PdfReader(io.BytesIO(pdf[1]))
+    for page, (name, m) in zip(reader.pages, MAPS, strict=True):
+        data = page.get_contents().get_data()
+        own = sum(c.own for c in m.shown())
+        small = m.rows > 60  # a whole galaxy on a page
+        assert own == 3 or not small, name  # HOME, PRODUCTION and COLONY on the whole galaxy
+        assert data.count(b" c h") == (own if small else 0), name  # a circle's end

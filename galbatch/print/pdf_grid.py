@@ -4,8 +4,9 @@ The window's squares in a frame, faint lines every fifth square and darker every
 tenth, row and column numbers on all four sides, a star symbol or a label centred
 in each occupied square (never larger than its square, so no two labels meet), the
 reader's squares on pale yellow with bold labels, known enemy squares on pale red,
-squares with the reader's ships framed in black; the map's key below the frame, each
-symbol drawn as on the map. Importing this module registers the drawer.
+squares with the reader's ships framed in black, and on small squares (a whole galaxy)
+a ring around each of the reader's; the map's key below the frame, each symbol drawn as
+on the map. Importing this module registers the drawer.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ TEN_GRID = "0.55 G 0.45 w"  # every tenth square
 EDGE = "0 G 1.2 w 0 J"  # where a wrapped window crosses the grid's edge
 FRAME_STROKE = "0.25 G 0.8 w 0 J"
 SHIPS_STROKE = "0 G {w} w 0 j"  # a frame inside a square with the reader's ships
+RING_BELOW = 8.0  # on squares smaller than this, a ring around each of the reader's ...
+RING = "0.80 0.40 0 RG 0.9 w"  # ... so that a Home System is found on a whole galaxy
+RING_RADIUS = 1.6  # in squares
 KEY_SIZE = 7.0  # the key's words
 KEY_SQUARE = 10.0  # a sample square in the key
 KEY_GAP = 14.0  # between entries of the key
@@ -129,6 +133,18 @@ def star_path(cx: float, cy: float, r: float) -> str:
         f"{fmt(first[0])} {fmt(first[1])} m "
         + " ".join(f"{fmt(px)} {fmt(py)} l" for px, py in rest)
         + " h"
+    )
+
+
+def circle_path(cx: float, cy: float, r: float) -> str:
+    """A closed circle of radius r, as four Bezier quarters."""
+    k = 0.5523 * r
+    return (
+        f"{fmt(cx + r)} {fmt(cy)} m "
+        f"{fmt(cx + r)} {fmt(cy + k)} {fmt(cx + k)} {fmt(cy + r)} {fmt(cx)} {fmt(cy + r)} c "
+        f"{fmt(cx - k)} {fmt(cy + r)} {fmt(cx - r)} {fmt(cy + k)} {fmt(cx - r)} {fmt(cy)} c "
+        f"{fmt(cx - r)} {fmt(cy - k)} {fmt(cx - k)} {fmt(cy - r)} {fmt(cx)} {fmt(cy - r)} c "
+        f"{fmt(cx + k)} {fmt(cy - r)} {fmt(cx + r)} {fmt(cy - k)} {fmt(cx + r)} {fmt(cy)} c h"
     )
 
 
@@ -321,6 +337,14 @@ def draw_grid_map(canvas: Canvas, m: object, x: float, y: float, w: float, h: fl
     for style, ops in _grid_lines(m, g):
         ink.paths([*ops, "S"], style)
     cells.marks(ink, size, max(0.5, min(1.2, g.square / 10)))
+    if g.square < RING_BELOW:
+        rings = []
+        for c in shown:
+            at = m.offset(c.row, c.col)
+            if c.own and at is not None:
+                rings.append(circle_path(*g.centre(*at), RING_RADIUS * g.square))
+        if rings:  # clipped to the frame
+            ink.paths([*rings, "S"], f"{frame} W n {RING}")
     ticks = _numbers(ink, m, g)
     ink.paths([frame, *ticks, "S"], FRAME_STROKE)
     low = g.bottom - TICK - 1.3 * g.number_size

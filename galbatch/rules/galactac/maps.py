@@ -155,7 +155,11 @@ def whole_map(
 ) -> GridMap:
     """MAP WHOLE: the entire galaxy on one page, from 00-00 to 99-99, or with `center` in
     its middle (rows and columns going on past the edge)."""
+    known = tuple(stars)
     legend = ["LOCATIONS ARE YY-XX: READ DOWN THE SIDE, THEN ACROSS."]
+    homes = sorted(s.location for s in known if s.status is Status.HOME)
+    if homes:  # EMPIRE EXPANSION: "Use it to find your Home System on the map."
+        legend.append(f"YOUR HOME SYSTEM IS AT {', '.join(location_text(h) for h in homes)}.")
     if center is None:
         title, top, left = "GALAXY OVERVIEW", 0, 0
         legend.insert(0, "THE WHOLE GALAXY, 00-00 TO 99-99.")
@@ -169,7 +173,7 @@ def whole_map(
         left % GALAXY,
         GALAXY,
         GALAXY,
-        _cells(stars, fleets, pv_map=False),
+        _cells(known, fleets, pv_map=False),
         _key(pv_map=False),
         tuple(legend),
         (GALAXY, GALAXY),
