@@ -128,3 +128,20 @@ def test_send_without_a_server_is_an_error_and_keeps_the_outbox(game: Path) -> N
     with pytest.raises(GameError, match="cannot reach the SMTP server"):
         send_outbox(game)
     assert len(list((game / OUTBOX).glob("*.eml"))) == 3
+
+
+def test_a_wrong_mail_setting_is_named(game: Path) -> None:
+    from galbatch.engine.gamedir import GameError
+
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(
+        text.replace("smtp_port: 25", "smtp_port: many\n  smtp_hots: x")
+    )
+    with pytest.raises(GameError) as caught:
+        mail_turn(game, 0)
+    assert str(caught.value).splitlines() == [
+        'game.yaml:14: mail.smtp_port: "many" is not a whole number; '
+        "allowed: a whole number from 1 to 65535",
+        "game.yaml:15: mail.smtp_hots: unknown key; "
+        "allowed: from, smtp_host, smtp_port, smtp_starttls, smtp_user, max_message_kb",
+    ]

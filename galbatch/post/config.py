@@ -71,6 +71,11 @@ def post_settings(config: Any) -> PostSettings:
     mail = config.get("mail") if isinstance(config, Mapping) else None
     if not isinstance(mail, Mapping):
         return PostSettings()
+    problems = mail_problems(config)
+    if problems:
+        from galbatch.engine.gamedir import GameError
+
+        raise GameError("\n".join(p.format("game.yaml") for p in problems))
     return PostSettings(
         sender=str(mail.get("from", DEFAULT_SENDER)),
         smtp_host=str(mail.get("smtp_host", "")),
