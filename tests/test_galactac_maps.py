@@ -211,6 +211,16 @@ def test_turn_one_maps_from_a_new_games_view() -> None:
             assert len(lines) <= BODY - 2 and max(map(len, lines)) <= width
 
 
+@pytest.mark.parametrize("width", [80, 132])
+def test_map_quad_quad_prints_four_pages(width: int) -> None:
+    maps = quad_quad(galaxy(), FLEETS)
+    blocks = tuple(MapBlock(cast(Map, m)) for m in maps)
+    p = Printout("GALAXY 13", 2, "EMPIRE 3", width, (Section("MAPS", blocks, new_page=True),))
+    pages = layout(p)
+    assert [[a.map for a in page.maps] for page in pages] == [[m] for m in maps]
+    assert len(PdfReader(io.BytesIO(render_pdf(p, pages))).pages) == 4
+
+
 # The text rendering.
 
 SMALL = GridMap(
