@@ -20,13 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gameschema import (
-    DEFAULT_DAYS,
-    DEFAULT_GM,
-    DEFAULT_MISSING_LIMIT,
-    DEFAULT_START,
-    game_problems,
-)
 from galbatch.engine.ruleset import PlayerInfo
 from galbatch.engine.yamlio import (
     MAX_EDITED_BYTES,
@@ -89,6 +82,8 @@ class Game:
             raise GameError(str(e)) from None
         except Exception as e:  # any YAML error is the GM's to fix, not a traceback
             raise GameError(f"{file}: cannot read: {e}") from None
+        from galbatch.engine.gameschema import game_problems  # not for a cached summary
+
         problems = game_problems(config)
         if problems:
             raise GameFileError(file, [p.format(str(file)) for p in problems])
@@ -149,6 +144,8 @@ class Game:
 
     @property
     def author(self) -> str:
+        from galbatch.engine.gameschema import DEFAULT_GM
+
         return str(self.config.get("gm", DEFAULT_GM))
 
     @property
@@ -157,6 +154,8 @@ class Game:
 
     @property
     def missing_limit(self) -> float:
+        from galbatch.engine.gameschema import DEFAULT_MISSING_LIMIT
+
         return float(self.config.get("missing_orders_limit", DEFAULT_MISSING_LIMIT))
 
     def width(self, default: int) -> int:
@@ -178,6 +177,8 @@ class Game:
 
     @property
     def days_per_turn(self) -> int:
+        from galbatch.engine.gameschema import DEFAULT_DAYS
+
         return int(self.config.get("days_per_turn", DEFAULT_DAYS))
 
     def date_of(self, turn: int) -> str:
@@ -185,6 +186,8 @@ class Game:
 
         Only for a turn no earlier turn announced a deadline for (see `turninputs`).
         """
+        from galbatch.engine.gameschema import DEFAULT_START
+
         start = self.config.get("start", DEFAULT_START)
         first = start if isinstance(start, dt.date) else dt.date.fromisoformat(str(start))
         return (first + dt.timedelta(days=self.days_per_turn * turn)).isoformat()
