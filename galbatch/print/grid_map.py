@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 STAR = "*"  # the label drawn as a star symbol in PDF
-MAP_HEADING_LINES = 2  # layout sets the section title and its rule above a map
+# The section title and its rule above a map: maps.MAP_HEADING_LINES, not imported from there
+# so that maps.py may import this module for its Map type.
+MAP_HEADING_LINES = 2
 ROW_DIGITS = 2  # row and column numbers are printed with at least this many digits
 GRID_DOT = "."  # every fifth row and column meet here, on an empty square of a full-size grid
 UPPER, LOWER, BOTH = "'", ".", ":"  # plain labels sharing a character, two rows to a line
