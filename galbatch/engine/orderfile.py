@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
@@ -328,10 +329,18 @@ def _unusable(name: str, code: str, message: str) -> OrderFile:
 
 
 REDACTED = "********"  # what `redact` writes in place of a password
-# A line that may hold a header: GAME anywhere (a reply's "> GAME", a Subject: line).
-HEADER_LIKE = re.compile(r"\bGAME\b", re.IGNORECASE)
-# The password keyword, spelt right or not, and what follows it.
-PASSWORD_WORD = re.compile(r"\b(?:PAS{1,2}W?O?R?[DT]?S?|PASSCODE|PWD?)\b\s*[:=]?\s*", re.IGNORECASE)
+
+
+@cache
+def _redaction_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A line that may hold a header (GAME anywhere: a reply's "> GAME", a Subject: line)
+    and the password keyword, spelt right or not, with what follows it; compiled when a
+    file is archived, not by every check."""
+    header_like = re.compile(r"\bGAME\b", re.IGNORECASE)
+    password_word = re.compile(
+        r"\b(?:PAS{1,2}W?O?R?[DT]?S?|PASSCODE|PWD?)\b\s*[:=]?\s*", re.IGNORECASE
+    )
+    return header_like, password_word
 
 
 def redact(data: bytes) -> bytes:
@@ -382,10 +391,11 @@ def _password_in(line: str) -> tuple[int, int] | None:
     if match is not None:
         group = "quoted" if match["quoted"] is not None else "bare"
         return lead + match.start(group), lead + match.end(group)
-    game = HEADER_LIKE.search(line)
+    header_like, password_word = _redaction_patterns()
+    game = header_like.search(line)
     if game is None:
         return None
-    word = PASSWORD_WORD.search(line, game.end())
+    word = password_word.search(line, game.end())
     if word is None or word.end() == len(line.rstrip()):
         return None
     start = word.end()
