@@ -25,7 +25,7 @@ from galbatch.rules.galactac.printout import (
     player_maps,
     player_printout,
 )
-from galbatch.rules.galactac.report_economy import ordinal
+from galbatch.rules.galactac.report_economy import BODY, flow, ordinal
 from galbatch.rules.galactac.report_shipyard import requested_sorts, shipyard_lines
 from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.setup import new_game
@@ -186,6 +186,28 @@ def test_date_top_right(busy_view: dict[str, Any], busy_text: str) -> None:
     assert busy_view["date"] == "3500-05"
     dated = [line for line in busy_text.splitlines() if line.endswith(" 3500-05")]
     assert dated and all(len(line) == CTX.width for line in dated)
+
+
+def test_a_fleet_is_never_split_over_two_pages() -> None:
+    units = [("", ["", "HOME", "a1", "a2"]), ("HOME", ["b1", "b2", "b3"])]
+    lines = flow(units, BODY - 5)
+    assert lines == ["", "HOME", "a1", "a2", "", "HOME (continued)", "b1", "b2", "b3"]
+    assert flow([("", ["", "x"])], 0) == ["x"]  # no blank line at the top of a page
+    big = [f"s{n}" for n in range(BODY + 3)]
+    assert flow([("H", big)], 10)[BODY - 10] == "H (continued)"  # too big to keep: flows
+
+
+def test_long_reports_keep_each_fleet_on_a_page() -> None:
+    state = world()
+    for n in range(30):
+        flag = ship(state, ALPHA, "DD1", "85-23", name=f"F{n}")
+        ship(state, ALPHA, "FX", "85-23", name=f"C{n}", flagship=flag.id, pi=n + 1)
+    pages = text(build_view(state, ALPHA)).split("\f")
+    for page in pages:
+        body = page.splitlines()[3:]
+        if body and re.match(r" +\d+ FX ", body[0]):
+            raise AssertionError(f"a fleet split over a page: {body[0]}")
+    assert "Home System (continued)" in pages[2]
 
 
 def test_being_destroyed() -> None:

@@ -14,8 +14,10 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.wording import plural
+from galbatch.print.page import BODY_TOP, LINES_PER_PAGE
 from galbatch.rules.galactac.rating import RatingError, parse_rating
 
+BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
 View = Mapping[str, Any]
 Ship = Mapping[str, Any]
 
@@ -287,15 +289,16 @@ class Fleets:
             found += self.riders(s, seen)
         return found
 
-    def lines(self, where: str) -> list[str]:
-        out: list[str] = []
+    def listings(self, where: str) -> list[list[str]]:
+        """Each ship/fleet heading its own listing, with the fleet's Refit/Repair/Reload
+        line after it."""
+        out: list[list[str]] = []
         seen: set[int] = set()
         for top in self.tops():
-            out += self.listing(top, where, 0, seen)
+            lines = self.listing(top, where, 0, seen)
             fleet = self.riders(top, set())
             upkeep = upkeep_line(fleet, self.tech, 0) if len(fleet) > 1 else None
-            if upkeep:
-                out.append(upkeep)
+            out.append(lines + [upkeep] if upkeep else lines)
         return out
 
     def listing(self, ship: Ship, where: str, indent: int, seen: set[int]) -> list[str]:
@@ -399,38 +402,75 @@ def place_text(where: str, view: View) -> str:
     return "Deep space"
 
 
-def fleet_report(view: View, width: int) -> list[str]:
+Unit = tuple[str, list[str]]  # lines kept on one page, and the heading they continue
+
+
+def flow(units: Sequence[Unit], start: int) -> list[str]:
+    """The units' lines for a section whose first line is body line `start` of a page: a
+    unit that does not fit on this page but fits on one starts the next, under its
+    heading marked (continued); blank lines never start a page."""
+    out: list[str] = []
+    pos = start
+    for heading, lines in units:
+        need = len(lines) + (1 if heading else 0)
+        if 0 < pos < BODY and pos + len(lines) > BODY and need <= BODY:
+            out += [""] * (BODY - pos)
+            pos = BODY
+        for line in lines:
+            if pos >= BODY:
+                pos = 0
+                if heading:
+                    out.append(f"{heading} (continued)")
+                    pos += 1
+            if pos == 0 and not line:
+                continue
+            out.append(line)
+            pos += 1
+    return out
+
+
+def fleet_report(view: View, width: int, start: int = 2) -> list[str]:
     """Every system the empire holds (Home, Production, then Colony Systems) with its
-    ships, then every other place its ships are, deep space included."""
+    ships, then every other place its ships are, deep space included; flowed so that a
+    ship's or fleet's lines stay on one page, for a report whose first line is body line
+    `start` of a page."""
     tech = int(view["empire"]["tech"])
     attacked, destroying = threatened(view)
-    lines = [dated(f"Empire {view['empire']['name']}", str(view["date"]), width)]
+    units: list[Unit] = [
+        ("", [dated(f"Empire {view['empire']['name']}", str(view["date"]), width)])
+    ]
     systems = sorted(
         view["systems"], key=lambda s: (SYSTEM_ORDER.get(str(s["status"]), 3), s["location"])
     )
-    active = [s for s in view["ships"] if s["in_service"]]
     by_place: dict[str, list[Ship]] = {}
-    for s in active:
-        by_place.setdefault(str(s["location"]), []).append(s)
+    for s in view["ships"]:
+        if s["in_service"]:
+            by_place.setdefault(str(s["location"]), []).append(s)
+
+    def place(head: list[str], listings: list[list[str]]) -> None:
+        """A place's lines and its listings: the first kept with the place's lines."""
+        first = listings[0] if listings else []
+        units.append(("", ["", *head, *first]))
+        units.extend((head[0], listing) for listing in listings[1:])
+
     for system in systems:
         where = str(system["location"])
-        lines.append("")
-        lines += system_lines(system, view, where in attacked, where in destroying)
-        lines += Fleets(by_place.pop(where, []), tech).lines("")
+        head = system_lines(system, view, where in attacked, where in destroying)
+        place(head, Fleets(by_place.pop(where, []), tech).listings(""))
     if not systems:
-        lines += ["", "Your empire holds no star system."]
+        units.append(("", ["", "Your empire holds no star system."]))
     stockpiles = {str(k): int(v) for k, v in view["stockpiles"].items()}
     elsewhere = sorted(set(by_place) | set(stockpiles))
     if elsewhere:
-        lines += ["", "Ships by location:"]
+        units.append(("", ["", "Ships by location:"]))
     for where in elsewhere:
-        lines += ["", f"{where} {place_text(where, view)}"]
+        head = [f"{where} {place_text(where, view)}"]
         if where in stockpiles:
-            lines.append(f"{SHIP_INDENT}Missile stockpile: {stockpiles[where]} M")
-        lines += Fleets(by_place.get(where, []), tech).lines(where)
+            head.append(f"{SHIP_INDENT}Missile stockpile: {stockpiles[where]} M")
+        place(head, Fleets(by_place.get(where, []), tech).listings(where))
     if not view["ships"]:
-        lines += ["", "Your empire has no ships."]
-    return lines
+        units.append(("", ["", "Your empire has no ships."]))
+    return flow(units, start)
 
 
 def sighting_lines(view: View) -> list[str]:
