@@ -4,7 +4,9 @@ GM's summary, all from what the empire's view holds."""
 from __future__ import annotations
 
 import io
+import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -208,6 +210,68 @@ def test_long_reports_keep_each_fleet_on_a_page() -> None:
         if body and re.match(r" +\d+ FX ", body[0]):
             raise AssertionError(f"a fleet split over a page: {body[0]}")
     assert "Home System (continued)" in pages[2]
+
+
+def test_combat_orders_line_when_the_view_has_them() -> None:
+    state = world()
+    flag = ship(state, ALPHA, "DD1", "85-23", mission=Mission("DEFEND"))
+    view = build_view(state, ALPHA)
+    for s in view["ships"]:
+        if s["id"] == flag.id:
+            s["combat"] = [0, 3, 2, 200]
+    assert (
+        "STANDING: drones opportunity, P-types engines, T-types main, T-types fire at 200 SSD"
+        in text(view)
+    )
+
+
+def random_actions(state: GameState, empire: str, rng: random.Random) -> list[Any]:
+    """Fifteen actions that change what the report shows, to the empire's ships and
+    places or to nonsense."""
+    ids = [s.id for s in state.ships if s.owner == empire] + [9999]
+    places = [a.Location(*p) for p in list(state.systems)[:40]]
+
+    def i() -> int:
+        return rng.choice(ids)
+
+    def p() -> a.Location:
+        return rng.choice(places)
+
+    makers: list[Callable[[], Any]] = [
+        lambda: a.To((a.ShipTo(i(), p()),)),
+        lambda: a.Chart((a.ShipTo(i(), p()),)),
+        lambda: a.Colonize(i(), p(), "NEW"),
+        lambda: a.Shuttle(i(), (p(), p())),
+        lambda: a.Scout(i(), (p(), p())),
+        lambda: a.Join(i(), (i(), i())),
+        lambda: a.Assign(i(), (i(),)),
+        lambda: a.Load(i(), (a.Cargo(rng.choice([5, 10]), rng.choice(["PI", "MISSILES"])),)),
+        lambda: a.Missiles((a.Stock(p(), 20),)),
+        lambda: a.Research((a.Stock(p(), 50),)),
+        lambda: a.Build(p(), rng.choice(["FX", "ST1", "DD1"]), ("A", "B")),
+        lambda: a.Scrap((i(),)),
+        lambda: a.Name((a.Naming(i(), "N"), a.Naming(p(), "S"))),
+        lambda: a.Map((a.MapRequest(rng.choice(["WHOLE", "QUAD", "PV", "BAD"]), p()),)),
+        lambda: a.Shipyard((rng.choice(["SSD-", "NAME", "CODE", "X"]),)),
+    ]
+    return [rng.choice(makers)() for _ in range(15)]
+
+
+def test_any_turn_of_random_actions_prints() -> None:
+    rng = random.Random(11)
+    players = [PlayerInfo(str(n), f"EMPIRE {n}", n) for n in range(1, 5)]
+    state = new_game(31, players, {"stars": 200, "min_players": 2})
+    titles: set[str] = set()
+    for turn in range(1, 6):
+        orders = {e: random_actions(state, e, rng) for e in state.empires}
+        state = resolve(state, orders, Streams(31, turn))
+        for e in state.empires:
+            printout = player_printout(build_view(state, e), [], CTX)
+            titles.update(s.title.split(" ")[0] for s in printout.sections)
+            for page in layout(printout):
+                assert all(len(line) == CTX.width for line in page.lines)
+        assert layout(gm_printout(state, CTX))
+    assert {"SHIPYARD", "MAPS", "QUADRANT", "PV", "GALAXY", "ALIEN"} <= titles
 
 
 def test_being_destroyed() -> None:
