@@ -180,7 +180,7 @@ def test_action_summary_lists_events_and_diagnostics(busy_view: dict[str, Any]) 
     assert "RESEARCH 85-23: 100 PI expended, 100 PI in all" in page1
     assert "Tech Level" in page1 or "GUARDIAN built" in page1
     assert re.search(r"Ship \d+ ST1 GUARDIAN built for \d+ PI at 85-23", page1)
-    assert "MAP QUAD 85-23: report printed" in page1
+    assert "MAP QUAD 85-23: requested" in page1
     assert "All actions accepted." not in page1
 
 

@@ -113,7 +113,7 @@ def event_line(e: Mapping[str, Any]) -> str:
         return f"NAME {e['what']}: now {e['new']}{old}"
     if kind == "Requested":
         detail = f" {e['detail']}" if e["detail"] else ""
-        return f"{e['report']}{detail}: report printed"
+        return f"{e['report']}{detail}: requested"
     if kind == "Valuation":
         return f"Empire Valuation: {ordinal(int(e['percentile']))} percentile"
     return " ".join(f"{k}={v}" for k, v in e.items() if k != "empire")
@@ -168,6 +168,8 @@ NO_DIAGNOSTICS = {"": "The game begins: no actions were due.", "NO ORDERS": "No 
 
 def racks(ship: Ship) -> int:
     """The ship's working missile racks, read from its rating."""
+    if "T" not in str(ship["rating"]):
+        return 0
     try:
         return parse_rating(str(ship["rating"])).racks
     except RatingError:
@@ -185,8 +187,8 @@ def orders_text(ship: Ship) -> str:
     kind = str(ship["orders"])
     if kind == "TOW":
         return f"TOW {ship['towing']} TO {ship['goal']}"
-    if kind in ("SHUTTLE",):
-        return kind
+    if kind == "SHUTTLE":
+        return kind  # its route has a line of its own
     if ship["goal"]:
         return f"{kind} {ship['goal']}"
     return kind
