@@ -56,10 +56,9 @@ def text(view: dict[str, Any], diagnostics: list[Diagnostic] | None = None) -> s
     return render_text(layout(player_printout(view, diagnostics or [], CTX)))
 
 
-def first_turn() -> GameState:
+def setup() -> GameState:
     players = [PlayerInfo("1", "ALPHA", 11), PlayerInfo("2", "BETA", 12)]
-    state = new_game(7, players, {"stars": 150, "min_players": 2})
-    return resolve(state, {}, Streams(7, 1))
+    return new_game(7, players, {"stars": 150, "min_players": 2})
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +109,8 @@ def line_with(report: str, start: str) -> str:
 # The Economic/Fleet report
 
 
-def test_first_turn_brings_shipyard_report_and_both_maps() -> None:
-    state = first_turn()
+def test_first_report_brings_shipyard_report_and_both_maps() -> None:
+    state = setup()
     view = build_view(state, "1")
     p = player_printout(view, [], CTX)
     titles = [s.title for s in p.sections]
@@ -122,13 +121,18 @@ def test_first_turn_brings_shipyard_report_and_both_maps() -> None:
     assert maps[0] == "GALAXY OVERVIEW"
     assert maps[1].startswith("QUADRANT MAP") and maps[1].endswith(home)
     report = render_text(layout(p))
-    assert f"{home} Unnamed Star System 10(100) PV, 200 PI, 0 M Home System" in report
+    assert f"{home} Unnamed Star System 10(100) PV, 100 PI, 0 M Home System" in report
+    assert re.search(r"^SHIPYARD REPORT +3500-01$", report, re.M)  # the sample's date
     assert "Empire Valuation: 100th percentile" in report
     assert "Research:" not in report  # no RESEARCH issued yet
+    setup_ctx = PrintContext("gt13", "GALAC-TAC", "", "2021-10-10", "2021-10-24", 132, "#X", "")
+    page1 = render_text(layout(player_printout(view, [], setup_ctx))).split("\f")[0]
+    assert "The game begins: no actions were due." in page1
+    assert "Nothing to report this fortnight." in page1
 
 
 def test_later_turns_bring_maps_and_shipyard_only_when_asked() -> None:
-    state = resolve(first_turn(), {}, Streams(7, 2))
+    state = resolve(setup(), {}, Streams(7, 1))
     p = player_printout(build_view(state, "1"), [], CTX)
     assert not any(isinstance(b, MapBlock) for s in p.sections for b in s.blocks)
     assert not any(s.title.startswith("SHIPYARD") for s in p.sections)

@@ -3,9 +3,9 @@
 The turn report is built from the empire's view alone: the Economic/Fleet report
 (its action summary and status page first), diplomatic messages when the view
 carries any, the Shipyard reports the SHIPYARD actions asked for, and the maps the
-MAP actions asked for; on the first turn a Shipyard report and the galaxy and
-quadrant maps come unasked, as REPORTS says. A line printer's 132 columns suit the
-book's wide sample pages.
+MAP actions asked for; with the first report (the setup's, before the first actions)
+a Shipyard report and the galaxy and quadrant maps come unasked, as REPORTS says.
+A line printer's 132 columns suit the book's wide sample pages.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ from galbatch.rules.galactac.report_shipyard import DEFAULT_SORT, requested_sort
 from galbatch.rules.galactac.state import GameState
 from galbatch.rules.galactac.turn import empire_key
 
-WIDTH = 132
+# The turn whose printout brings the Shipyard report and the two maps unasked: the
+# setup's, dated 3500-01 like the book's sample pages, the report a player reads
+# before the first actions ("Print out your GALAC-TAC galaxy map and follow along").
+FIRST_REPORT = 0
 
 
 def player_printout(
@@ -96,9 +99,9 @@ def requests(view: Mapping[str, Any], report: str) -> list[str]:
 
 
 def shipyard_sorts(view: Mapping[str, Any]) -> list[str]:
-    """The Shipyard reports to print: those asked for, or one by SSD+ on the first turn."""
+    """The Shipyard reports to print: those asked for, or one by SSD+ on the first report."""
     sorts = requested_sorts(requests(view, "SHIPYARD"))
-    if not sorts and int(view["turn"]) == 1:
+    if not sorts and int(view["turn"]) == FIRST_REPORT:
         sorts = [DEFAULT_SORT]
     return sorts
 
@@ -127,7 +130,7 @@ def player_maps(view: Mapping[str, Any]) -> tuple[list[GridMap], list[str]]:
     maps: list[GridMap] = []
     problems: list[str] = []
     home = view["empire"]["home"]
-    if int(view["turn"]) == 1 and home:
+    if int(view["turn"]) == FIRST_REPORT and home:
         maps += turn_one_maps(stars, parse_location(str(home)))
     for kind, where in map_requests(requests(view, "MAP")):
         try:
