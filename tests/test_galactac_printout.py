@@ -294,6 +294,7 @@ def test_only_what_the_empire_has_seen(busy: GameState, busy_text: str) -> None:
     assert "INTRUDER" not in busy_text  # seen by design and rating, never by name
     sightings = busy_text.split("ALIEN SIGHTINGS")[1]
     assert "BETA" in sightings and "DD1" in sightings
+    assert "Empires met (a diplomatic message needs one of these names): BETA" in busy_text
     for star in known_stars(build_view(busy, ALPHA)):
         if star.location == loc("70-30"):
             assert star.status is Status.UNCHARTED and star.pv is None

@@ -143,7 +143,10 @@ def summary_lines(
     """The action summary and status page: the action file's state, its diagnostics and
     the results of every action and activity of the turn."""
     me = view["empire"]
-    lines = [dated(f"Empire {me['name']} (#{me['id']})", str(view["date"]), width), ""]
+    lines = [dated(f"Empire {me['name']} (#{me['id']})", str(view["date"]), width)]
+    met = ", ".join(str(name) for name in me["known"]) or "none yet"
+    lines += wrap(f"Empires met (a diplomatic message needs one of these names): {met}", width)
+    lines.append("")
     if file_status:
         lines.append(f"Actions: {file_status}")
     for d in diagnostics:
