@@ -412,6 +412,15 @@ def test_gm_summary(busy: GameState) -> None:
     assert "A 1 ALPHA" in report and "B 2 BETA" in report
 
 
+def test_turn_input_sheet(busy_text: str) -> None:
+    sheet = busy_text.split("TURN INPUT SHEET")[1]
+    assert "Due Date: 2021-11-07" in sheet and "For Galaxy gt13, Turn 5" in sheet
+    assert "  #GT13 1 SECRET" in sheet
+    head = line_with(sheet, "  #  Action")
+    row = line_with(sheet, " 20  ")
+    assert head.index("Argument #5") == row.rindex("  ") + 2
+
+
 def test_ordinal() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 98, 100, 101)] == [
         "1st",

@@ -75,7 +75,7 @@ def player_printout(
         sections.append(Section("MAPS NOT PRINTED", (Text(tuple(problems)),)))
     for m in maps:
         sections.append(Section(m.title, (MapBlock(cast(Map, m)),), new_page=True))
-    sections.append(Section("ACTIONS DUE", (Text(due_lines(view, ctx)),), new_page=True))
+    sections.append(Section("TURN INPUT SHEET", (Text(input_sheet(view, ctx)),), new_page=True))
     return Printout(
         game=ctx.game,
         turn=int(view["turn"]),
@@ -156,12 +156,33 @@ def message_lines(messages: Sequence[Any], width: int) -> tuple[str, ...]:
     return tuple(lines[:-1])
 
 
-def due_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
-    """When the next actions are due, and the header line an action file starts with."""
-    lines = [f"Actions for turn {int(view['turn']) + 1} are due {ctx.due}."]
+INPUT_ROWS = 20  # numbered action lines, as on the book's Turn Input Sheet
+ARGUMENTS = 5
+
+
+def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
+    """The Turn Input Sheet of PLAY BY MAIL: the due date, galaxy, turn and empire, the
+    header line the action file starts with, and numbered lines to write actions on."""
+    me = view["empire"]
+    turn = int(view["turn"]) + 1
+    lines = [
+        "Galac-Tac Turn Input Sheet",
+        f"Due Date: {ctx.due}",
+        "",
+        f"For Galaxy {ctx.game}, Turn {turn}",
+        f"  Player {me['player']}",
+        f"  Empire {me['name']} (#{me['id']})",
+    ]
     if ctx.header_line:
-        lines += ["", "Start your action file with this line:", "", ctx.header_line]
-    return tuple(lines)
+        lines += ["", "Start your action file with this line:", "", f"  {ctx.header_line}"]
+    head = f"{'#':>3}  {'Action':<12}" + "".join(
+        f"  {f'Argument #{n}':<15}" for n in range(1, ARGUMENTS + 1)
+    )
+    lines += ["", head.rstrip(), ""]
+    blank = f"{'_' * 12}" + f"  {'_' * 15}" * ARGUMENTS
+    for n in range(1, INPUT_ROWS + 1):
+        lines += [f"{n:>3}  {blank}", ""]
+    return tuple(lines[:-1])
 
 
 # The game master's summary
