@@ -408,6 +408,7 @@ def test_gm_summary(busy: GameState) -> None:
     assert re.search(r"^ +1 +ALPHA +ALPHA +85-23 +2 +100 +3 ", report, re.M)
     assert re.search(r"^ +2 +BETA +BETA +10-54 +1 +0 +3 +2 +4\d{4} +100th$", report, re.M)
     assert "GUARDIAN built" in report
+    assert f"TL 2 {THRESHOLD:,} PI" in report and f"turn {MASTERS} (secret)" in report
     assert [s.title for s in p.sections][-1] == "GALAXY OWNERS"
     assert "A 1 ALPHA" in report and "B 2 BETA" in report
 

@@ -196,6 +196,9 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         dated(f"Galac-Tac game {ctx.game}, turn {state.turn}", state.date, width),
         f"{len(state.empires)} empires, {len(state.systems)} star systems, "
         f"{len(state.ships)} ships",
+        "Research thresholds (secret): "
+        + ", ".join(f"TL {n} {pi:,} PI" for n, pi in enumerate(state.thresholds, start=1)),
+        f"The Masters return on turn {state.masters_return} (secret).",
     ]
     if state.over:
         winner = state.empires[state.winner].name if state.winner in state.empires else "none"
