@@ -278,6 +278,17 @@ def test_any_turn_of_random_actions_prints() -> None:
     assert {"SHIPYARD", "MAPS", "QUADRANT", "PV", "GALAXY", "ALIEN"} <= titles
 
 
+def test_every_ship_is_listed_once_whatever_its_fleet() -> None:
+    state = world()
+    one = ship(state, ALPHA, "DD1", "85-23", name="RING1")
+    two = ship(state, ALPHA, "DD1", "85-23", name="RING2", flagship=one.id)
+    one.flagship = two.id  # a ring no action makes, listed all the same
+    ship(state, ALPHA, "FT1", "85-23", name="LOST", carrier=9999)
+    report = text(build_view(state, ALPHA))
+    for name in ("RING1", "RING2", "LOST"):
+        assert len(re.findall(rf"^ +\d+ +\w+ +{name} ", report, re.M)) == 1
+
+
 def test_being_destroyed() -> None:
     state = world()
     view = build_view(state, ALPHA)

@@ -299,7 +299,10 @@ class Fleets:
         line after it."""
         out: list[list[str]] = []
         seen: set[int] = set()
-        for top in self.tops():
+        rest = [s for s in self.ships if s not in self.tops()]  # JOINed in a ring, if ever
+        for top in self.tops() + rest:
+            if int(top["id"]) in seen:
+                continue
             lines = self.listing(top, where, 0, seen)
             fleet = self.riders(top, set())
             upkeep = upkeep_line(fleet, self.tech, 0) if len(fleet) > 1 else None
