@@ -76,14 +76,15 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
 
     try:
         game = Game.open_players(game_dir)  # game.yaml's id, ruleset and players only
-        rs = _ruleset(game.ruleset_name)
         player = None
         if of.header is not None:
             wanted = of.header.player.lower()
             player = next((p.id for p in game.players if p.id.lower() == wanted), None)
         verdict = None
-        if player is not None:  # verified while the state is read and the orders checked
+        if player is not None:  # verified while the rules load, the state is read and
+            # the orders are checked
             verdict = _authenticate_aside(of, game.id, player, game.password_hash(player))
+        rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             state = rs.load_state(game.state_data(game.latest_turn()))
     except GameFileError as e:  # every line names the file already
