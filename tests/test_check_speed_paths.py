@@ -131,3 +131,18 @@ def test_a_damaged_or_foreign_summary_is_not_used(
         assert type(Game.open_players(game).config) is dict  # and its summary cached again
     key = gamedir._summary_key((game / "game.yaml").read_bytes())
     assert summary.name == f"{key}.json"
+
+
+def test_only_the_most_recent_summaries_are_kept(
+    tmp_path: Path, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(gamedir, "KEPT_SUMMARIES", 2)
+    file = game / "game.yaml"
+    text = file.read_text()
+    for n in range(4):
+        file.write_text(f"{text}# edit {n}\n")
+        Game.open_players(game)
+    kept = sorted((tmp_path / "cache" / "galbatch").glob("game-*.json"))
+    assert len(kept) == 2
+    assert type(Game.open_players(game).config) is dict  # the latest is one of them

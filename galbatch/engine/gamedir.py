@@ -36,6 +36,7 @@ TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
 TURN_NAME = re.compile(r"(?:\.old-)?([0-9]{3,})")
 SUMMARY_FORM = 1  # of the cached summaries of game.yaml: another form is never read
+KEPT_SUMMARIES = 64  # the most recent ones; an older one is made again when it is needed
 
 
 class GameError(Exception):
@@ -297,3 +298,18 @@ def _cache_summary(key: str, summary: dict[str, Any]) -> None:
         os.replace(tmp, target)  # a reader sees the whole summary or none
     except OSError:
         tmp.unlink(missing_ok=True)
+        return
+    _prune_summaries(directory)
+
+
+def _prune_summaries(directory: Path) -> None:
+    """Delete all but the KEPT_SUMMARIES most recent summaries (each edit of a game.yaml
+    leaves one behind)."""
+    found = []
+    for path in directory.glob("game-*.json"):
+        try:
+            found.append((path.stat().st_mtime_ns, path))
+        except OSError:  # deleted meanwhile
+            continue
+    for _, path in sorted(found, reverse=True)[KEPT_SUMMARIES:]:
+        path.unlink(missing_ok=True)

@@ -102,7 +102,7 @@ def generated_parser(name: str) -> ModuleType | None:
 
     try:
         return import_module(f"{GRAMMAR_PACKAGE}.{module_name(name)}")
-    except ImportError:
+    except (ImportError, SyntaxError):  # none, or a damaged one: lark builds the parser
         return None
 
 
