@@ -3,9 +3,10 @@
 Checking orders must not pay for importing lark and building its tables, so
 `<name>.lark` gets `<name>_parser.py`, made by lark's standalone generator:
 a module that parses without lark. Run `python -m galbatch.grammars.build`
-after editing or adding a grammar (`--check` only lists the stale ones). A
-generated module holds the grammar it was made from; a parser whose grammar
-differs from the `.lark` file is not used (the engine builds one with lark).
+after editing or adding a grammar (`--check` only lists the stale ones). The
+same grammar and lark always give the same module, byte for byte. A generated
+module holds the grammar it was made from; a parser whose grammar differs from
+the `.lark` file is not used (the engine builds one with lark).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ import ast
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
-VERSION = 3  # of the generated modules' form: a module of another is stale
+VERSION = 4  # of the generated modules' form: a module of another is stale
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
@@ -66,7 +68,7 @@ def generate(grammar: Path) -> str:
     from lark.tools.standalone import gen_standalone
 
     text = grammar.read_text(encoding="utf-8")
-    parser = Lark(text, import_paths=[str(grammar.parent)], **OPTIONS)
+    parser = Lark(text, **OPTIONS)
     out = io.StringIO()
     gen_standalone(parser, out=out)
     code = out.getvalue()
@@ -74,7 +76,56 @@ def generate(grammar: Path) -> str:
         if code.count(old) != 1:
             raise SystemExit(f"lark's standalone output changed: {old!r} is not there once")
         code = code.replace(old, new)
-    return head(grammar.name, text) + "\n" + code
+    begin, end = "\nDATA = (\n", "\n)\nMEMO = (\n"
+    if code.count(begin) != 1 or code.count(end) != 1:
+        raise SystemExit("lark's standalone output changed: no DATA = (...) before MEMO")
+    start = code.index(begin) + len(begin)
+    stop = code.index(end, start)
+    data = canonical(ast.literal_eval(code[start:stop]))
+    return head(grammar.name, text) + "\n" + code[:start] + repr(data) + code[stop:]
+
+
+def canonical(data: dict[str, Any]) -> dict[str, Any]:
+    """The serialized parser with its parse table numbered in a fixed order, so that the
+    same grammar always gives the same module (lark numbers the LALR states and symbols
+    in the order of sets of objects, which differs from one run to the next).
+
+    Symbols are numbered by name; states in the order a breadth-first walk from the
+    start states reaches them, following the symbols by name. Only the numbers change:
+    every state keeps its actions."""
+    table = data["parser"]["parser"]
+    names: dict[int, str] = table["tokens"]
+    symbol = {old: new for new, (old, _) in enumerate(sorted(names.items(), key=lambda t: t[1]))}
+    states: dict[int, dict[int, tuple[int, Any]]] = table["states"]
+    order: dict[int, int] = {}
+    queue = [table["start_states"][name] for name in sorted(table["start_states"])]
+    while queue:
+        state = queue.pop(0)
+        if state in order:
+            continue
+        order[state] = len(order)
+        for token in sorted(states[state], key=names.__getitem__):
+            action, arg = states[state][token]
+            if action == 0 and arg not in order:  # a shift (or goto): to state `arg`
+                queue.append(arg)
+    for state in sorted(states):  # none should be unreachable; if one is, it goes last
+        order.setdefault(state, len(order))
+
+    def actions(state: int) -> dict[int, tuple[int, Any]]:
+        moves = states[state]
+        return {
+            symbol[token]: (action, order[arg] if action == 0 else arg)
+            for token, (action, arg) in sorted(moves.items(), key=lambda m: symbol[m[0]])
+        }
+
+    table = {
+        **table,
+        "tokens": {symbol[old]: name for old, name in sorted(names.items(), key=lambda t: t[1])},
+        "states": {order[state]: actions(state) for state in sorted(states, key=order.get)},
+        "start_states": {name: order[s] for name, s in sorted(table["start_states"].items())},
+        "end_states": {name: order[s] for name, s in sorted(table["end_states"].items())},
+    }
+    return {**data, "parser": {**data["parser"], "parser": table}}
 
 
 def head(name: str, text: str) -> str:
