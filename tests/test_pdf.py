@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream, Destination
 
 import galbatch.print.pdf as pdf_module
+from galbatch.print import worker
 from galbatch.print.maps import HexMap, HexMarker
 from galbatch.print.page import (
     LINES_PER_PAGE,
@@ -394,7 +395,9 @@ def test_archive_reuses_the_printouts_drawings() -> None:
     assert archive == render_archive(cover, parts)
     pages = read(archive).pages[len(layout(cover)) :]
     for own, again in zip(read(pdf1).pages, pages[: len(laid[0])], strict=True):
-        assert own.get_contents().get_data() == again.get_contents().get_data()
+        mine, theirs = own.get_contents(), again.get_contents()
+        assert mine is not None and theirs is not None
+        assert mine.get_data() == theirs.get_data()
 
 
 def _jobs() -> list[tuple[Printout, list[Page]]]:
@@ -409,18 +412,18 @@ def test_pdfs_drawn_by_a_forked_worker_are_the_same(monkeypatch: pytest.MonkeyPa
     jobs = _jobs()
     alone = [render_pdf_drawn(p, pages) for p, pages in jobs]
     monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
-    monkeypatch.setattr(pdf_module, "_cores", lambda: 2)
+    monkeypatch.setattr(worker, "cores", lambda: 2)
     forks: list[int] = []
-    forked = pdf_module._forked
 
-    def counted(work: Any) -> Any:
-        forks.append(1)
-        return forked(work)
+    class Counted(worker.Forked[Any]):
+        def __init__(self, work: Any) -> None:
+            forks.append(os.getpid())
+            super().__init__(work)
 
-    monkeypatch.setattr(pdf_module, "_forked", counted)
+    monkeypatch.setattr(worker, "Forked", Counted)
     counts: list[int] = []
     assert render_pdfs(jobs, counts.append) == alone
-    assert forks == [1]
+    assert forks == [os.getpid()]
     assert counts[-1] == len(jobs) and counts == sorted(counts)
 
 
@@ -437,9 +440,22 @@ def test_a_failed_worker_is_made_good(monkeypatch: pytest.MonkeyPatch) -> None:
         return drawn(*args, **kwargs)
 
     monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
-    monkeypatch.setattr(pdf_module, "_cores", lambda: 2)
+    monkeypatch.setattr(worker, "cores", lambda: 2)
     monkeypatch.setattr(pdf_module, "render_pdf_drawn", dies_in_the_worker)
     assert render_pdfs(jobs) == alone
+
+
+def test_meanwhile_gives_the_work_s_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`meanwhile` gives what the work returns, from a worker or (if it dies) from here;
+    a worker whose result is never taken is killed."""
+    monkeypatch.setattr(worker, "cores", lambda: 2)
+    parent = os.getpid()
+    with worker.meanwhile(lambda: [os.getpid() != parent, b"x" * 100_000]) as result:
+        assert result() == [True, b"x" * 100_000]
+    with worker.meanwhile(lambda: 1 // int(os.getpid() == parent)) as result:
+        assert result() == 1
+    with pytest.raises(KeyError), worker.meanwhile(lambda: b"x" * 100_000):
+        raise KeyError
 
 
 def test_streams_compressed_once_are_the_same_bytes() -> None:

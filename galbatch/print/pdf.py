@@ -14,9 +14,6 @@ import hashlib
 import io
 import math
 import os
-import pickle
-import signal
-import threading
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,7 +24,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print import pdfa
+from galbatch.print import pdfa, worker
 from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
 from galbatch.print.pdf_maps import (
     FONT_REGULAR,
@@ -393,25 +390,18 @@ def render_pdf_drawn(
 FORK_PAGES = 60  # fewer pages than this are drawn in one process: a fork costs more
 CHILD_SHARE = 0.6  # of the pages for the forked worker: the parent binds the archive after
 
-
-def _cores() -> int:
-    """CPU cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+_Result = list[tuple[bytes, list[Drawn | None]]]
 
 
 def render_pdfs(
     jobs: Sequence[tuple[Printout, Sequence[Page]]],
     done: Callable[[int], None] | None = None,
-) -> list[tuple[bytes, list[Drawn | None]]]:
+) -> _Result:
     """Each printout's PDF with its kept drawings (`render_pdf_drawn`). With more than one
     core and enough pages, a forked worker draws the first printouts meanwhile: the same
     code on the same data, so the same bytes. `done(n)` hears how many are made so far."""
     pages = [len(p) for _, p in jobs]
-    can_fork = hasattr(os, "fork") and threading.active_count() == 1  # no lock held elsewhere
-    if not can_fork or _cores() < 2 or sum(pages) < FORK_PAGES or len(jobs) < 2:
+    if sum(pages) < FORK_PAGES or len(jobs) < 2 or not worker.can_fork():
         out = []
         for printout, laid in jobs:
             out.append(render_pdf_drawn(printout, laid))
@@ -423,66 +413,29 @@ def render_pdfs(
         share += pages[split]
         split += 1
 
-    def worker() -> tuple[_Result, dict[bytes, bytes]]:
+    def first() -> tuple[_Result, dict[bytes, bytes]]:
         """The worker's PDFs, and the streams it compressed (the archive meets them again)."""
         return [render_pdf_drawn(p, laid) for p, laid in jobs[:split]], dict(_flated or {})
 
-    theirs = _forked(worker)
+    child = worker.Forked(first)
     mine = []
     try:
         for printout, laid in jobs[split:]:
             mine.append(render_pdf_drawn(printout, laid))
             if done is not None:
                 done(len(mine))
-        got = theirs()
     except BaseException:
-        theirs(cancel=True)
+        child.cancel()
         raise
+    got = child.result()
     if got is None:  # the worker failed: draw its share here
-        first = [render_pdf_drawn(p, laid) for p, laid in jobs[:split]]
-    else:
-        first, flated = got
-        if _flated is not None:
-            _flated.update(flated)
+        got = first()
+    theirs, flated = got
+    if _flated is not None:
+        _flated.update(flated)
     if done is not None:
         done(len(jobs))
-    return first + mine
-
-
-_Result = list[tuple[bytes, list[Drawn | None]]]
-_Work = tuple[_Result, dict[bytes, bytes]]
-
-
-def _forked(work: Callable[[], _Work]) -> Callable[..., _Work | None]:
-    """Start `work` in a forked child; the function returned waits for its result (None if
-    the child failed), or with cancel=True kills it."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
-        code = 1
-        try:
-            os.close(read)
-            with open(write, "wb") as out:
-                out.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write)
-
-    def result(cancel: bool = False) -> _Work | None:
-        with open(read, "rb") as pipe:
-            if cancel:
-                os.kill(pid, signal.SIGKILL)
-                data = b""
-            else:
-                data = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        if cancel or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-            return None
-        got: _Work = pickle.loads(data)
-        return got
-
-    return result
+    return theirs + mine
 
 
 def render_archive(

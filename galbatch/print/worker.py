@@ -1,0 +1,93 @@
+"""Work done meanwhile by a forked child on a second core, for the CPU-bound parts of a turn.
+
+The child is a fork of the job: it runs the same code on the same data, so what it makes
+is the same bytes as if the job had made it; it sends them back pickled through a pipe
+and ends without running the job's exit handlers. A child that fails costs only time:
+the caller does the work itself.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+def cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether a worker may be forked: more than one core, and no other thread running
+    (a lock one holds would stay held in the child)."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and cores() > 1
+
+
+class Forked(Generic[T]):
+    """`work()` running in a forked child; `result()` waits for what it returned (None if
+    it failed), `cancel()` kills it. One of the two must be called, once."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns, never runs the parent's exit handlers
+            code = 1
+            try:
+                os.close(read)
+                with open(write, "wb") as out:
+                    out.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.pid, self.read = pid, read
+
+    def result(self) -> T | None:
+        """What the child's work returned, once it has ended; None if it failed."""
+        with open(self.read, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+            return None
+        got: T = pickle.loads(data)
+        return got
+
+    def cancel(self) -> None:
+        """Kill the child and wait for it to end."""
+        os.close(self.read)
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+
+
+@contextmanager
+def meanwhile(work: Callable[[], T], wanted: bool = True) -> Iterator[Callable[[], T]]:
+    """`work` started in a forked worker if `wanted` and `can_fork()`; the function given
+    returns its result, made here if the worker failed or was not started. A worker whose
+    result is not taken by the end of the block is killed."""
+    if not (wanted and can_fork()):
+        yield work
+        return
+    child = Forked(work)
+    taken = False
+
+    def result() -> T:
+        nonlocal taken
+        taken = True
+        got = child.result()
+        return work() if got is None else got
+
+    try:
+        yield result
+    finally:
+        if not taken:
+            child.cancel()
