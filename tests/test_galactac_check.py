@@ -115,7 +115,8 @@ def rejected(text: str, code: str, reason: str, state: GameState | None = None) 
         (
             "COMBAT 1001 1 1 1",
             "GT239",
-            "ship 1001 is not under ATTACK orders (its orders: NONE): give the ATTACK action first",
+            "ship 1001 is not under ATTACK orders (its orders: NONE): give it an ATTACK action "
+            "before the COMBAT",
         ),
         (
             "STANDING 1004 1 1 1",
@@ -452,13 +453,23 @@ def action_line(draw: st.DrawFn) -> str:
                 f"COLONIZE {s} {p}",
                 f"DEVELOP {s} {p}",
                 f"NAME {p} Eden {s} Ship",
+                f"UNLOAD {s} {n} MISS",
+                f"CHART {s} {p}",
+                f"SCOUT {s} {p} {draw(PLACES)}",
+                f"SENTRY {s} {p} {draw(PLACES)}",
+                f"SHUTTLE {s} {p} {draw(PLACES)}",
+                f"PATROL {s} {t}",
+                f"SECURE {s} {p}",
+                f"DESTROY {s} {p}",
+                f"TO {s} {p} {t} {draw(PLACES)}",
+                f"REFIT {s} {t}",
             ]
         )
     )
 
 
 FLEET = fleet()
-FLEET_VIEW = build_view(FLEET, ALPHA)
+find(FLEET, ALPHA, 1005).missiles = 2  # 4 racks: RELOAD has something to do
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

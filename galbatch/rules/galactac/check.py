@@ -35,9 +35,9 @@ House rules where the book is silent (for the man page, with `CODES`):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
@@ -139,6 +139,7 @@ def design_of(rating: Rating) -> Rating:
     return Rating(**{k: getattr(rating, k) for k in PARTS})
 
 
+@cache
 def reading(text: str) -> Rating:
     """A rating as the view prints it; an unreadable one as no parts at all."""
     try:
@@ -222,9 +223,6 @@ def check_actions(
     results: dict[int, Any] = {}
     diags: list[Diagnostic] = []
     last = last_actions(orders)
-    for index, at in enumerate(orders):
-        if not at.refused and isinstance(at.order, a.Attack):
-            checker.attacks.setdefault(at.order.ship, index)
     for belongs in PHASES:
         for index, at in enumerate(orders):
             if not belongs(at.order):
@@ -246,6 +244,18 @@ def check_actions(
                 diags.append(_diag(at, Severity.ERROR, r.code, message))
                 continue
             diags.extend(_diag(at, sev, code, text) for sev, code, text in checker.pending)
+    for index, (ship, orders_now) in checker.awaiting.items():
+        if not any(
+            isinstance(results.get(i), a.Attack) and orders[i].order.ship == ship
+            for i in range(index)
+        ):
+            del results[index]
+            at = orders[index]
+            message = (
+                f"ship {ship} is not under ATTACK orders (its orders: {orders_now}): give it "
+                f"an ATTACK action before the COMBAT; action {words(at.text)} rejected"
+            )
+            diags.append(_diag(at, Severity.ERROR, "GT239", message))
     accepted = [results[i] for i in sorted(results)]
     diags.sort(key=lambda d: (d.line, d.column))
     return accepted, diags
@@ -341,7 +351,9 @@ class Checker:
                 s.get("goal"),
             )
         self.gone: set[int] = set()  # scrapped by an earlier SCRAP
-        self.attacks: dict[int, int] = {}  # ship -> the first action giving it ATTACK
+        # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
+        # before it is (the [M] actions are checked after the [B] ones)
+        self.awaiting: dict[int, tuple[int, str]] = {}
         self.index = 0  # the action being checked, counted from 0 in the order written
         self.pending: list[tuple[Severity, str, str]] = []
 
@@ -349,7 +361,9 @@ class Checker:
 
     def save(self) -> Any:
         """The running stocks, to put back when an action is rejected half-way."""
-        return copy.deepcopy((self.places, self.crafts, self.designs, self.gone))
+        places = {k: replace(p) for k, p in self.places.items()}
+        crafts = {k: replace(c) for k, c in self.crafts.items()}  # ratings are frozen
+        return places, crafts, dict(self.designs), set(self.gone)
 
     def restore(self, saved: Any) -> None:
         self.places, self.crafts, self.designs, self.gone = saved
@@ -768,12 +782,8 @@ class Checker:
 
     def _combat(self, action: a.Combat) -> a.Combat:
         craft = self.active(action.flagship)
-        if craft.orders != "ATTACK" and self.attacks.get(craft.id, self.index) >= self.index:
-            raise Rejected(
-                "GT239",
-                f"ship {craft.id} is not under ATTACK orders (its orders: {craft.orders}): "
-                "give the ATTACK action first",
-            )
+        if craft.orders != "ATTACK":
+            self.awaiting[self.index] = (craft.id, craft.orders)
         return action
 
     def _standing(self, action: a.Standing) -> a.Standing:
