@@ -19,7 +19,8 @@ from galbatch.rules.galactac import RULESET
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.check import CODES
 from galbatch.rules.galactac.events import Cargo, Failed, Short
-from galbatch.rules.galactac.state import GameState
+from galbatch.rules.galactac.rating import parse_rating
+from galbatch.rules.galactac.state import Design, GameState
 from galbatch.rules.galactac.view import build_view
 from tests.galactac_world import ALPHA, find, play, ship, system, world
 
@@ -38,6 +39,7 @@ def fleet() -> GameState:
     1006 FX freighter (10 cargo bays) at the colony 99-15, 5 PI aboard
     1007 DD1 in drydock at 85-23
     1008 DD1 at 85-23, two P-types lost
+    1009 MS missile boat (one T-type launcher, 4 racks, empty) at 90-30
     """
     state = world()
     state.empires[ALPHA].tech = 2
@@ -50,6 +52,12 @@ def fleet() -> GameState:
     ship(state, ALPHA, "DD1", "85-23", left=2)
     hurt = ship(state, ALPHA, "DD1", "85-23")
     hurt.current = replace(hurt.design, p_types=4)
+    alpha = state.empires[ALPHA]
+    alpha.designs.append(
+        Design(alpha.next_design, "MS", "MISSILE BOAT", parse_rating("1T4//10-10"))
+    )
+    alpha.next_design += 1
+    ship(state, ALPHA, "MS", "90-30", missiles=0)
     return state
 
 
@@ -227,10 +235,12 @@ def test_capital_needs_150_pi_left_at_the_home_system_after_the_other_actions() 
 
 def test_the_fifty_first_design_is_refused() -> None:
     state = fleet()
-    lines = [f"CLASSIFY Q{n} Barge /;;{n}/1-1" for n in range(1, 39)]
+    lines = [f"CLASSIFY Q{n} Barge /;;{n}/1-1" for n in range(1, 38)]
     result = check(state, *lines)
     assert [d.code for d in result.diagnostics] == ["GT237"]
-    assert result.diagnostics[0].line == 39  # the 38th action, after the header line
+    assert (
+        result.diagnostics[0].line == 38
+    )  # the 37th action, after the header line: 14 + 36 designs
     assert "holds 50 designs" in result.diagnostics[0].message
 
 
@@ -271,16 +281,45 @@ def test_combat_after_attack_and_standing_after_defend() -> None:
 
 def test_repair_refit_and_reload() -> None:
     state = fleet()
-    find(state, ALPHA, 1005).missiles = 0
-    result = check(state, "REPAIR 1008", "REFIT 1005", "RELOAD 1005")
+    result = check(state, "REPAIR 1008", "REFIT 1005", "RELOAD 1009")
     assert [d.code for d in result.diagnostics] == ["GT248"]  # no missiles at 90-30 yet
     result = check(state, "REPAIR 1008", "REFIT 1005")
     assert said(result) == []
-    # REFIT 1005 costs SSD 10 x 1 level: 30 PI left after 10 missiles at 90-30
+    # REFIT 1005 costs SSD 10 x 1 level: 90-30 has 5 PI left after 35 missiles
     result = check(state, "MISSILES 90-30 35", "REFIT 1005")
     assert said(result) == [
         (2, "GT246", "ship 1005 needs 10 PI, 90-30 has 5; action REFIT 1005 rejected")
     ]
+
+
+def test_a_fleet_refit_or_repair_says_which_ships_it_leaves_out() -> None:
+    state = fleet()
+    find(state, ALPHA, 1008).tech = 1
+    ship(state, ALPHA, "FF1", "85-23", tech=1)
+    result = check(state, "JOIN 1010 1008", "REFIT 1010")
+    assert said(result) == [
+        (
+            2,
+            "GT411",
+            "ship 1008 is damaged: REPAIR it first: the REFIT of ship 1010's fleet leaves it out",
+        )
+    ]
+    assert said(check(state, "JOIN 1010 1008", "REPAIR 1010", "REFIT 1010")) == []
+
+
+def test_reload_says_when_the_racks_are_not_filled() -> None:
+    state = fleet()
+    result = check(state, "MISSILES 90-30 3", "RELOAD 1009")
+    assert said(result) == [
+        (
+            2,
+            "GT412",
+            "ship 1009 gets 3 of the 4 missiles its racks need: there are no more here nor in "
+            "the fleet's cargo",
+        )
+    ]
+    after = play(state, result.orders)
+    assert find(after, ALPHA, 1009).missiles == 3
 
 
 def test_scrapped_ships_are_gone_for_the_after_actions_after_it() -> None:
@@ -332,7 +371,7 @@ def test_load_as_much_as_it_could() -> None:
     assert result.orders == (a.Load(1001, (a.Cargo(15, "PI"), a.Cargo(5, "PI"))),)
     state = fleet()
     ship(state, ALPHA, "FXXX", "99-15")
-    result = check(state, "LOAD 1009 30 PV")
+    result = check(state, "LOAD 1010 30 PV")
     assert said(result) == [(1, "GT305", "99-15 has 21 PV to load: 21 loaded, not 30")]
 
 
@@ -411,7 +450,7 @@ def test_load_pv_then_go_loads_at_the_star_it_leaves() -> None:
 
 # ---- properties ---------------------------------------------------------------------------
 
-SHIPS = st.sampled_from([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008])
+SHIPS = st.sampled_from([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010])
 PLACES = st.sampled_from(["85-23", "90-30", "99-15", "80-20", "70-30", "10-54"])
 ITEMS = st.sampled_from(["PI", "PV", "MISS"])
 AMOUNTS = st.integers(1, 600)
@@ -469,7 +508,10 @@ def action_line(draw: st.DrawFn) -> str:
 
 
 FLEET = fleet()
-find(FLEET, ALPHA, 1005).missiles = 2  # 4 racks: RELOAD has something to do
+find(FLEET, ALPHA, 1008).tech = 1  # damaged and behind: REFIT leaves it out until REPAIRed
+ship(FLEET, ALPHA, "FF1", "85-23", tech=1)  # 1010
+# Cautions on actions carried out as written: the same actions get them again.
+CAUTIONS = {"GT410", "GT411", "GT412"}
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -479,7 +521,10 @@ def test_reductions_are_final(lines: list[str]) -> None:
     nothing more said of them."""
     first = check(FLEET, *lines)
     again = check(FLEET, *[o.text() for o in first.orders])
-    assert [d.format() for d in again.diagnostics] == [], (lines, first.orders)
+    others = [d.format() for d in again.diagnostics if d.code not in CAUTIONS]
+    assert others == [], (lines, first.orders)
+    cautions = [[d for d in c.diagnostics if d.code in CAUTIONS] for c in (first, again)]
+    assert [(d.code, d.message) for d in cautions[0]] == [(d.code, d.message) for d in cautions[1]]
     assert again.orders == first.orders
 
 

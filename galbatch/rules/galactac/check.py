@@ -103,6 +103,8 @@ CODES: dict[str, str] = {
     "GT307": "transfer reduced to the receiving ship's free cargo bays",
     "GT308": "ships to build reduced to what the System's PI pays for",
     "GT410": "a design with the rating of one in the table renames it",
+    "GT411": "a ship of the fleet is left out of its REFIT or REPAIR",
+    "GT412": "a ship's missile racks are not filled: there are not enough missiles",
 }
 
 PRODUCTION = ("home", "production")
@@ -824,7 +826,14 @@ class Checker:
                     "GT247",
                     reasons[-1] if reasons else f"no ship in ship {number}'s fleet is damaged",
                 )
+            self.left_out("REPAIR", number, reasons)
+            reasons = []
         return action
+
+    def left_out(self, word: str, number: int, reasons: Sequence[str]) -> None:
+        """Warn of the ships of a fleet its REFIT or REPAIR leaves as they are."""
+        for reason in reasons:
+            self.warn("GT411", f"{reason}: the {word} of ship {number}'s fleet leaves it out")
 
     def _reload(self, action: a.Reload) -> a.Reload:
         for number in action.ships:
@@ -832,6 +841,7 @@ class Checker:
             fleet = self.fleet(craft)
             needed = False
             loaded = False
+            short: list[str] = []
             for each in self.riders(craft):
                 need = max(0, each.current.racks - each.missiles)
                 if not need:
@@ -844,6 +854,8 @@ class Checker:
                 got += _take([each, *[c for c in fleet if c is not each]], "MISSILES", need - got)
                 each.missiles += got
                 loaded = loaded or got > 0
+                if got < need:
+                    short.append(f"ship {each.id} gets {got} of the {need} missiles its racks need")
             if not needed:
                 raise Rejected("GT248", f"the missile racks of ship {number}'s fleet are full")
             if not loaded:
@@ -852,6 +864,8 @@ class Checker:
                     f"no missiles for ship {number}'s fleet: none of yours at "
                     f"{craft.location} nor in its cargo",
                 )
+            for text in short:
+                self.warn("GT412", f"{text}: there are no more here nor in the fleet's cargo")
         return action
 
     # [M]
@@ -1048,6 +1062,7 @@ class Checker:
                     if reasons
                     else f"ship {number}'s fleet is at your tech level ({self.tech}) already",
                 )
+            self.left_out("REFIT", number, reasons)
         return action
 
     def _scrap(self, action: a.Scrap) -> a.Scrap:
