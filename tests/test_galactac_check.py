@@ -18,7 +18,7 @@ from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.rules.galactac import RULESET
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.check import CODES
-from galbatch.rules.galactac.events import Cargo, Failed, Short
+from galbatch.rules.galactac.events import Cargo, Failed, ShipEvent, Short
 from galbatch.rules.galactac.rating import parse_rating
 from galbatch.rules.galactac.state import Design, GameState
 from galbatch.rules.galactac.view import build_view
@@ -382,6 +382,17 @@ def test_unload_and_transfer_as_much_as_there_is() -> None:
     assert said(result) == [(2, "GT306", "ship 1001's fleet carries 20 PI: 20 unloaded, not 25")]
 
 
+def test_transfer_as_much_as_the_receiver_holds() -> None:
+    state = fleet()
+    ship(state, ALPHA, "FX", "85-23", pi=5)
+    result = check(state, "LOAD 1001 10 PI", "TRANSFER 1001 1010 10 PI")
+    assert said(result) == [
+        (2, "GT307", "ship 1010 has 5 free cargo bays: 5 PI transferred, not 10")
+    ]
+    after = play(state, result.orders)
+    assert (find(after, ALPHA, 1001).pi, find(after, ALPHA, 1010).pi) == (5, 10)
+
+
 def test_build_aborts_the_remaining_builds_when_pi_runs_out() -> None:
     result = check(fleet(), "RESEARCH 85-23 400", "BUILD 85-23 DD1 Kirk Spock Bones")
     assert said(result) == [
@@ -440,6 +451,15 @@ def test_load_before_missiles_fails() -> None:
     ]
     assert find(after, ALPHA, 1001).cargo_missiles == 0
     assert system(after, "85-23").missiles[ALPHA] == 10
+
+
+def test_the_last_movement_or_after_action_is_the_one_the_turn_carries_out() -> None:
+    """TO, then SCRAP: the ship is scrapped where it is, at its Home System, for PI."""
+    result, after = turn_of(fleet(), "TO 1001 80-20", "SCRAP 1001")
+    assert [d.code for d in result.diagnostics] == ["GT405"]
+    assert all(s.id != 1001 for s in after.ships)
+    scrapped = [e for e in after.events if isinstance(e, ShipEvent) and e.what == "scrapped"]
+    assert [(e.ship, e.location) for e in scrapped] == [(1001, "85-23")]
 
 
 def test_load_pv_then_go_loads_at_the_star_it_leaves() -> None:
