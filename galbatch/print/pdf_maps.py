@@ -18,7 +18,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -62,9 +62,43 @@ def mono_fonts() -> tuple[TTFont, TTFont]:
         # asciiReadable: printable ASCII keeps its own code in subset 0 (the fast path below).
         font = TTFont(name, io.BytesIO(data), asciiReadable=True)
         _subsets_once(font.face)
+        _widths_once(font)
         pdfmetrics.registerFont(font)
         fonts.append(font)
     return fonts[0], fonts[1]
+
+
+class _Formatted(pdfdoc.PDFObject):  # type: ignore[misc]
+    """A PDF object already written: its bytes as they are."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
+
+
+_WIDTHS: dict[tuple[float, ...], _Formatted] = {}
+
+
+def _widths_once(font: TTFont) -> None:
+    """Make `font` write each subset's array of glyph widths once: the same in every PDF
+    (numbers only, no references), and reportlab formats each number in pure Python."""
+    add = font.addObjects
+
+    def add_objects(doc: Any) -> None:
+        add(doc)
+        for obj in doc.idToObject["BasicFonts"].dict.values():
+            widths = getattr(obj, "Widths", None)
+            if isinstance(widths, pdfdoc.PDFArray):
+                key = tuple(widths.sequence)
+                if key not in _WIDTHS:
+                    if len(_WIDTHS) >= 64:  # never grows without bound in a long-lived process
+                        _WIDTHS.clear()
+                    _WIDTHS[key] = _Formatted(pdfdoc.format(widths, doc))
+                obj.Widths = _WIDTHS[key]
+
+    font.addObjects = add_objects
 
 
 def _subsets_once(face: Any) -> None:
