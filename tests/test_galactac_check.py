@@ -375,6 +375,21 @@ def test_load_as_much_as_it_could() -> None:
     assert said(result) == [(1, "GT305", "99-15 has 21 PV to load: 21 loaded, not 30")]
 
 
+def test_load_pv_at_a_charted_system_of_no_empire() -> None:
+    state = fleet()
+    ship(state, ALPHA, "FXX", "80-20")
+    result = check(state, "LOAD 1010 5 PV", "LOAD 1010 5 PV")
+    assert said(result) == [(2, "GT305", "80-20 has 3 PV to load: 3 loaded, not 5")]
+    after = play(state, result.orders)
+    assert find(after, ALPHA, 1010).pv == 8
+
+
+def test_a_second_item_with_nothing_to_load_is_dropped() -> None:
+    result = check(fleet(), "LOAD 1001 5 PI 5 MISS")
+    assert said(result) == [(1, "GT305", "85-23 has none of your missiles to load: none loaded")]
+    assert result.orders == (a.Load(1001, (a.Cargo(5, "PI"),)),)
+
+
 def test_unload_and_transfer_as_much_as_there_is() -> None:
     result = check(fleet(), "LOAD 1001 8 PI", "TRANSFER 1001 1004 3 PI", "UNLOAD 1001 9 PI")
     assert [code for _, code, _ in said(result)] == ["GT240", "GT306"]
@@ -470,7 +485,7 @@ def test_load_pv_then_go_loads_at_the_star_it_leaves() -> None:
 
 # ---- properties ---------------------------------------------------------------------------
 
-SHIPS = st.sampled_from([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010])
+SHIPS = st.sampled_from([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011])
 PLACES = st.sampled_from(["85-23", "90-30", "99-15", "80-20", "70-30", "10-54"])
 ITEMS = st.sampled_from(["PI", "PV", "MISS"])
 AMOUNTS = st.integers(1, 600)
@@ -530,6 +545,7 @@ def action_line(draw: st.DrawFn) -> str:
 FLEET = fleet()
 find(FLEET, ALPHA, 1008).tech = 1  # damaged and behind: REFIT leaves it out until REPAIRed
 ship(FLEET, ALPHA, "FF1", "85-23", tech=1)  # 1010
+ship(FLEET, ALPHA, "FX", "80-20")  # 1011, at a charted System of no empire
 # Cautions on actions carried out as written: the same actions get them again.
 CAUTIONS = {"GT410", "GT411", "GT412"}
 

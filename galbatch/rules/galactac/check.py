@@ -566,7 +566,6 @@ class Checker:
     def _load(self, action: a.Load) -> a.Load:
         craft = self.active(action.ship)
         fleet = self.fleet(craft)
-        here = self.places.get(craft.location)
         kept = []
         for cargo in action.cargo:
             item = item_word(cargo.item)
@@ -587,18 +586,17 @@ class Checker:
                         f"not {cargo.quantity}",
                     )
             elif not loaded and len(action.cargo) > 1:
-                self.warn("GT305", f"{self.why_not_load(craft, item, room, there)}: none loaded")
+                why = self.why_not_load(craft, item, room, there)
+                self.warn("GT305" if room else "GT304", f"{why}: none loaded")
             if not loaded:
                 continue
             _stow(fleet, item, loaded)
+            here = self.places.setdefault(craft.location, Place(craft.location, ""))
             if item == "PV":
-                assert here is not None
                 here.taken += loaded
             elif item == "PI":
-                assert here is not None
                 here.pi -= loaded
             else:
-                assert here is not None
                 here.missiles -= loaded
             kept.append(replace(cargo, quantity=loaded))
         if not kept:
