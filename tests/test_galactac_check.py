@@ -265,6 +265,19 @@ def test_a_refused_action_still_says_whose_ships_it_names() -> None:
     assert [d.code for d in result.diagnostics] == ["GT211", "GT230"]
 
 
+def test_an_action_a_fact_refuses_uses_nothing() -> None:
+    """MISSILES with a quantity of 0 (GT211) builds none of its 10 missiles either."""
+    result = check(fleet(), "MISSILES 85-23 10 90-30 0", "LOAD 1001 10 MISS")
+    assert [(d.line - 1, d.code) for d in result.diagnostics] == [(1, "GT211"), (2, "GT240")]
+    assert result.orders == ()
+
+
+def test_a_replaced_movement_action_is_neither_checked_nor_carried_out() -> None:
+    result = check(fleet(), "TO 1002 80-20", "ATTACK 1002 85-23")
+    assert [(d.line - 1, d.code) for d in result.diagnostics] == [(2, "GT405")]
+    assert result.orders == (a.Attack(1002, L(85, 23)),)
+
+
 def test_combat_after_attack_and_standing_after_defend() -> None:
     result = check(
         fleet(),
