@@ -1,9 +1,9 @@
 """Checks Galac-Tac actions against what the empire knows: the checker's layer 3, the
 empire's situation.
 
-The turn carries out the [B] actions in the order written, then the last [M] action
-of each ship, then the [A] actions in the order written (CAPITAL last of them), so
-they are checked in that order against the view with running stocks: each of the
+The turn carries out the [B] actions in the order written, then the [M] actions, then
+the [A] actions in the order written (CAPITAL last of them), so they are checked in
+that order against the view with running stocks: each of the
 empire's systems' PI and missiles, each ship's cargo, fleet, hangar and orders, the
 design table. What the book says is done "as much as it could" or "as many as
 possible" (LOAD, UNLOAD, TRANSFER, MISSILES) is reduced to what there is, with a
@@ -31,6 +31,14 @@ House rules where the book is silent (for the man page, with `CODES`):
   another empire's work there (a COLONIZE of the same System) may leave less, which
   the turn reports.
 - PI a SCRAP returns is not counted for the BUILDs, REFITs and CAPITAL after it.
+- An [M] or [A] action that a later one replaces for the same ship (the facts' GT405)
+  is left out of the actions accepted, for that ship: only the last is carried out.
+- COMBAT is accepted for a ship under ATTACK orders, or given an ATTACK action (that
+  is accepted) before it in the file; STANDING for a ship under DEFEND orders, or
+  given DEFEND before it.
+- A fleet's REFIT or REPAIR leaves out the ships it cannot do (a warning says which
+  and why); it is rejected when it can do none. A RELOAD that cannot fill every rack
+  says so, and is rejected when it finds no missile at all.
 """
 
 from __future__ import annotations
