@@ -123,10 +123,41 @@ def header_line(p: Printout, page: int, pages: int) -> str:
     return left + " " * (pad // 2) + middle + " " * (pad - pad // 2) + right
 
 
+_Chunk = tuple[list[str], list[tuple[str, int]], list[tuple[Map, int, int]]]
+
+
+def last_body(p: Printout) -> list[str]:
+    """The body lines of the printout's last page as `layout` flows them, before they are
+    fitted to the width: where the next section would go, found at a fraction of the cost."""
+    chunks = _chunks(p)
+    return chunks[-1][0] if chunks else []
+
+
 def layout(p: Printout) -> list[Page]:
     """Lay a printout out on pages; maps start a page of their own."""
+    chunks = _chunks(p)
+    total = len(chunks)
+    pages: list[Page] = []
+    for i, (chunk, chunk_marks, chunk_maps) in enumerate(chunks, start=1):
+        head = [header_line(p, i, total), "-" * p.width, ""]
+        full = [fit(line, p.width) for line in head] + [fit(line, p.width) for line in chunk]
+        full += [" " * p.width] * (LINES_PER_PAGE - len(full))  # fit("", width)
+        pages.append(
+            Page(
+                number=i,
+                lines=tuple(full),
+                bookmarks=tuple((t, BODY_TOP + n) for t, n in chunk_marks),
+                maps=tuple(MapArea(m, BODY_TOP + a, n) for m, a, n in chunk_maps),
+            )
+        )
+    return pages
+
+
+def _chunks(p: Printout) -> list[_Chunk]:
+    """Each page's body lines (not yet fitted), its bookmarks and its maps with the body
+    line each starts on and how many lines it takes."""
     body = LINES_PER_PAGE - BODY_TOP
-    chunks: list[tuple[list[str], list[tuple[str, int]], list[tuple[Map, int, int]]]] = []
+    chunks: list[_Chunk] = []
     lines: list[str] = []
     marks: list[tuple[str, int]] = []
     maps: list[tuple[Map, int, int]] = []
@@ -170,22 +201,7 @@ def layout(p: Printout) -> list[Page]:
                     flush()
                 lines.append(line)
     flush()
-
-    total = len(chunks)
-    pages: list[Page] = []
-    for i, (chunk, chunk_marks, chunk_maps) in enumerate(chunks, start=1):
-        head = [header_line(p, i, total), "-" * p.width, ""]
-        full = [fit(line, p.width) for line in head] + [fit(line, p.width) for line in chunk]
-        full += [" " * p.width] * (LINES_PER_PAGE - len(full))  # fit("", width)
-        pages.append(
-            Page(
-                number=i,
-                lines=tuple(full),
-                bookmarks=tuple((t, BODY_TOP + n) for t, n in chunk_marks),
-                maps=tuple(MapArea(m, BODY_TOP + a, n) for m, a, n in chunk_maps),
-            )
-        )
-    return pages
+    return chunks
 
 
 def fit(line: str, width: int) -> str:

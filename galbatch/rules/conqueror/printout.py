@@ -27,7 +27,7 @@ from galbatch.print.page import (
     Printout,
     Section,
     Text,
-    layout,
+    last_body,
 )
 from galbatch.rules.conqueror.state import GameState
 from galbatch.rules.conqueror.tables import (
@@ -185,11 +185,13 @@ class Report:
         self.sections: list[Section] = []
 
     def start(self, title: str, new_page: bool) -> int:
-        """The body line on which a section's first line after its title will be."""
+        """The body line on which a section's first line after its title will be. Only the
+        sections from the last that starts a new page are flowed: none before it can move
+        the lines after it."""
+        fresh = max((i for i, s in enumerate(self.sections) if s.new_page), default=0)
         probe = Section(title, (Text((_PROBE,)),), new_page)
-        page = layout(Printout("", 0, "", self.width, (*self.sections, probe)))[-1]
-        line = next(i for i, text in enumerate(page.lines) if text.startswith(_PROBE))
-        return line - BODY_TOP
+        body = last_body(Printout("", 0, "", self.width, (*self.sections[fresh:], probe)))
+        return len(body) - 1  # the probe is the last line flowed
 
     def add(self, title: str, pieces: Sequence[Piece], new_page: bool = False) -> None:
         """Add a section; it starts a new page if its first block would not fit on this one."""
