@@ -484,6 +484,40 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
     )
 
 
+@cli.command()
+@click.argument("words", metavar="RATING", nargs=-1, required=True)
+@click.option(
+    "--tech",
+    "-t",
+    type=click.IntRange(1, 6),
+    default=1,
+    show_default=True,
+    help="The tech level to build at.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="A table for people or one JSON object.",
+)
+def rating(words: tuple[str, ...], tech: int, fmt: str) -> None:
+    """Galac-Tac's ship designer: a RATING's canonical form, SSD, category, delay and cost.
+
+    The rating may be given in several words (4P/1 ; ; /-16); quote it in the shell
+    when it holds ( ). Exit status: 0 a legal design at that tech level, 8 an
+    illegal one (every reason is listed), 12 a rating that cannot be read.
+    """
+    import json
+
+    from galbatch.rules.galactac.calculator import report
+
+    rc, text, data = report(" ".join(words), tech)
+    click.echo(json.dumps(data, indent=2) if fmt == "json" else text.rstrip("\n"))
+    sys.exit(rc)
+
+
 def show_error(e: click.ClickException) -> None:
     """Every error on one line `galbatch: message`; a usage error keeps its usage above."""
     if isinstance(e, click.UsageError) and e.ctx is not None:

@@ -294,6 +294,7 @@ class RulesetBase:
 RULESETS: dict[str, str] = {
     "conflict": "galbatch.rules.conflict:RULESET",
     "conqueror": "galbatch.rules.conqueror:RULESET",
+    "galactac": "galbatch.rules.galactac:RULESET",
 }
 
 
