@@ -22,6 +22,7 @@ MAN_PAGES = {
     "share/man/man1/galbatch.1": "man/galbatch.1",
     "share/man/man7/galbatch-conflict.7": "man/galbatch-conflict.7",
     "share/man/man7/galbatch-conqueror.7": "man/galbatch-conqueror.7",
+    "share/man/man7/galbatch-galactac.7": "man/galbatch-galactac.7",
 }
 
 
@@ -38,6 +39,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "galbatch/fonts/DejaVuSansMono.ttf" in names
     assert "galbatch/words/eff_large_wordlist.txt" in names
     assert "galbatch/words/LICENSE-EFF-wordlist.txt" in names
+    assert "galbatch/post/mailin.py" in names
     target = work / "site"
     subprocess.run(
         [
