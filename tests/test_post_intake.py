@@ -32,10 +32,7 @@ from tests.test_post_support import (
     make_game,
     mbox,
     orders,
-    post_schema,  # noqa: F401  (a fixture)
 )
-
-pytestmark = pytest.mark.usefixtures("post_schema")
 
 
 @pytest.fixture

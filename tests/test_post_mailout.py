@@ -15,9 +15,7 @@ import pytest
 from galbatch.post.mailout import mail_turn
 from galbatch.post.replies import OUTBOX, SENT
 from galbatch.post.smtp import send_outbox
-from tests.test_post_support import EMAILS, make_game, post_schema  # noqa: F401
-
-pytestmark = pytest.mark.usefixtures("post_schema")
+from tests.test_post_support import EMAILS, make_game
 
 
 @pytest.fixture
@@ -139,9 +137,23 @@ def test_a_wrong_mail_setting_is_named(game: Path) -> None:
     )
     with pytest.raises(GameError) as caught:
         mail_turn(game, 0)
+    file = game / "game.yaml"
     assert str(caught.value).splitlines() == [
-        'game.yaml:14: mail.smtp_port: "many" is not a whole number; '
+        f"{file}: 2 problems in the game file:",
+        f'{file}:14: mail.smtp_port: "many" is not a whole number; '
         "allowed: a whole number from 1 to 65535",
-        "game.yaml:15: mail.smtp_hots: unknown key; "
+        f"{file}:15: mail.smtp_hots: unknown key (did you mean smtp_host?); "
         "allowed: from, smtp_host, smtp_port, smtp_starttls, smtp_user, max_message_kb",
     ]
+
+
+def test_a_bad_player_address_is_named_by_its_line(game: Path) -> None:
+    from galbatch.engine.gamedir import Game, GameError
+
+    file = game / "game.yaml"
+    text = file.read_text(encoding="utf-8")
+    file.write_text(text.replace("rigel@example.org", "Rigel <rigel@example.org>"))
+    with pytest.raises(GameError) as caught:
+        Game.open(game)
+    line = next(i for i, t in enumerate(file.read_text().splitlines(), 1) if "Rigel <" in t)
+    assert f"{file}:{line}: players[3].email: " in str(caught.value)

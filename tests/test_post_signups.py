@@ -22,9 +22,7 @@ from galbatch.post.signups import (
     parse_anm,
     read_signups,
 )
-from tests.test_post_support import letter, mbox, post_schema  # noqa: F401
-
-pytestmark = pytest.mark.usefixtures("post_schema")
+from tests.test_post_support import letter, mbox
 
 
 def parsed(file: Path) -> EmailMessage:
@@ -147,6 +145,7 @@ def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
     game = Game.open(game_dir)
     assert [str(p["email"]) for p in game.config["players"]] == [w.email for w in welcomed]
     assert "# the id players write" in (game_dir / "game.yaml").read_text(), "comments kept"
+    assert game.config["mail"]["from"] == "GC16 Mail Server <gc16@example.net>", "the list's"
     passwords = {}
     for w in welcomed:
         mail = parsed(game_dir / OUTBOX / f"welcome-gc16-p{w.id}.eml")

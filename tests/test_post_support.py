@@ -7,14 +7,9 @@ import email.policy
 import hashlib
 import mailbox
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from email.message import EmailMessage
 from pathlib import Path
-
-import pytest
-
-from galbatch.engine import gameschema
-from galbatch.post.config import EMAIL_KEY, MAIL_KEY
 
 PASSWORDS = {"1": "alpha-one", "2": "beta-two", "3": "gamma-three"}
 EMAILS = {"1": "arcturus@example.org", "2": "polaris@example.org", "3": "rigel@example.org"}
@@ -24,16 +19,6 @@ mail:  # the post room
   smtp_host: 127.0.0.1
   smtp_port: 25
 """
-
-
-@pytest.fixture
-def post_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """game.yaml with the post room's keys: what the schema is to declare (see post.config)."""
-    if all(k.name != MAIL_KEY.name for k in gameschema.GAME_KEYS):  # until the schema has them
-        monkeypatch.setattr(gameschema, "GAME_KEYS", (*gameschema.GAME_KEYS, MAIL_KEY))
-    if all(k.name != EMAIL_KEY.name for k in gameschema.PLAYER_KEYS):
-        monkeypatch.setattr(gameschema, "PLAYER_KEYS", (*gameschema.PLAYER_KEYS, EMAIL_KEY))
-    yield
 
 
 _TEMPLATE: dict[str, Path] = {}

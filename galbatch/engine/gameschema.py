@@ -33,11 +33,17 @@ LAST_DATE = dt.date(2999, 12, 31)
 MAX_TEXT = 80  # a title or GM name: one line of the archive's cover sheet
 MAX_ACCOUNT = 999_999_999
 WIDTHS = (80, 132)  # the two widths of continuous-form paper
+# An e-mail address as a player or the GM writes it: no display name, no comments.
+EMAIL = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z0-9-]{2,63}")
+MAIL_FROM = re.compile(r"[^\r\n]{0,80}<?" + EMAIL.pattern + r">?")  # "Name <address>"
 
 DEFAULT_GM = "galbatch"
 DEFAULT_START = dt.date(1997, 1, 6)
 DEFAULT_DAYS = 14
 DEFAULT_MISSING_LIMIT = 0.5  # share of players without orders that stops a run
+DEFAULT_SENDER = "galbatch@localhost"
+DEFAULT_SMTP_PORT = 25
+DEFAULT_MAX_MESSAGE_KB = 1024  # a larger message is refused at intake
 
 
 @dataclass(frozen=True)
@@ -217,6 +223,22 @@ def password() -> Rule:
     )
 
 
+# The `mail` mapping of game.yaml: how the post room sends (see galbatch.post.config).
+MAIL_KEYS: tuple[Key, ...] = (
+    Key("from", text(254, pattern=MAIL_FROM), default=DEFAULT_SENDER),
+    Key("smtp_host", text(253), default="none: galbatch mail --send refuses"),
+    Key("smtp_port", whole(1, 65535), default=str(DEFAULT_SMTP_PORT)),
+    Key("smtp_starttls", flag(), default="false"),
+    Key("smtp_user", text(254), default="none: no SMTP login"),
+    Key("max_message_kb", whole(1, 65536), default=str(DEFAULT_MAX_MESSAGE_KB)),
+)
+MAIL_KEY = Key(
+    "mail",
+    kind(Mapping, "a mapping of " + ", ".join(k.name for k in MAIL_KEYS)),
+    default=f"none: mail from {DEFAULT_SENDER}, no SMTP server",
+)
+EMAIL_KEY = Key("email", text(254, pattern=EMAIL), default="none: the player's mail goes to no one")
+
 # The common part of game.yaml: the same for every ruleset.
 GAME_KEYS: tuple[Key, ...] = (
     Key(
@@ -233,6 +255,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("missing_orders_limit", number(0, 1), default=f"{DEFAULT_MISSING_LIMIT:g}"),
     Key("width", one_of_numbers(WIDTHS), default="the ruleset's"),
     Key("settings", kind(Mapping, "a mapping of the ruleset's settings"), default="none"),
+    MAIL_KEY,
     Key("players", kind(list, "a list of players"), required=True),
 )
 
@@ -242,6 +265,7 @@ PLAYER_KEYS: tuple[Key, ...] = (
     Key("name", text(), required=True),  # and whatever the ruleset says of code names
     Key("account", whole(0, MAX_ACCOUNT), default="0"),
     Key("password", password(), default="none: the player can send no orders"),
+    EMAIL_KEY,
 )
 
 
@@ -409,10 +433,20 @@ def game_problems(config: Any) -> list[Problem]:
     settings = config.get("settings")
     if ruleset is not None and isinstance(settings, Mapping):
         problems += _settings(settings, ruleset)
+    if "mail" not in wrong:
+        problems += mail_problems(config)
     players = config.get("players")
     if "players" not in wrong and isinstance(players, list):
         problems += _players(players, ruleset)
     return sorted(problems, key=lambda p: p.line)
+
+
+def mail_problems(config: Any) -> list[Problem]:
+    """Unknown and wrong keys of game.yaml's `mail` mapping; none if it has no such mapping."""
+    mail = config.get("mail") if isinstance(config, Mapping) else None
+    if not isinstance(mail, Mapping):
+        return []
+    return list(_mapping(mail, MAIL_KEYS, "mail.", _line(config, key="mail")))
 
 
 def command_line_settings(

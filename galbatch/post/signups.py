@@ -192,11 +192,8 @@ def create_from_signups(
 
     `options` go to `create_game` (title, gm, start, days, settings, passwords).
     """
-    from galbatch.engine import gameschema
     from galbatch.engine.newgame import create_game
 
-    if not any(key.name == "email" for key in gameschema.PLAYER_KEYS):
-        raise GameError("game.yaml cannot hold the players' addresses (no email key); nothing made")
     rules = ruleset or signups.ruleset
     if not rules:
         raise GameError("the sign-up list names no ruleset; give one")
@@ -214,7 +211,7 @@ def create_from_signups(
         **options,
     )
     addresses = {p.id: s.email for p, s in zip(created, signups.signups, strict=True)}
-    set_player_emails(path, addresses)
+    set_player_emails(path, addresses, signups.mail)
     welcomed = [Welcomed(p.id, p.name, addresses[p.id], p.password) for p in created]
     from galbatch.engine.commit import writing
 
@@ -223,8 +220,12 @@ def create_from_signups(
     return welcomed
 
 
-def set_player_emails(path: Path, addresses: Mapping[str, str]) -> None:
-    """Give players an `email` in game.yaml, as its one writer, keeping the GM's comments."""
+def set_player_emails(
+    path: Path, addresses: Mapping[str, str], mail: Mapping[str, Any] | None = None
+) -> None:
+    """Give players an `email` in game.yaml, as its one writer, keeping the GM's comments;
+    `mail`, the sign-up list's mail settings, becomes game.yaml's `mail` if it has none."""
+    from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
     from galbatch.engine.commit import fsync_dir, writing
@@ -236,6 +237,12 @@ def set_player_emails(path: Path, addresses: Mapping[str, str]) -> None:
             address = addresses.get(str(entry["id"]))
             if address:
                 entry["email"] = DoubleQuotedScalarString(address)
+        if mail and "mail" not in game.config:
+            settings = CommentedMap(
+                (k, DoubleQuotedScalarString(v) if isinstance(v, str) else v)
+                for k, v in sorted(mail.items())
+            )
+            game.config.insert(list(game.config).index("players"), "mail", settings)
         file = path / GAME_FILE
         text = dump_edited(game.config)
         problems = game_problems(parse_edited(text, file))
