@@ -261,10 +261,12 @@ def test_the_bash_completion_script() -> None:
 
 
 def test_ruleset_names_complete() -> None:
-    assert complete("galbatch new ") == ["plain,conflict", "plain,conqueror"]
+    everything = ["plain,conflict", "plain,conqueror", "plain,galactac"]
+    assert complete("galbatch new ") == everything
     assert complete("galbatch new conq") == ["plain,conqueror"]
+    assert complete("galbatch new gal") == ["plain,galactac"]
     assert complete("galbatch check orders.txt --ruleset conf") == ["plain,conflict"]
-    assert complete("galbatch check orders.txt -r ") == ["plain,conflict", "plain,conqueror"]
+    assert complete("galbatch check orders.txt -r ") == everything
     assert complete("galbatch pa") == ["plain,passwd"]
 
 
@@ -286,7 +288,8 @@ def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
     new = galbatch("new", "conflit", str(tmp_path / "g"), "-n", "2", "--seed", "1")
     assert new.returncode == 16 and not (tmp_path / "g").exists()
     assert new.stderr == (
-        "galbatch: unknown ruleset 'conflit' (did you mean conflict?); known: conflict, conqueror\n"
+        "galbatch: unknown ruleset 'conflit' (did you mean conflict?); known: conflict, conqueror, "
+        "galactac\n"
     )
     assert not list(tmp_path.iterdir()), "nothing written, not even a passwords file"
     check = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "CONQUERER")
