@@ -407,8 +407,9 @@ def _jobs() -> list[tuple[Printout, list[Page]]]:
 
 
 def test_pdfs_drawn_by_a_forked_worker_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A forked worker draws the first printouts: the same bytes and drawings as one
-    process drawing them all, in printout order; `done` ends at the whole count."""
+    """A forked worker draws printouts from the first on, this process from the last on:
+    the same bytes and drawings as one process drawing them all, in printout order;
+    `done` ends at the whole count."""
     jobs = _jobs()
     alone = [render_pdf_drawn(p, pages) for p, pages in jobs]
     monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
@@ -456,6 +457,24 @@ def test_meanwhile_gives_the_work_s_result(monkeypatch: pytest.MonkeyPatch) -> N
         assert result() == 1
     with pytest.raises(KeyError), worker.meanwhile(lambda: b"x" * 100_000):
         raise KeyError
+
+
+def test_claims_give_each_item_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process and its worker taking items from either end get every item once."""
+    monkeypatch.setattr(worker, "cores", lambda: 2)
+    claims = worker.Claims(500)
+
+    def take_all(front: bool) -> list[int]:
+        taken = []
+        while (i := claims.take(front)) is not None:
+            taken.append(i)
+        return taken
+
+    with worker.meanwhile(lambda: take_all(True)) as theirs:
+        mine = take_all(False)
+        got = theirs()
+    assert sorted(mine + got) == list(range(500))
+    assert got == sorted(got) and mine == sorted(mine, reverse=True)
 
 
 def test_streams_compressed_once_are_the_same_bytes() -> None:

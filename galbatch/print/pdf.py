@@ -388,7 +388,6 @@ def render_pdf_drawn(
 
 
 FORK_PAGES = 60  # fewer pages than this are drawn in one process: a fork costs more
-CHILD_SHARE = 0.6  # of the pages for the forked worker: the parent binds the archive after
 
 _Result = list[tuple[bytes, list[Drawn | None]]]
 
@@ -398,44 +397,45 @@ def render_pdfs(
     done: Callable[[int], None] | None = None,
 ) -> _Result:
     """Each printout's PDF with its kept drawings (`render_pdf_drawn`). With more than one
-    core and enough pages, a forked worker draws the first printouts meanwhile: the same
-    code on the same data, so the same bytes. `done(n)` hears how many are made so far."""
-    pages = [len(p) for _, p in jobs]
-    if sum(pages) < FORK_PAGES or len(jobs) < 2 or not worker.can_fork():
+    core and enough pages, a forked worker draws printouts from the first on while this
+    process draws them from the last on, until they meet: the same code on the same data,
+    so the same bytes. `done(n)` hears how many are made so far."""
+    if sum(len(p) for _, p in jobs) < FORK_PAGES or len(jobs) < 2 or not worker.can_fork():
         out = []
         for printout, laid in jobs:
             out.append(render_pdf_drawn(printout, laid))
             if done is not None:
                 done(len(out))
         return out
-    split, share = 0, 0
-    while split < len(jobs) - 1 and share + pages[split] / 2 <= CHILD_SHARE * sum(pages):
-        share += pages[split]
-        split += 1
+    claims = worker.Claims(len(jobs))
 
-    def first() -> tuple[_Result, dict[bytes, bytes]]:
+    def front() -> tuple[dict[int, tuple[bytes, list[Drawn | None]]], dict[bytes, bytes]]:
         """The worker's PDFs, and the streams it compressed (the archive meets them again)."""
-        return [render_pdf_drawn(p, laid) for p, laid in jobs[:split]], dict(_flated or {})
+        made = {}
+        while (i := claims.take(front=True)) is not None:
+            made[i] = render_pdf_drawn(*jobs[i])
+        return made, dict(_flated or {})
 
-    child = worker.Forked(first)
-    mine = []
+    child = worker.Forked(front)
+    mine = {}
     try:
-        for printout, laid in jobs[split:]:
-            mine.append(render_pdf_drawn(printout, laid))
+        while (i := claims.take(front=False)) is not None:
+            mine[i] = render_pdf_drawn(*jobs[i])
             if done is not None:
                 done(len(mine))
     except BaseException:
         child.cancel()
         raise
     got = child.result()
-    if got is None:  # the worker failed: draw its share here
-        got = first()
-    theirs, flated = got
+    theirs, flated = got if got is not None else ({}, {})
     if _flated is not None:
         _flated.update(flated)
+    out = []
+    for i, (printout, laid) in enumerate(jobs):  # a failed worker's share is drawn here
+        out.append(mine.get(i) or theirs.get(i) or render_pdf_drawn(printout, laid))
     if done is not None:
         done(len(jobs))
-    return theirs + mine
+    return out
 
 
 def render_archive(

@@ -8,9 +8,12 @@ the caller does the work itself.
 
 from __future__ import annotations
 
+import mmap
+import multiprocessing
 import os
 import pickle
 import signal
+import struct
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,6 +70,29 @@ class Forked(Generic[T]):
         os.close(self.read)
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
+
+
+class Claims:
+    """Items 0 .. n-1 shared out between a process and its forked worker as each is free:
+    one takes them from the front, the other from the back, until they meet, so neither
+    waits for the other however the machine's load falls. Make it before the fork."""
+
+    def __init__(self, n: int) -> None:
+        self.lock = multiprocessing.get_context("fork").Lock()
+        self.memory = mmap.mmap(-1, 8)  # anonymous and shared: the child sees the same
+        struct.pack_into("ii", self.memory, 0, 0, n - 1)
+
+    def take(self, front: bool) -> int | None:
+        """The next item from the front or the back, or None when all are taken."""
+        with self.lock:
+            first, last = struct.unpack_from("ii", self.memory, 0)
+            if first > last:
+                return None
+            if front:
+                struct.pack_into("ii", self.memory, 0, first + 1, last)
+                return int(first)
+            struct.pack_into("ii", self.memory, 0, first, last - 1)
+            return int(last)
 
 
 @contextmanager
