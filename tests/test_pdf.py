@@ -459,6 +459,24 @@ def test_meanwhile_gives_the_work_s_result(monkeypatch: pytest.MonkeyPatch) -> N
         raise KeyError
 
 
+def test_no_fork_draws_them_all_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the system refuses a fork, the printouts are drawn here: the same result."""
+    jobs = _jobs()
+    alone = [render_pdf_drawn(p, pages) for p, pages in jobs]
+
+    def refused() -> int:
+        raise BlockingIOError("fork: resource temporarily unavailable")
+
+    monkeypatch.setattr(pdf_module, "FORK_PAGES", 0)
+    monkeypatch.setattr(worker, "cores", lambda: 2)
+    monkeypatch.setattr(os, "fork", refused)
+    counts: list[int] = []
+    assert render_pdfs(jobs, counts.append) == alone
+    assert counts == [1, 2, 3]
+    with worker.meanwhile(lambda: 7) as result:
+        assert result() == 7
+
+
 def test_claims_give_each_item_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A process and its worker taking items from either end get every item once."""
     monkeypatch.setattr(worker, "cores", lambda: 2)

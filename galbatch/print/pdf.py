@@ -400,14 +400,22 @@ def render_pdfs(
     core and enough pages, a forked worker draws printouts from the first on while this
     process draws them from the last on, until they meet: the same code on the same data,
     so the same bytes. `done(n)` hears how many are made so far."""
-    if sum(len(p) for _, p in jobs) < FORK_PAGES or len(jobs) < 2 or not worker.can_fork():
+
+    def serial() -> _Result:
+        """All drawn here, one after the other."""
         out = []
         for printout, laid in jobs:
             out.append(render_pdf_drawn(printout, laid))
             if done is not None:
                 done(len(out))
         return out
-    claims = worker.Claims(len(jobs))
+
+    if sum(len(p) for _, p in jobs) < FORK_PAGES or len(jobs) < 2 or not worker.can_fork():
+        return serial()
+    try:
+        claims = worker.Claims(len(jobs))
+    except OSError:  # no shared lock on this system: one process draws them all
+        return serial()
 
     def front() -> tuple[dict[int, tuple[bytes, list[Drawn | None]]], dict[bytes, bytes]]:
         """The worker's PDFs, and the streams it compressed (the archive meets them again)."""
@@ -416,7 +424,10 @@ def render_pdfs(
             made[i] = render_pdf_drawn(*jobs[i])
         return made, dict(_flated or {})
 
-    child = worker.Forked(front)
+    try:
+        child = worker.Forked(front)
+    except OSError:  # no fork now (too many processes, too little memory): all here
+        return serial()
     mine = {}
     try:
         while (i := claims.take(front=False)) is not None:

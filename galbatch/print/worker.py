@@ -42,7 +42,12 @@ class Forked(Generic[T]):
 
     def __init__(self, work: Callable[[], T]) -> None:
         read, write = os.pipe()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            raise
         if pid == 0:  # the child: never returns, never runs the parent's exit handlers
             code = 1
             try:
@@ -100,10 +105,15 @@ def meanwhile(work: Callable[[], T], wanted: bool = True) -> Iterator[Callable[[
     """`work` started in a forked worker if `wanted` and `can_fork()`; the function given
     returns its result, made here if the worker failed or was not started. A worker whose
     result is not taken by the end of the block is killed."""
-    if not (wanted and can_fork()):
+    child = None
+    if wanted and can_fork():
+        try:
+            child = Forked(work)
+        except OSError:  # no fork now (too many processes, too little memory)
+            child = None
+    if child is None:
         yield work
         return
-    child = Forked(work)
     taken = False
 
     def result() -> T:
