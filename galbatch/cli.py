@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import click
 
 from galbatch import __version__
 from galbatch.engine.ruleset import RULESETS
+from galbatch.post.commands import COMMANDS as POST_COMMANDS  # click alone; the rest when run
 
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
@@ -63,6 +65,8 @@ def cli() -> None:
       galbatch process games/demo
       galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
       galbatch passwd games/demo 3
+      galbatch intake games/demo mail/inbox.mbox
+      galbatch mail games/demo --send
 
     Shell completion (bash): eval "$(_GALBATCH_COMPLETE=bash_source galbatch)"
 
@@ -74,7 +78,16 @@ def cli() -> None:
 @click.argument("ruleset", shell_complete=complete_ruleset)
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--players", "-n", type=click.IntRange(1, 50), required=True, help="Number of players."
+    "--players",
+    "-n",
+    type=click.IntRange(1, 50),
+    help="Number of players (or --signups: one a sign-up).",
+)
+@click.option(
+    "--signups",
+    "signup_file",
+    type=click.Path(exists=True, path_type=Path),
+    help="A sign-up list (galbatch signups): one player a sign-up, the game id from the list.",
 )
 @click.option("--seed", type=int, required=True, help="Seed of the galaxy and every roll.")
 @click.option(
@@ -112,7 +125,8 @@ def cli() -> None:
 def new(
     ruleset: str,
     directory: Path,
-    players: int,
+    players: int | None,
+    signup_file: Path | None,
     seed: int,
     names: tuple[str, ...],
     title: str,
@@ -129,12 +143,23 @@ def new(
     Prints each player's password once: send them out, they are stored only as
     salted hashes. When standard output is not a terminal, the passwords are
     also written to DIRECTORY.passwords.txt beside the game, readable only by you.
+    With --signups FILE the players are the sign-ups of the list (a `galbatch
+    signups` directory or its signups.yaml), each with a welcome mail in
+    DIRECTORY/outbox/.
     """
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.newgame import create_game, setting_values
     from galbatch.engine.passwd import PasswordsFile
     from galbatch.engine.ruleset import UnknownRuleset
 
+    if (players is None) == (signup_file is None):
+        raise click.UsageError(
+            "give --players or --signups, not both" if players else "give --players or --signups"
+        )
+    if signup_file is not None and game_id is not None:
+        raise click.UsageError("--id with --signups: the game id is the sign-up list's")
+    if signup_file is not None and names:
+        raise click.UsageError("--name with --signups: the names are the sign-ups'")
     chosen: dict[str, str] = {}
     if password_file is not None:
         for line in password_file:
@@ -146,20 +171,34 @@ def new(
         values = setting_values(ruleset, [parse_setting(item) for item in settings])
         if not sys.stdout.isatty():  # `new ... | head -1` must not lose the passwords
             keep = PasswordsFile.reserve(directory)
-        created = create_game(
-            directory,
-            ruleset,
-            players,
-            seed,
-            names=names,
-            title=title,
-            gm=gm,
-            start=start,
-            days=days,
-            passwords=chosen,
-            game_id=game_id,
-            settings=values,
-        )
+        if signup_file is None:
+            created: Sequence[Any] = create_game(
+                directory,
+                ruleset,
+                players or 0,
+                seed,
+                names=names,
+                title=title,
+                gm=gm,
+                start=start,
+                days=days,
+                passwords=chosen,
+                game_id=game_id,
+                settings=values,
+            )
+        else:
+            created = new_from_signups(
+                directory,
+                signup_file,
+                ruleset,
+                seed,
+                title=title,
+                gm=gm,
+                start=start,
+                days=days,
+                passwords=chosen,
+                settings=values,
+            )
     except BaseException as e:
         if keep is not None:
             keep.discard()
@@ -173,10 +212,23 @@ def new(
             " (readable only by you); send them out, then delete it",
             err=True,
         )
-    click.echo(f"created {directory} ({ruleset}, {players} players, seed {seed}), turn 0 printed")
+    count = len(created)
+    click.echo(f"created {directory} ({ruleset}, {count} players, seed {seed}), turn 0 printed")
     click.echo("PLAYER  CODE NAME             PASSWORD")
     for p in created:
         click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
+    if signup_file is not None:
+        click.echo(f"a welcome mail for each player is in {directory / 'outbox'}/")
+
+
+def new_from_signups(
+    directory: Path, signup_file: Path, ruleset: str, seed: int, **options: Any
+) -> Sequence[Any]:
+    """`new --signups`: the game made from a sign-up list (a file, or the directory holding it)."""
+    from galbatch.post.signups import SIGNUPS_FILE, create_from_signups, read_signups
+
+    file = signup_file / SIGNUPS_FILE if signup_file.is_dir() else signup_file
+    return create_from_signups(directory, read_signups(file), seed, ruleset=ruleset, **options)
 
 
 def parse_setting(item: str) -> tuple[str, str]:
@@ -516,6 +568,10 @@ def rating(words: tuple[str, ...], tech: int, fmt: str) -> None:
     rc, text, data = report(" ".join(words), tech)
     click.echo(json.dumps(data, indent=2) if fmt == "json" else text.rstrip("\n"))
     sys.exit(rc)
+
+
+for _command in POST_COMMANDS:  # intake, mail, signups
+    cli.add_command(_command)
 
 
 def show_error(e: click.ClickException) -> None:

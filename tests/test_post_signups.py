@@ -5,6 +5,8 @@ from __future__ import annotations
 import email
 import email.policy
 import re
+import subprocess
+import sys
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -206,3 +208,66 @@ def test_the_signups_command(tmp_path: Path) -> None:
     assert again.exit_code == 1 and "already exists" in again.output
     bad = runner.invoke(signups, [str(tmp_path / "x"), "--game", "no spaces"])
     assert bad.exit_code == 1 and "game id" in bad.output
+
+
+def galbatch(*args: str) -> subprocess.CompletedProcess[str]:
+    """The galbatch command in a fresh interpreter, as a GM runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_new_with_signups_makes_the_game_and_its_welcomes(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    sign = [letter(line + "\n", sender=who, date=when) for who, line, when in SIGNUPS[:2]]
+    intake(path, mbox(tmp_path / "signups.mbox", sign))
+    game = tmp_path / "gc16"
+    made = galbatch("new", "conqueror", str(game), "--signups", str(path), "--seed", "1997")
+    assert made.returncode == 0, made.stderr
+    lines = made.stdout.splitlines()
+    assert lines[0] == f"created {game} (conqueror, 2 players, seed 1997), turn 0 printed"
+    assert [line.split()[:3] for line in lines[2:4]] == [
+        ["1", "ZORK", "EMPIRE"],
+        ["2", "THE", "BORG"],
+    ]
+    assert lines[4] == f"a welcome mail for each player is in {game / OUTBOX}/"
+    password = lines[2].split()[-1]
+    welcome = text_of(parsed(game / OUTBOX / "welcome-gc16-p1.eml"))
+    assert f'GAME GC16 PLAYER 1 PASSWORD "{password}"' in welcome
+    assert password in (tmp_path / "gc16.passwords.txt").read_text(), "stdout was no terminal"
+    assert Game.open(game).id == "GC16"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "2"], "give --players or --signups, not both"),
+        (["--id", "GC17"], "--id with --signups"),
+        (["--name", "ZORK"], "--name with --signups"),
+    ],
+)
+def test_new_with_signups_refuses_what_the_list_gives(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    path = lobby(tmp_path)
+    game = tmp_path / "gc16"
+    made = galbatch("new", "conqueror", str(game), "--signups", str(path), "--seed", "1", *args)
+    assert made.returncode == 16 and message in made.stderr
+    assert not game.exists()
+
+
+def test_new_needs_players_or_signups(tmp_path: Path) -> None:
+    made = galbatch("new", "conqueror", str(tmp_path / "g"), "--seed", "1")
+    assert made.returncode == 16 and "give --players or --signups" in made.stderr
+    assert not (tmp_path / "g").exists()
+
+
+def test_new_with_an_empty_list_makes_no_game(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    game = tmp_path / "gc16"
+    made = galbatch(
+        "new", "conqueror", str(game), "--signups", str(path / SIGNUPS_FILE), "--seed", "1"
+    )
+    assert made.returncode == 16 and "no one has signed up for game GC16" in made.stderr
+    assert not game.exists() or not any(game.iterdir())
+    assert not (tmp_path / "gc16.passwords.txt").exists()
