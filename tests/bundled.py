@@ -6,7 +6,8 @@ games through `shipped()`, a private copy made once per test process of the file
 tracks under games/<name>. A tracked file is taken as it is in the work tree (a developer
 re-making a bundled game sees their change), or from git's index when a run deleted it;
 an untracked file (a turn someone ran) is left out. Without git (an unpacked source
-archive) the copy is the work tree's games/<name> without any turn after 000.
+archive) the copy is the work tree's games/<name> without any turn after the ones it
+ships (000; galaxy13 ships 001 too).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
+LAST_TURN = {"galaxy13": 1}  # the last turn each bundled game ships; 0 if not listed
 
 
 def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
@@ -64,7 +66,9 @@ def copy_shipped(name: str, target: Path) -> Path:
 
 
 def _later_turn(directory: str, name: str) -> bool:
-    return Path(directory).name == "turns" and name.isdigit() and int(name) > 0
+    turns = Path(directory)
+    last = LAST_TURN.get(turns.parent.name, 0)
+    return turns.name == "turns" and name.isdigit() and int(name) > last
 
 
 @functools.cache

@@ -6,6 +6,7 @@ nothing here; and a turn run there, as the README's commands never do, breaks no
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,11 @@ GAMES = {
         "conqueror", "--id", "GC16", "--players", "8", "--seed", "1997",   # about 2 weeks on,
         "--gm", "Harry Zimmermann (demo)", "--title", "Galactic Conqueror GC16",  # then weekly
         "--start", "1997-02-12", "--days", "7",
+    ],
+    "galaxy13": [  # the rule book's "Galac-Tac Galaxy #13 Expertus Astrum", 12 empires
+        "galactac", "--id", "GT13", "--players", "12", "--seed", "1313",
+        "--gm", "Talisman Games (demo)", "--title", "Galac-Tac Galaxy #13 Expertus Astrum",
+        "--start", "1996-09-02",
     ],
 }  # fmt: skip
 
@@ -54,26 +60,32 @@ def test_bundled_turn_0_is_reproducible(name: str, tmp_path: Path) -> None:
     )
 
 
-INBOX = {"conflict-demo": ["1", "2", "3", "4", "5"], "gc16": [str(i) for i in range(1, 9)]}
+INBOX = {
+    "conflict-demo": ["1", "2", "3", "4", "5"],
+    "gc16": [str(i) for i in range(1, 9)],
+    "galaxy13": sorted(str(i) for i in range(1, 12)),  # as the names sort: 1, 10, 11, 2
+}
+TURNS = {"conflict-demo": ["000"], "gc16": ["000"], "galaxy13": ["000", "001"]}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_inbox_holds_next_turns_orders(name: str) -> None:
-    """GC16: every player sent commands; the conflict demo's VEGA (6) sent nothing."""
+    """GC16: every player sent commands; the conflict demo's VEGA (6) and galaxy13's
+    BETELGEUSE (12) sent nothing."""
     from galbatch.engine.gamedir import Game
 
     game = Game.open(shipped(name))
-    assert game.latest_turn() == 0
+    assert game.latest_turn() == len(TURNS[name]) - 1
     assert sorted(p.stem for p in game.inbox.iterdir()) == INBOX[name]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_git_tracks_turn_0_and_the_inbox_and_nothing_later(name: str) -> None:
+def test_git_tracks_the_shipped_turns_and_the_inbox_and_nothing_later(name: str) -> None:
     files = tracked(name)
     if files is None:
         pytest.skip("not a git work tree")
     assert {f.split("/")[0] for f in files} == {"PASSWORDS.txt", "game.yaml", "orders", "turns"}
-    assert {f.split("/")[1] for f in files if f.startswith("turns/")} == {"000"}
+    assert {f.split("/")[1] for f in files if f.startswith("turns/")} == set(TURNS[name])
     assert sorted(f for f in files if f.startswith("orders/")) == [
         f"orders/{p}.txt" for p in INBOX[name]
     ]
@@ -101,3 +113,74 @@ def test_a_turn_run_in_the_work_tree_does_not_change_the_shipped_copy(tmp_path: 
     )
     assert copied.returncode == 0, copied.stderr
     assert tree(tmp_path / "copy") == tree(shipped("conflict-demo"))
+
+
+def process(game: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "process", str(game), *options],
+        capture_output=True, text=True,
+    )  # fmt: skip
+
+
+def test_galaxy13_turn_1_is_what_its_orders_make(tmp_path: Path) -> None:
+    """The shipped turn 1 is turn 0 processed with the orders it kept, byte for byte."""
+    bundled = shipped("galaxy13")
+    game = tmp_path / "galaxy13"
+    shutil.copytree(bundled, game)
+    shutil.rmtree(game / "turns" / "001")
+    for waiting in (game / "orders").iterdir():
+        waiting.unlink()
+    passwords = dict(
+        line.split(maxsplit=1) for line in (bundled / "PASSWORDS.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    )  # fmt: skip
+    for kept in sorted((bundled / "turns" / "001" / "orders").iterdir()):
+        hidden = f'PASSWORD "{"*" * 8}"'  # the game keeps orders without their password
+        sent = kept.read_text().replace(hidden, f'PASSWORD "{passwords[kept.stem]}"', 1)
+        (game / "orders" / kept.name).write_text(sent)
+    result = process(game)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert tree(game / "turns" / "001") == tree(bundled / "turns" / "001"), (
+        "the bundled turn 1 is stale: process turn 0 again with turns/001/orders"
+    )
+
+
+def test_galaxy13_next_turn_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
+    """The inbox's orders are accepted, the turn is made, and two runs agree byte for byte."""
+    runs = []
+    for run in ("a", "b"):
+        game = tmp_path / run / "galaxy13"
+        shutil.copytree(shipped("galaxy13"), game)
+        result = process(game)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "0 rejected" in result.stdout and "12 BETELGEUSE: sent nothing" in result.stdout
+        assert not list((game / "orders").iterdir())
+        runs.append(tree(game / "turns" / "002"))
+    assert runs[0] == runs[1]
+    printouts = {k for k in runs[0] if k.startswith("printouts/")}
+    assert printouts == {
+        f"printouts/{p}.{x}" for p in [*INBOX["galaxy13"], "12"] for x in ("txt", "pdf")
+    } | {"printouts/gm.txt", "printouts/gm.pdf"}
+
+
+@pytest.mark.parametrize(
+    ("sample", "status", "codes"),
+    [
+        ("clean", 0, []),
+        ("clamped", 4, ["GT304", "GT306", "GT308", "GT301"]),
+        ("rejected", 8, ["GT230", "GT232", "GT233", "GT237", "GT211", "GT201", "GT239"]),
+        ("unusable", 12, ["GB012"]),
+    ],
+)
+def test_the_galactac_samples_check_against_galaxy13(
+    sample: str, status: int, codes: list[str]
+) -> None:
+    """samples/galactac/ are Grand Fenwick's action files for galaxy13's next turn."""
+    path = ROOT / "samples" / "galactac" / f"{sample}.txt"
+    result = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "check", str(path), "--game",
+         str(shipped("galaxy13")), "--format", "json"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == status, result.stdout + result.stderr
+    assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == codes
