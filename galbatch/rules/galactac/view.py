@@ -180,6 +180,9 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
             }
         )
     return {
+        # what `galbatch check --view` needs to check an action file against this view
+        "ruleset": "galactac",
+        "player": me.id,
         "turn": state.turn,
         "date": state.date,
         "fortnights_per_year": FORTNIGHTS_PER_YEAR,
