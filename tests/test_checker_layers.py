@@ -24,19 +24,23 @@ from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.rules.conflict.facts import FACTS as CONFLICT_FACTS
 from galbatch.rules.conqueror.facts import FACTS as CONQUEROR_FACTS
+from galbatch.rules.galactac.facts import FACTS as GALACTAC_FACTS
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = {"conflict": "conflict-demo", "conqueror": "gc16"}
+GAMES = {"conflict": "conflict-demo", "conqueror": "gc16", "galactac": "galaxy13"}
 HEADERS = {
     "conflict": 'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"',
     "conqueror": 'GAME GC16 PLAYER 1 PASSWORD "arcturus-1997"',
+    "galactac": 'GAME GT13 PLAYER 1 PASSWORD "arcturus-1313"',
 }
 MODES = ("ruleset", "view", "game")
 
 # (ruleset, lines, code): the last line breaks the fact of `code` for player 1 of the
 # bundled game (ARCTURUS: world 55 in conflict-demo; planet 47 and ships 1 to 4, ship 4 a
-# transport, in GC16). The lines before it, if any, are what the fact is about.
+# transport, in GC16; Grand Fenwick in galaxy13 at turn 1: Home System 27-94, ships 1001 to
+# 1029, 1011 an FX at 27-93 with 10 PI). The lines before it, if any, are what the fact is
+# about.
 CASES: list[tuple[str, list[str], str]] = [
     # Galactic Conflict: ILLEGAL ORDERS, a quantity of 0 is meaningless
     ("conflict", ["A,55,33,0"], "CF203"),
@@ -96,6 +100,36 @@ CASES: list[tuple[str, list[str], str]] = [
     ("conqueror", ["V 1", "V 1"], "GQ220"),
     ("conqueror", ["V 1", "Z 1 3"], "GQ220"),
     ("conqueror", ["V 1", "U 1 2"], "GQ220"),
+    # galactac: each fact of the book's that needs no game (galbatch-galactac(7))
+    ("galactac", ["TO 1001 100-20"], "GT201"),
+    ("galactac", ["CHART 1001 27-93 1002 23-100"], "GT201"),
+    ("galactac", ["TO 10000 27-93"], "GT202"),
+    ("galactac", ["JOIN 1012 10000"], "GT202"),
+    ("galactac", ["SCOUT 1005 27-93 23-95 24-98 25-98 27-90"], "GT203"),
+    ("galactac", ["BUILD 27-94 FX A B C D"], "GT203"),
+    ("galactac", ["NAME 1001 PATH*FINDER"], "GT204"),
+    ("galactac", ["COLONIZE 1011 27-93 Mars$II"], "GT204"),
+    ("galactac", ["LOAD 1011 10 XP"], "GT205"),
+    ("galactac", ["COMBAT 1021 7 1 1"], "GT206"),
+    ("galactac", ["COMBAT 1021 1 5 1"], "GT207"),
+    ("galactac", ["STANDING 1021 1 1 6"], "GT207"),
+    ("galactac", ["MAP HALF"], "GT208"),
+    ("galactac", ["BUILD 27-94 TOOLONG X"], "GT209"),
+    ("galactac", ["CLASSIFY ZZ Bad 10Q//"], "GT210"),
+    ("galactac", ["LOAD 1011 0 PI"], "GT211"),
+    ("galactac", ["RESEARCH 27-94 0"], "GT211"),
+    ("galactac", ["MAP WHOLE"] * 50 + ["SHIPYARD SSD-"], "GT212"),
+    ("galactac", ["JOIN 1012 1012"], "GT213"),
+    ("galactac", ["DECLASSIFY FX FX"], "GT213"),
+    ("galactac", ["CAPITAL 25-98 X", "CAPITAL 23-95 Y"], "GT214"),
+    ("galactac", ["BUILD 27-94 FX"], "GT215"),
+    ("galactac", ["SHUTTLE 1012 27-94 27-94"], "GT216"),
+    ("galactac", ["CLASSIFY ZY 1P//16-1"], "GT217"),
+    ("galactac", ["CLASSIFY ZX Runner 1P//16-1", "CLASSIFY ZX Runner 1P//16-1"], "GT218"),
+    # what a fact keeps with a warning: a name shortened, a name with '-', a rating read
+    ("galactac", ["NAME 1002 ENTERPRISEPRIME1"], "GT301"),
+    ("galactac", ["NAME 1004 PT-110"], "GT404"),
+    ("galactac", ["CLASSIFY ZW Odd /;10/20-1"], "GT406"),
 ]
 
 
@@ -112,7 +146,7 @@ def check_in(mode: str, ruleset: str, path: Path) -> FileCheck:
     if mode == "ruleset":
         return check_one(path, ruleset=ruleset, game_dir=None, view_file=None)
     if mode == "view":
-        view = game / "turns" / "000" / "views" / "1.yaml"
+        view = sorted((game / "turns").iterdir())[-1] / "views" / "1.yaml"  # the latest
         return check_one(path, ruleset=None, game_dir=None, view_file=view)
     return check_one(path, ruleset=None, game_dir=game, view_file=None)
 
@@ -182,6 +216,45 @@ def test_every_fact_of_the_tables_has_a_case(ruleset: str, table: Sequence[Row])
             assert (kind, row.code) in cased, (kind.__name__, row.code)
 
 
+# Galac-Tac's facts that count a whole file (facts.py, after its table): the 50 actions a
+# fortnight and a code classified twice.
+GALACTAC_FILE_FACTS = {"GT212", "GT218"}
+
+
+def test_every_galactac_fact_has_a_case() -> None:
+    """Galac-Tac's rows apply to every action (a location on the map, a ship ID, a name):
+    each code has a case, written with an action of a kind its rows name."""
+    cased = {code for r, _, code in CASES if r == "galactac"}
+    assert {row.code for row in GALACTAC_FACTS} | GALACTAC_FILE_FACTS <= cased
+    kinds_cased = {(type(parse("galactac", lines[-1])), code) for r, lines, code in CASES
+                   if r == "galactac"}  # fmt: skip
+    for code in {row.code for row in GALACTAC_FACTS}:
+        rows = [row for row in GALACTAC_FACTS if row.code == code]
+        assert all(isinstance(row, Fact | Limit | NotAfter) for row in rows)
+        assert any((kind, code) in kinds_cased for row in rows for kind in kinds(row)), code
+
+
+def sheet_lines() -> list[str]:
+    """The rows of the rule book's two sample turn input sheets, as the book prints them."""
+    from tests.test_galactac_language import MAIL_SHEET, WEB_SHEET
+
+    return [text for text, _ in WEB_SHEET + MAIL_SHEET]
+
+
+def test_the_rule_books_sample_sheets_give_the_same_facts_in_every_mode(tmp_path: Path) -> None:
+    """`galbatch check --ruleset galactac` of the sample sheets finds the layer-2 codes that
+    `--view` and `--game` find; those two add only the empire's situation (GT230 up)."""
+    path = write(tmp_path, "galactac", sheet_lines())
+    syntax_only = check_in("ruleset", "galactac", path).diagnostics
+    facts = [(d.line, d.code, d.message) for d in syntax_only]
+    # PT-110 and Mars II (GT404), DDI (GT407), 1010's LOAD then COLONIZE then SHUTTLE (GT405)
+    assert {code for _, code, _ in facts} == {"GT404", "GT405", "GT407"}
+    for mode in ("view", "game"):
+        found = [(d.line, d.code, d.message) for d in check_in(mode, "galactac", path).diagnostics]
+        assert [f for f in found if f[1] < "GT230" or f[1] >= "GT400"] == facts, mode
+        assert any(code >= "GT230" for _, code, _ in found), mode  # 1523 is no ship of theirs
+
+
 # ---- both layers ------------------------------------------------------------------------
 
 BOTH = [
@@ -191,6 +264,10 @@ BOTH = [
     ("conqueror", "S 158 5 10", "GQ213", "GQ204"),
     # a world not owned (CF202) sending to itself (CF204)
     ("conflict", "A,2,2,5", "CF204", "CF202"),
+    # a LOAD of 0 PI (GT211) for a ship Grand Fenwick does not have (GT230)
+    ("galactac", "LOAD 1105 0 PI", "GT211", "GT230"),
+    # a BUILD without a name (GT215) at a System not Grand Fenwick's (GT232)
+    ("galactac", "BUILD 99-15 FX", "GT215", "GT232"),
 ]
 
 
@@ -224,6 +301,14 @@ def test_the_situation_never_repeats_a_facts_code(tmp_path: Path) -> None:
         ("conqueror", ["S 47 9 10", "G 0 3", "F 47 800 1"], "F 47 800 1"),
         # 10 AF at world 55: the attack on itself takes none of them
         ("conflict", ["A,55,55,10", "A,55,33,10"], "A,55,33,10"),
+        # 10 cargo bays on ship 1012: the LOAD of an unknown item fills none of them
+        ("galactac", ["LOAD 1012 10 XP", "LOAD 1012 10 PI"], "LOAD 1012 10 PI"),
+        # a CLASSIFY of a bad rating takes no place in the design table's file limit
+        (
+            "galactac",
+            ["CLASSIFY ZZ Bad 10Q//", "CLASSIFY ZZ Runner 1P//16-1"],
+            "CLASSIFY ZZ Runner 1P//16-1",
+        ),
         ("conflict", ["M,55,55,A,10", "M,55,33,A,0", "A,55,33,10"], "A,55,33,10"),
     ],
 )
@@ -280,11 +365,13 @@ def test_a_syntax_only_check_on_the_command_line_reduces_a_reward_over_50(
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "table"), [("conflict", CONFLICT_FACTS), ("conqueror", CONQUEROR_FACTS)]
+    ("ruleset", "table"),
+    [("conflict", CONFLICT_FACTS), ("conqueror", CONQUEROR_FACTS), ("galactac", GALACTAC_FACTS)],
 )
 def test_every_fact_is_listed_in_the_man_page(ruleset: str, table: Sequence[Row]) -> None:
     """galbatch-<ruleset>(7) lists the facts that need no game, each code in its own entry."""
     page = (ROOT / "man" / f"galbatch-{ruleset}.7").read_text()
     listed = page.split(".SS Facts that need no game\n", 1)[1].split("\n.S", 1)[0]
     entries = set(re.findall(r"^\.TP\n\.B ([A-Z]{2}\d{3})$", listed, flags=re.MULTILINE))
-    assert entries == {row.code for row in table}
+    extra = GALACTAC_FILE_FACTS if ruleset == "galactac" else set()
+    assert entries == {row.code for row in table} | extra
