@@ -36,7 +36,7 @@ def complete_player(
 
     from galbatch.engine.gamedir import Game
 
-    directory = ctx.params.get("directory")
+    directory = ctx.params.get("directory") or next(iter(ctx.params.get("directories") or ()), None)
     if directory is None and ctx.args:  # before `--player <TAB>`, click leaves it unparsed
         directory = ctx.args[0]
     if directory is None:
@@ -311,7 +311,17 @@ def check(
 
 
 @cli.command()
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.argument(
+    "directories", metavar="DIRECTORY...", nargs=-1, required=True, type=click.Path(file_okay=False)
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="With several games: run this many at once, each in a process of its own.",
+)
 @click.option(
     "--dry-run",
     is_flag=True,
@@ -355,7 +365,8 @@ def check(
     help="The job log as it runs, or one JSON object at the end.",
 )
 def process(
-    directory: Path,
+    directories: tuple[str, ...],
+    jobs: int,
     dry_run: bool,
     rerun: bool,
     force: bool,
@@ -367,11 +378,28 @@ def process(
 ) -> None:
     """Run the next turn of the game in DIRECTORY and print the job log.
 
+    With several directories, run them as one job stream: each game's job log,
+    then a stream summary of every job's MAXCC and the stream's (the worst); a
+    game that fails or is refused stops no other.
+
     Exit status: 0, 4 or 8, the turn was committed (a dry run: would have
     been); 12, the run was refused; 16, it failed. Nothing changes on 12 or 16.
+    A stream exits with its worst game's status.
     """
     import json
 
+    if len(directories) > 1:
+        for name, given in (("--player", player), ("--replace", replace), ("--rerun", rerun)):
+            if given:
+                raise click.UsageError(f"{name} is for one game; give one DIRECTORY")
+        seen: dict[str, str] = {}
+        for d in directories:
+            key = os.path.realpath(d)
+            if key in seen:
+                raise click.UsageError(f"{d}: the same game as {seen[key]}; give each game once")
+            seen[key] = d
+        stream(directories, jobs, dry_run, force, pdf, due, fmt)
+    directory = Path(directories[0])
     from galbatch.engine.run import process as run
 
     if player is not None and not dry_run:
@@ -424,6 +452,49 @@ def process(
             if name in result.files:
                 click.echo(f"\n===== {name} =====")
                 click.echo(result.files[name].decode("utf-8"), nl=False)
+    sys.exit(int(result.rc))
+
+
+def stream(
+    directories: Sequence[str],
+    jobs: int,
+    dry_run: bool,
+    force: bool,
+    pdf: bool | None,
+    due: Any,
+    fmt: str,
+) -> None:
+    """`process` of several games: the night's job stream; exits with the stream's MAXCC."""
+    import json
+
+    from galbatch.engine.stream import GameRun, Options, run_stream
+
+    options = Options(
+        dry_run=dry_run,
+        force=force,
+        pdf=pdf if pdf is not None else not dry_run,
+        due=due.date().isoformat() if due is not None else None,
+    )
+    reader_gone = False
+
+    def echo(text: str) -> None:
+        nonlocal reader_gone
+        if not reader_gone:
+            try:
+                click.echo(text)
+            except BrokenPipeError:  # `| head`: every job still runs to its end
+                reader_gone = True
+                _quiet_stdout()
+
+    def done(run: GameRun) -> None:
+        if fmt == "text":
+            echo(run.log)  # the log ends with a line end: a blank line between jobs
+
+    result = run_stream(directories, options, jobs, done)
+    if fmt == "json":
+        echo(json.dumps(result.report(), indent=2))
+    else:
+        echo("\n".join(result.summary()))
     sys.exit(int(result.rc))
 
 
