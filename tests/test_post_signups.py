@@ -271,3 +271,29 @@ def test_new_with_an_empty_list_makes_no_game(tmp_path: Path) -> None:
     assert made.returncode == 16 and "no one has signed up for game GC16" in made.stderr
     assert not game.exists() or not any(game.iterdir())
     assert not (tmp_path / "gc16.passwords.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('#ANM GC16 Zork\nGAME GC16 PLAYER 1 PASSWORD "x"\nEND\n', 1),
+        ('GAME GC16 PLAYER 1 PASSWORD "x"\nP 68 1 1\n  #anm GC16 Zork\n#ANM GC16 Borg\nEND\n', 3),
+        ("#ANM GC16 Zork\n", 1),
+    ],
+)
+def test_a_sign_up_line_in_an_order_file_gets_a_note(text: str, line: int) -> None:
+    from galbatch.engine.diagnostics import Severity
+    from galbatch.engine.orderfile import parse_order_bytes
+
+    found = parse_order_bytes(text.encode(), "orders.txt")
+    notes = [d for d in found.diagnostics if d.code == "GB023"]
+    assert [(d.line, d.severity) for d in notes] == [(line, Severity.NOTE)]
+    assert "not an order" in notes[0].message
+    assert all(o.text.upper().find("ANM") < 0 for o in found.lines), "still a comment"
+
+
+def test_an_order_file_without_sign_up_lines_gets_no_note() -> None:
+    from galbatch.engine.orderfile import parse_order_bytes
+
+    found = parse_order_bytes(b'GAME GC16 PLAYER 1 PASSWORD "x"\n# ANM is fine\nEND\n', "o.txt")
+    assert not [d for d in found.diagnostics if d.code == "GB023"]

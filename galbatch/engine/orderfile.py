@@ -31,6 +31,7 @@ HEADER_START = re.compile(r"^GAME\b", re.IGNORECASE)
 HEADER_WORDS = re.compile(r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE)
 END = re.compile(r"^END\s*$", re.IGNORECASE)
 SIGNATURE = "-- "  # the e-mail signature separator
+SIGNUP = re.compile(r"\s*#ANM\b", re.IGNORECASE)  # a sign-up by mail: a comment in an order file
 HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the header
 # Codes of findings about the whole file rather than one order: at most one of each.
 FILE_FINDINGS = frozenset({"GB003", "GB004", "GB011", "GB020", "GB021", "GB022"})
@@ -104,7 +105,9 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 'GAME <game> PLAYER <player> PASSWORD "<password>"',
             )
         )
+        diags += _signup_note(name, raw_lines[:HEADER_SEARCH])
         return OrderFile(name, None, (), tuple(diags))
+    diags += _signup_note(name, raw_lines[:start])
     if start > 0 and any(raw.strip() for raw in raw_lines[:start]):
         diags.append(
             Diagnostic(
@@ -136,6 +139,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     )
     lines: list[OrderLine] = []
     ended = False
+    signed = any(d.code == SIGNUP_CODE for d in diags)  # one note a file is enough
     read = 0  # order lines read so far, good or bad
     for index in range(start + 1, len(raw_lines)):
         number = index + 1
@@ -156,6 +160,9 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
         body = _strip_comment(raw)
         stripped = body.strip()
         if not stripped:
+            if raw and not signed and SIGNUP.match(raw):
+                diags += _signup_note(name, [raw], index)
+                signed = True
             continue
         if END.match(stripped):
             ended = True
@@ -195,6 +202,23 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
             )
         )
     return OrderFile(name, header, tuple(lines), tuple(diags))
+
+
+SIGNUP_CODE = "GB023"
+
+
+def _signup_note(name: str, raw_lines: list[str], first: int = 0) -> list[Diagnostic]:
+    """A note on the first `#ANM` line of `raw_lines` (line `first` + 1 of the file), if any:
+    a sign-up counts only in a mail to the game's sign-up address, not in an order file."""
+    for index, raw in enumerate(raw_lines, first):
+        if SIGNUP.match(raw):
+            column = len(raw) - len(raw.lstrip()) + 1
+            message = (
+                "#ANM is a sign-up, not an order: it counts only in a mail of its own to the "
+                "game's sign-up address; here it is a comment"
+            )
+            return [Diagnostic(name, index + 1, column, Severity.NOTE, SIGNUP_CODE, message)]
+    return []
 
 
 def decode(data: bytes, name: str, diags: list[Diagnostic]) -> str:
