@@ -128,3 +128,31 @@ def test_a_missing_directory_fails_alone(tmp_path: Path) -> None:
     assert [r.rc for r in result.runs] == [RC.FAILED, RC.ERROR] and result.rc == RC.FAILED
     assert seen == [str(base / "nowhere"), str(base / "gc16")]
     assert result.runs[0].job == "UNKNOWN" and result.runs[1].status == "committed"
+
+
+def test_a_game_another_writer_holds_is_refused_alone(tmp_path: Path) -> None:
+    import os
+
+    from galbatch.engine.locks import writer_lock
+
+    base = games(tmp_path / "games")
+    shutil.rmtree(base / "broken")
+    before = snapshot(base / "gc16")
+    env = {**os.environ, "GALBATCH_LOCK_WAIT": "0.2"}
+    with writer_lock(base / "gc16"):
+        done = subprocess.run(
+            [sys.executable, "-m", "galbatch.cli", "process", "--no-pdf", "-j", "2"]
+            + ["gc16", "conflict-demo"],
+            capture_output=True,
+            text=True,
+            cwd=base,
+            env=env,
+            check=False,
+        )
+    assert done.returncode == 12, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-3:] == [
+        "UNKNOWN                     -  0012   refused        gc16",
+        "CONFLICT-DEMO.T001          1  0008   committed      conflict-demo",
+        "STREAM ENDED  MAXCC=0012",
+    ]
+    assert snapshot(base / "gc16") == before
