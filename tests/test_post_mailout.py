@@ -157,3 +157,14 @@ def test_a_bad_player_address_is_named_by_its_line(game: Path) -> None:
         Game.open(game)
     line = next(i for i, t in enumerate(file.read_text().splitlines(), 1) if "Rigel <" in t)
     assert f"{file}:{line}: players[3].email: " in str(caught.value)
+
+
+def test_the_default_sender_may_be_written_out(game: Path) -> None:
+    from galbatch.engine.gamedir import Game
+    from galbatch.post.config import post_settings
+
+    file = game / "game.yaml"
+    text = file.read_text(encoding="utf-8")
+    file.write_text(text.replace('"GC16 Mail Server <gc16@example.net>"', "galbatch@localhost"))
+    settings = post_settings(Game.open(game).config)
+    assert (settings.sender, settings.domain) == ("galbatch@localhost", "localhost")

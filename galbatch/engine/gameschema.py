@@ -35,7 +35,10 @@ MAX_ACCOUNT = 999_999_999
 WIDTHS = (80, 132)  # the two widths of continuous-form paper
 # An e-mail address as a player or the GM writes it: no display name, no comments.
 EMAIL = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z0-9-]{2,63}")
-MAIL_FROM = re.compile(r"[^\r\n]{0,80}<?" + EMAIL.pattern + r">?")  # "Name <address>"
+LOCAL = r"[^@\s<>()\[\],;:\"\\]{1,64}@localhost"  # the default sender's kind of address
+MAIL_FROM = re.compile(
+    r"[^\r\n]{0,80}<?(?:" + EMAIL.pattern + "|" + LOCAL + r")>?"
+)  # "Name <address>"
 
 DEFAULT_GM = "galbatch"
 DEFAULT_START = dt.date(1997, 1, 6)
