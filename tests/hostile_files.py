@@ -24,7 +24,7 @@ def longest(prefix: bytes, filler: bytes = b"9") -> bytes:
 
 
 # (ruleset, name) -> the file's bytes; the syntax is the ruleset's, the view is player 1's
-# (tests/conflict_world.py and tests/conqueror_world.py)
+# (tests/conflict_world.py, tests/conqueror_world.py and tests/galactac_world.py)
 CASES: dict[tuple[str, str], bytes] = {
     ("conflict", "131,000 junk lines"): fill(b"x\n"),
     ("conflict", "junk lines of 200 characters"): fill(longest(b"A,1,4,5,")),
@@ -43,4 +43,12 @@ CASES: dict[tuple[str, str], bytes] = {
     ("conqueror", "rejected commands of 200 characters"): fill(
         longest(b"B S 99 ", b" ")[:-2] + b"5\n"
     ),
+    ("galactac", "131,000 junk lines"): fill(b"x\n"),
+    ("galactac", "junk lines of 200 characters"): fill(longest(b"TO 1001 ")),
+    ("galactac", "rejected actions"): fill(b"LOAD 1105 0 PI\n"),
+    ("galactac", "rejected actions of 200 characters"): fill(
+        longest(b"LOAD 1105 0", b" ")[:-3] + b"PI\n"
+    ),
+    ("galactac", "replaced actions"): fill(b"SCRAP 1105 1106 1107 1108 1109\n"),
+    ("galactac", "valid and junk lines alternating"): fill(b"DEFEND 1001\nx\n"),
 }

@@ -152,3 +152,108 @@ def test_conqueror_resolver_spends_exactly_what_the_checker_accepted(lines: list
         before = planets[source].pu
         carry_out(turn, "1", order)
         assert before - planets[source].pu == cost, order
+
+
+# Galac-Tac: Grand Fenwick (player 1) in galaxy13 at turn 1 (Home System 27-94, 152 PI;
+# ships 1001 to 1029, 1011 an FX at 27-93 with 10 PI). What its checker keeps as written
+# with a warning or a note is said again of the same actions: a name with '-' (GT404), a
+# rating read by a house rule (GT406), a code written like the Masters' (GT407), a SHIPYARD
+# without a sort (GT403), a CLASSIFY renaming (GT410). A replaced [M] or [A] action (GT405)
+# is left out of what is accepted: a reduction like the others.
+GALAXY13 = shipped("galaxy13")
+GALAXY13_VIEW = load_data(GALAXY13 / "turns" / "001" / "views" / "1.yaml")
+GALACTAC = get_ruleset("galactac")
+CAUTIONS.update({"GT403", "GT404", "GT406", "GT407", "GT410"})
+gt_ships = st.sampled_from([1001, 1002, 1011, 1012, 1013, 1014, 1021, 1023, 1027, 1028, 1105])
+gt_places = st.sampled_from(["27-94", "27-94", "27-93", "23-95", "25-98", "99-15"])
+gt_items = st.sampled_from(["PI", "PV", "MISS"])
+gt_amounts = st.integers(1, 400)
+gt_codes = st.sampled_from(["FX", "DD1", "SC1", "FT1", "ST1", "ZZ"])
+
+
+@st.composite
+def galactac_action(draw: st.DrawFn) -> str:
+    s, t, p, n = draw(gt_ships), draw(gt_ships), draw(gt_places), draw(gt_amounts)
+    return draw(
+        st.sampled_from(
+            [
+                f"LOAD {s} {n} {draw(gt_items)}",
+                f"LOAD {s} {n} {draw(gt_items)} {draw(gt_amounts)} {draw(gt_items)}",
+                f"UNLOAD {s} {n} {draw(gt_items)}",
+                f"TRANSFER {s} {t} {n} {draw(gt_items)}",
+                f"MISSILES {p} {n}",
+                f"RESEARCH {p} {n}",
+                f"BUILD {p} {draw(gt_codes)} A B C",
+                "CLASSIFY ZZ Zed 3P//11-1",
+                f"DECLASSIFY {draw(gt_codes)}",
+                f"JOIN {s} {t}",
+                f"ASSIGN {s} {t}",
+                f"TO {s} {p}",
+                f"TOW {s} {t} {p}",
+                f"REFIT {s}",
+                f"REPAIR {s}",
+                f"RELOAD {s}",
+                f"SCRAP {s}",
+                f"CAPITAL {p} Capital",
+                f"DOWNGRADE {p}",
+                f"COLONIZE {s} {p}",
+                f"DEVELOP {s} {p}",
+                f"CHART {s} {p} {t} {draw(gt_places)}",
+                f"SHUTTLE {s} {p} {draw(gt_places)}",
+                f"NAME {p} Eden {s} Ship",
+                "SHIPYARD",
+            ]
+        )
+    )
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(galactac_action(), max_size=25))
+def test_galactac_reductions_are_final(lines: list[str]) -> None:
+    recheck(GALACTAC, GALAXY13_VIEW, 'GAME GT13 PLAYER 1 PASSWORD "x"', lines)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(galactac_action(), max_size=25))
+def test_galactac_nothing_from_nothing(lines: list[str]) -> None:
+    """Grand Fenwick with no PI, PV or missiles anywhere: whatever actions the checker
+    accepts (but SCRAP, which returns what a ship was worth), the turn builds no ship, no
+    missile and no research, and the only PI it has is its Production Systems' own output;
+    nothing anywhere goes negative."""
+    from galbatch.engine.rng import Streams
+    from galbatch.rules.galactac.events import Converted
+    from galbatch.rules.galactac.resolve import resolve
+    from galbatch.rules.galactac.state import GameState
+
+    state = GameState.from_data(load_data(GALAXY13 / "turns" / "001" / "state.yaml"))
+    for system in state.systems.values():
+        system.pv_waiting = 0
+        system.missiles.pop("1", None)
+        if system.owner == "1":
+            system.pi = 0
+    for ship in state.ships:
+        if ship.owner == "1":
+            ship.pi = ship.pv = ship.cargo_missiles = ship.missiles = 0
+    before = {s.id for s in state.ships if s.owner == "1"}
+    research = state.empires["1"].research
+    view = GALACTAC.view(state, "1")
+    kept = [line for line in lines if not line.startswith("SCRAP")]
+    data = "\n".join(['GAME GT13 PLAYER 1 PASSWORD "x"', *kept, "END"]).encode()
+    accepted = check_file(parse_order_bytes(data, "f"), GALACTAC, view, "1").orders
+    after = resolve(state, {"1": list(accepted)}, Streams(1313, 2))
+    assert {s.id for s in after.ships if s.owner == "1"} <= before
+    assert after.empires["1"].research == research
+    converted = {
+        e.location: e.pi for e in after.events if isinstance(e, Converted) and e.empire == "1"
+    }
+    for location, system in after.systems.items():
+        assert system.pi >= 0 and system.pv_waiting >= 0
+        assert all(n >= 0 for n in system.missiles.values())
+        assert system.missiles.get("1", 0) == 0
+        if system.owner == "1":
+            own = after.output(system, "1") if system.kind in ("home", "production") else 0
+            assert system.pi == converted.get(f"{location[0]:02d}-{location[1]:02d}", 0) <= own
+    for ship in after.ships:
+        assert min(ship.pi, ship.pv, ship.cargo_missiles, ship.missiles) >= 0
+        if ship.owner == "1":
+            assert ship.pi == ship.cargo_missiles == ship.missiles == 0

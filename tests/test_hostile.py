@@ -23,9 +23,18 @@ from galbatch.print.page import Printout, Section, Table, Text, layout, render_t
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 from tests.conqueror_world import alpha_view
+from tests.galactac_world import world
 from tests.hostile_files import CASES, fill
 
-VIEWS: dict[str, Any] = {"conflict": build_view(small_state(), "1"), "conqueror": alpha_view()}
+VIEWS: dict[str, Any] = {
+    "conflict": build_view(small_state(), "1"),
+    "conqueror": alpha_view(),
+    "galactac": get_ruleset("galactac").view(world(), "1"),
+}
+# Galac-Tac's file takes 50 actions (the rest are GT212 errors, capped with the others); a
+# warning on each ship of each of them (GT405: a ship's [M] or [A] action replaced, up to
+# five ships a line) is listed.
+WARNED_ACTIONS = {"galactac": 50 * 5}
 
 
 def check(ruleset: str, data: bytes, view: bool = True) -> intake.FileCheck:
@@ -48,14 +57,21 @@ def test_the_worst_files_give_a_bounded_number_of_diagnostics(
 ) -> None:
     result = check(case[0], CASES[case], view)
     assert listed_errors(result.diagnostics) <= MAX_LISTED_ERRORS
-    # and at most one GB005 and one of each finding about the whole file
-    assert len(result.diagnostics) <= MAX_LISTED_ERRORS + 1 + len(FILE_FINDINGS)
+    # and at most one GB005 and one of each finding about the whole file, besides a
+    # warning on each action a ruleset takes at most
+    most = MAX_LISTED_ERRORS + 1 + len(FILE_FINDINGS) + WARNED_ACTIONS.get(case[0], 0)
+    assert len(result.diagnostics) <= most
     assert result.rc == worst_rc(result.diagnostics)
     assert len(result.orders) <= MAX_ORDER_LINES
 
 
 @pytest.mark.parametrize(
-    "case", [("conflict", "131,000 junk lines"), ("conqueror", "rejected commands")]
+    "case",
+    [
+        ("conflict", "131,000 junk lines"),
+        ("conqueror", "rejected commands"),
+        ("galactac", "rejected actions"),
+    ],
 )
 def test_the_cap_keeps_the_return_code_and_the_counts(
     case: tuple[str, str], monkeypatch: pytest.MonkeyPatch
