@@ -414,7 +414,7 @@ def render_pdfs(
         return serial()
     try:
         claims = worker.Claims(len(jobs))
-    except OSError:  # no shared lock on this system: one process draws them all
+    except (OSError, ImportError):  # no shared lock on this system: all drawn here
         return serial()
 
     def front() -> tuple[dict[int, tuple[bytes, list[Drawn | None]]], dict[bytes, bytes]]:
