@@ -320,6 +320,21 @@ def test_a_fleet_refit_or_repair_says_which_ships_it_leaves_out() -> None:
     assert said(check(state, "JOIN 1010 1008", "REPAIR 1010", "REFIT 1010")) == []
 
 
+def test_a_ship_whose_fleet_moves_away_is_not_refit() -> None:
+    """REFIT is an [A] action, after the movement: a ship that leaves with its flagship's
+    TO is not at the Production System any more, so its REFIT is rejected, not failed."""
+    state = fleet()
+    ship(state, ALPHA, "FF1", "85-23", tech=1)  # 1010
+    result = check(state, "JOIN 1001 1010", "REFIT 1001 1010", "TO 1001 99-15")
+    assert said(result)[0] == (
+        2,
+        "GT246",
+        "ship 1010 leaves 85-23 with its fleet's movement; action REFIT 1001 1010 rejected",
+    )
+    assert [o.text() for o in result.orders] == ["JOIN 1001 1010", "TO 1001 99-15"]
+    assert not [e for e in play(state, result.orders).events if isinstance(e, Failed)]
+
+
 def test_reload_says_when_the_racks_are_not_filled() -> None:
     state = fleet()
     result = check(state, "MISSILES 90-30 3", "RELOAD 1009")

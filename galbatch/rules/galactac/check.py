@@ -361,6 +361,9 @@ class Checker:
                 s.get("goal"),
             )
         self.gone: set[int] = set()  # scrapped by an earlier SCRAP
+        # taken out of their System by an accepted [M] action, their own or their fleet's:
+        # an [A] action that needs them where they are (REFIT) cannot have them
+        self.leaving: set[int] = set()
         # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
         # before it is (the [M] actions are checked after the [B] ones)
         self.awaiting: dict[int, tuple[int, str]] = {}
@@ -373,10 +376,10 @@ class Checker:
         """The running stocks, to put back when an action is rejected half-way."""
         places = {k: replace(p) for k, p in self.places.items()}
         crafts = {k: replace(c) for k, c in self.crafts.items()}  # ratings are frozen
-        return places, crafts, dict(self.designs), set(self.gone)
+        return places, crafts, dict(self.designs), set(self.gone), set(self.leaving)
 
     def restore(self, saved: Any) -> None:
-        self.places, self.crafts, self.designs, self.gone = saved
+        self.places, self.crafts, self.designs, self.gone, self.leaving = saved
 
     def warn(self, code: str, message: str) -> None:
         self.pending.append((Severity.WARNING, code, message))
@@ -892,6 +895,7 @@ class Checker:
                     raise Rejected(
                         "GT245", f"ship {each.id}{whose} cannot move to {away[0]}: it has {kind}"
                     )
+            self.leaving.update(each.id for each in self.riders(craft))
         return craft
 
     def _to(self, action: a.To) -> a.To:
@@ -1049,7 +1053,11 @@ class Checker:
                     continue
                 place = self.places.get(each.location)
                 price = each.design_ssd * (self.tech - each.tech)
-                if place is None or not place.production:
+                if each.id in self.leaving:
+                    reasons.append(
+                        f"ship {each.id} leaves {each.location} with its fleet's movement"
+                    )
+                elif place is None or not place.production:
                     reasons.append(f"ship {each.id} is not at one of your Production Systems")
                 elif each.damaged:
                     reasons.append(f"ship {each.id} is damaged: REPAIR it first")
