@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, format_json, worst_rc
 from galbatch.engine.intake import FileCheck, authenticate, check_file
 from galbatch.engine.orderfile import MAX_BYTES, OrderFile, parse_order_bytes, read_order_file
-from galbatch.engine.ruleset import Ruleset, UnknownRuleset, get_ruleset
+from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
+
+if TYPE_CHECKING:
+    from galbatch.engine.ruleset import Ruleset
 
 STDIN = "-"  # as a file to check: the order file is read from standard input
 STDIN_NAME = "<stdin>"  # how diagnostics name it

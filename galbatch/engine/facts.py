@@ -29,7 +29,7 @@ reported); layer 3 never accepts it, and it uses nothing there.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
@@ -43,41 +43,73 @@ def always(order: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True)
+# The rows are plain classes, not dataclasses: a ruleset's table is made at every check,
+# and three dataclasses would cost a check's start more than all of its facts.
+
+
 class Fact:
     """Every order of the kinds `orders` (when `when` holds for it) satisfies `holds`;
     otherwise it is rejected with `code` and `says`."""
 
-    orders: tuple[type, ...]
-    holds: Callable[[Any], bool]
-    code: str
-    says: Says
-    when: Callable[[Any], bool] = always
+    __slots__ = ("code", "holds", "orders", "says", "when")
+
+    def __init__(
+        self,
+        orders: tuple[type, ...],
+        holds: Callable[[Any], bool],
+        code: str,
+        says: Says,
+        when: Callable[[Any], bool] = always,
+    ) -> None:
+        self.orders = orders
+        self.holds = holds
+        self.code = code
+        self.says = says
+        self.when = when
 
 
-@dataclass(frozen=True)
 class Limit:
     """The quantity `field` of the orders of the kinds `orders` is at most `most`; more is
     reduced to `most` with the warning `code` (`says` may use `{most}`)."""
 
-    orders: tuple[type, ...]
-    field: str
-    most: int
-    code: str
-    says: str
-    when: Callable[[Any], bool] = always
+    __slots__ = ("code", "field", "most", "orders", "says", "when")
+
+    def __init__(
+        self,
+        orders: tuple[type, ...],
+        field: str,
+        most: int,
+        code: str,
+        says: str,
+        when: Callable[[Any], bool] = always,
+    ) -> None:
+        self.orders = orders
+        self.field = field
+        self.most = most
+        self.code = code
+        self.says = says
+        self.when = when
 
 
-@dataclass(frozen=True)
 class NotAfter:
     """No order of the kinds `later` after an order of the kinds `earlier` in the same
     file that names the same thing (`key`; None names nothing): it is rejected."""
 
-    earlier: tuple[type, ...]
-    later: tuple[type, ...]
-    key: Callable[[Any], object | None]
-    code: str
-    says: Says
+    __slots__ = ("code", "earlier", "key", "later", "says")
+
+    def __init__(
+        self,
+        earlier: tuple[type, ...],
+        later: tuple[type, ...],
+        key: Callable[[Any], object | None],
+        code: str,
+        says: Says,
+    ) -> None:
+        self.earlier = earlier
+        self.later = later
+        self.key = key
+        self.code = code
+        self.says = says
 
 
 Row = Fact | Limit | NotAfter

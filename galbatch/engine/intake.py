@@ -8,27 +8,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, Severity, worst_rc
-from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile
+from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile, Record
 from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
-from galbatch.engine.ruleset import Located, Ruleset
+from galbatch.engine.ruleset import Located
+
+if TYPE_CHECKING:
+    from galbatch.engine.ruleset import Ruleset
 
 MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
 HIDDEN = "GB005"  # the code of the line that counts what is not listed
 REJECTED = "REJECTED: "  # how a file's status begins when the file was rejected whole
 
 
-@dataclass(frozen=True)
-class FileCheck:
+class FileCheck(Record):
     """The outcome of checking one order file."""
 
-    name: str
-    status: str  # what the printout says about the file
-    orders: tuple[Any, ...]
-    diagnostics: tuple[Diagnostic, ...]
+    __slots__ = ("name", "status", "orders", "diagnostics")
+
+    def __init__(
+        self, name: str, status: str, orders: tuple[Any, ...], diagnostics: tuple[Diagnostic, ...]
+    ) -> None:
+        self.name = name
+        self.status = status  # what the printout says about the file
+        self.orders = orders
+        self.diagnostics = diagnostics
 
     @property
     def rc(self) -> RC:
@@ -163,7 +170,7 @@ def _not_listed(hidden: Sequence[Diagnostic]) -> Diagnostic:
     return Diagnostic(at.file, at.line, at.column, worst, HIDDEN, message + " not listed")
 
 
-_COUNTED = re.compile(r"(\d+) (?:more )?(error|warning|note)")
+COUNTED = r"(\d+) (?:more )?(error|warning|note)"  # in a GB005 message
 
 
 def counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
@@ -172,7 +179,7 @@ def counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
     warnings = errors = 0
     for d in diags:
         if d.code == HIDDEN:
-            found = {noun: int(n) for n, noun in _COUNTED.findall(d.message)}
+            found = {noun: int(n) for n, noun in re.findall(COUNTED, d.message)}
             warnings += found.get("warning", 0)
             errors += found.get("error", 0)
         elif d.severity is Severity.WARNING:
@@ -184,9 +191,8 @@ def counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
 
 def rename(check: FileCheck, name: str) -> FileCheck:
     """The same check reported under another file name (e.g. the archive path)."""
-    return replace(
-        check, name=name, diagnostics=tuple(replace(d, file=name) for d in check.diagnostics)
-    )
+    diagnostics = tuple(replace(d, file=name) for d in check.diagnostics)
+    return FileCheck(name, check.status, check.orders, diagnostics)
 
 
 def _verify(password: str, stored: str) -> bool:

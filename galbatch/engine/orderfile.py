@@ -7,9 +7,9 @@ exception. Order lines come out with their line numbers and comments removed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.printable import escape, first_control
@@ -21,11 +21,20 @@ MAX_ORDER_LINES = 2000  # order lines read from one file; no rule book needs mor
 COMMENT = "#"
 LINE_END = re.compile(r"\r\n|\r|\n")  # lines end here only, never at NEL, U+2028, FF, VT...
 
-HEADER = re.compile(
-    r"""^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
+HEADER_PATTERN = r"""^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
         \s+PLAYER\s+(?P<player>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
-        \s+PASSWORD\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*(?:\#.*)?$""",
-    re.IGNORECASE | re.VERBOSE,
+        \s+PASSWORD\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*(?:\#.*)?$"""
+HEADER_FLAGS = re.IGNORECASE | re.VERBOSE
+# HEADER_PATTERN for a line of ASCII text, where it matches exactly what that pattern does:
+# only the keywords ignore case. Ignoring case in the names' classes too makes them take
+# four letters beyond ASCII (U+0130, U+0131, U+017F, U+212A); compiling that costs re
+# some 2 ms, a tenth of a syntax-only check, so it is compiled only for a line that is
+# not ASCII (see `header_match`).
+ASCII_HEADER = re.compile(
+    r"""^(?i:GAME)\s+(?P<game>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
+        \s+(?i:PLAYER)\s+(?P<player>[A-Za-z0-9][A-Za-z0-9._-]{0,31})
+        \s+(?i:PASSWORD)\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*(?:\#.*)?$""",
+    re.VERBOSE,
 )
 HEADER_START = re.compile(r"^GAME\b", re.IGNORECASE)
 HEADER_WORDS = re.compile(r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE)
@@ -37,33 +46,73 @@ HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the 
 FILE_FINDINGS = frozenset({"GB003", "GB004", "GB011", "GB020", "GB021", "GB022"})
 
 
-@dataclass(frozen=True)
-class Header:
+class Record:
+    """A record of fields, its __slots__, equal, hashed and shown by them as a frozen
+    dataclass is. Every check makes the records of this module and `FileCheck`: making
+    a dataclass costs a check's start far more than writing out its __init__."""
+
+    __slots__ = ()
+
+    def names(self) -> tuple[str, ...]:
+        names: tuple[str, ...] = self.__slots__
+        return names
+
+    def fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.names())
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.names())
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Header(Record):
     """The first line of an order file: who sends orders for which game."""
 
-    game: str
-    player: str
-    password: str
-    line: int
+    __slots__ = ("game", "player", "password", "line")
+
+    def __init__(self, game: str, player: str, password: str, line: int) -> None:
+        self.game = game
+        self.player = player
+        self.password = password
+        self.line = line
 
 
-@dataclass(frozen=True)
-class OrderLine:
+class OrderLine(Record):
     """One order line as written, comments removed, with its position."""
 
-    number: int
-    column: int  # column of the first character of `text`
-    text: str
+    __slots__ = ("number", "column", "text")
+
+    def __init__(self, number: int, column: int, text: str) -> None:
+        self.number = number
+        self.column = column  # column of the first character of `text`
+        self.text = text
 
 
-@dataclass(frozen=True)
-class OrderFile:
+class OrderFile(Record):
     """An order file as read: its header (None if unusable), lines and findings."""
 
-    name: str
-    header: Header | None
-    lines: tuple[OrderLine, ...]
-    diagnostics: tuple[Diagnostic, ...]
+    __slots__ = ("name", "header", "lines", "diagnostics")
+
+    def __init__(
+        self,
+        name: str,
+        header: Header | None,
+        lines: tuple[OrderLine, ...],
+        diagnostics: tuple[Diagnostic, ...],
+    ) -> None:
+        self.name = name
+        self.header = header
+        self.lines = lines
+        self.diagnostics = diagnostics
 
     @property
     def usable(self) -> bool:
@@ -233,14 +282,22 @@ def decode(data: bytes, name: str, diags: list[Diagnostic]) -> str:
     return found.text
 
 
-@dataclass(frozen=True)
-class Decoded:
+class Decoded(Record):
     """An order file's bytes as text, and how they were read."""
 
-    text: str
-    codec: str  # the Python codec of everything after the byte order mark
-    bom: bytes  # the byte order mark found at the start, b"" if none
-    findings: tuple[tuple[int, Severity, str, str], ...] = ()  # (line, severity, code, message)
+    __slots__ = ("text", "codec", "bom", "findings")
+
+    def __init__(
+        self,
+        text: str,
+        codec: str,
+        bom: bytes,
+        findings: tuple[tuple[int, Severity, str, str], ...] = (),
+    ) -> None:
+        self.text = text
+        self.codec = codec  # the Python codec of everything after the byte order mark
+        self.bom = bom  # the byte order mark found at the start, b"" if none
+        self.findings = findings  # (line, severity, code, message)
 
 
 BOMS = (
@@ -318,12 +375,32 @@ def _line_of(prefix: str) -> int:
     return len(LINE_END.findall(prefix)) + 1
 
 
+HEADER: re.Pattern[str]  # HEADER_PATTERN compiled on first use (see __getattr__)
+
+
+@cache
+def _header() -> re.Pattern[str]:
+    return re.compile(HEADER_PATTERN, HEADER_FLAGS)
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """HEADER, compiled when it is first asked for."""
+    if name == "HEADER":
+        return _header()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def header_match(line: str) -> re.Match[str] | None:
+    """HEADER's match of `line`, if any."""
+    return ASCII_HEADER.match(line) if line.isascii() else _header().match(line)
+
+
 def _find_header(lines: list[str]) -> tuple[int | None, re.Match[str] | None]:
     """The first line, within the first HEADER_SEARCH lines, that is a header; if none
     is, the line that was most likely meant as one (it starts with GAME), or None."""
     window = lines[:HEADER_SEARCH]
     for index, raw in enumerate(window):
-        match = HEADER.match(raw.strip())  # not _strip_comment: a quoted password may hold '#'
+        match = header_match(raw.strip())  # not _strip_comment: a quoted password may hold '#'
         if match is not None:
             return index, match
     meant = [i for i, raw in enumerate(window) if HEADER_START.match(_strip_comment(raw).strip())]
@@ -411,7 +488,7 @@ def password_spans(text: str) -> list[tuple[int, int]]:
 def _password_in(line: str) -> tuple[int, int] | None:
     """The password's place in one line, if the line is (or looks like) a header."""
     lead = len(line) - len(line.lstrip())
-    match = HEADER.match(line.strip())
+    match = header_match(line.strip())
     if match is not None:
         group = "quoted" if match["quoted"] is not None else "bare"
         return lead + match.start(group), lead + match.end(group)
