@@ -21,7 +21,7 @@ from typing import Any
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
-VERSION = 4  # of the generated modules' form: a module of another is stale
+VERSION = 5  # of the generated modules' form: a module of another is stale
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
@@ -54,6 +54,37 @@ EDITS = (
     ),
     ("logger.setLevel(logging.CRITICAL)\n", ""),
     ("import pickle, zlib, base64\n", ""),
+    # TextSlice, lark's one dataclass: the same class written out (fields, __post_init__,
+    # equality, hash), since making a dataclass costs every import of a parser about 1 ms.
+    ("from dataclasses import dataclass\n", ""),
+    (
+        "@dataclass(frozen=True)\n"
+        "class TextSlice(Generic[AnyStr]):\n"
+        "    #--\n"
+        "    text: AnyStr\n"
+        "    start: int\n"
+        "    end: int\n",
+        "class TextSlice(Generic[AnyStr]):\n"
+        "    #--\n"
+        "    __slots__ = ('text', 'start', 'end')\n"
+        "\n"
+        "    def __init__(self, text, start, end):\n"
+        "        object.__setattr__(self, 'text', text)\n"
+        "        object.__setattr__(self, 'start', start)\n"
+        "        object.__setattr__(self, 'end', end)\n"
+        "        self.__post_init__()\n"
+        "\n"
+        "    def __setattr__(self, name, value):\n"
+        "        raise AttributeError(f'cannot assign to field {name!r}')\n"
+        "\n"
+        "    def __eq__(self, other):\n"
+        "        if other.__class__ is not self.__class__:\n"
+        "            return NotImplemented\n"
+        "        return (self.text, self.start, self.end) == (other.text, other.start, other.end)\n"
+        "\n"
+        "    def __hash__(self):\n"
+        "        return hash((self.text, self.start, self.end))\n",
+    ),
 )
 
 

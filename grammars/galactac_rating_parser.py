@@ -1,4 +1,4 @@
-# Generated from galactac_rating.lark by `python -m galbatch.grammars.build` (form 4): do not edit.
+# Generated from galactac_rating.lark by `python -m galbatch.grammars.build` (form 5): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
 # ruff: noqa
 # fmt: off
@@ -286,7 +286,6 @@ class MissingVariableError(LarkError):
 
 
 import sys, re
-from dataclasses import dataclass
 from typing import Generic, AnyStr
 
 logger = _SilentLogger()
@@ -446,12 +445,26 @@ def get_regexp_width(expr: str) -> Union[Tuple[int, int], List[int]]:
                 return 0, int(MAXWIDTH)
 
 
-@dataclass(frozen=True)
 class TextSlice(Generic[AnyStr]):
     #--
-    text: AnyStr
-    start: int
-    end: int
+    __slots__ = ('text', 'start', 'end')
+
+    def __init__(self, text, start, end):
+        object.__setattr__(self, 'text', text)
+        object.__setattr__(self, 'start', start)
+        object.__setattr__(self, 'end', end)
+        self.__post_init__()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f'cannot assign to field {name!r}')
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.text, self.start, self.end) == (other.text, other.start, other.end)
+
+    def __hash__(self):
+        return hash((self.text, self.start, self.end))
 
     def __post_init__(self):
         if not isinstance(self.text, (str, bytes)):
