@@ -417,10 +417,13 @@ def render_pdfs(
     except (OSError, ImportError):  # no shared lock on this system: all drawn here
         return serial()
 
+    job = os.getpid()
+
     def front() -> tuple[dict[int, tuple[bytes, list[Drawn | None]]], dict[bytes, bytes]]:
-        """The worker's PDFs, and the streams it compressed (the archive meets them again)."""
+        """The worker's PDFs, and the streams it compressed (the archive meets them again);
+        it stops early if the job has ended (killed) and nobody will read them."""
         made = {}
-        while (i := claims.take(front=True)) is not None:
+        while os.getppid() == job and (i := claims.take(front=True)) is not None:
             made[i] = render_pdf_drawn(*jobs[i])
         return made, dict(_flated or {})
 
