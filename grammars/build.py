@@ -21,7 +21,7 @@ from typing import Any
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
-VERSION = 5  # of the generated modules' form: a module of another is stale
+VERSION = 6  # of the generated modules' form: a module of another is stale
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
@@ -88,6 +88,66 @@ EDITS = (
 )
 
 
+# What lark's standalone module defines but an LALR parser with an inline transformer
+# never uses (tree visitors and interpreters, ambiguity expanders, indentation
+# post-lexers): left out, as making their classes costs every import of a parser.
+UNUSED = frozenset(
+    {
+        "AmbiguousExpander",
+        "AmbiguousIntermediateExpander",
+        "DedentError",
+        "ImmutableInteractiveParser",
+        "Indenter",
+        "InlineTransformer",
+        "Interpreter",
+        "PythonIndenter",
+        "TransformerChain",
+        "Transformer_InPlaceRecursive",
+        "Transformer_NonRecursive",
+        "Visitor",
+        "VisitorBase",
+        "Visitor_Recursive",
+        "_InterMethod",
+        "visit_children_decor",
+    }
+)
+
+
+def without_unused(code: str) -> str:
+    """Lark's standalone module without the top-level definitions named in UNUSED; each
+    must be there, and nothing left may name one outside a function or class body."""
+    tree = ast.parse(code)
+    cut: list[tuple[int, int]] = []
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef):
+            name = node.name
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            name = target.id if isinstance(target, ast.Name) else ""
+        else:
+            continue
+        if name in UNUSED:
+            found.add(name)
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            cut.append((first, node.end_lineno or node.lineno))
+    if found != UNUSED:
+        raise SystemExit(f"lark's standalone output changed: no {sorted(UNUSED - found)}")
+    lines = code.splitlines(keepends=True)
+    for first, last in reversed(cut):
+        del lines[first - 1 : last]
+    code = "".join(lines)
+    for node in ast.parse(code).body:  # what runs at import must not need what was cut
+        if isinstance(node, ast.FunctionDef):
+            continue
+        parts = node.bases if isinstance(node, ast.ClassDef) else [node]
+        for part in parts:
+            for sub in ast.walk(part):
+                if isinstance(sub, ast.Name) and sub.id in UNUSED:
+                    raise SystemExit(f"lark's standalone output needs {sub.id} at import")
+    return code
+
+
 def grammar_files(folder: Path = HERE) -> list[Path]:
     """Every grammar of the package, by name."""
     return sorted(folder.glob("*.lark"))
@@ -107,6 +167,7 @@ def generate(grammar: Path) -> str:
         if code.count(old) != 1:
             raise SystemExit(f"lark's standalone output changed: {old!r} is not there once")
         code = code.replace(old, new)
+    code = without_unused(code)
     begin, end = "\nDATA = (\n", "\n)\nMEMO = (\n"
     if code.count(begin) != 1 or code.count(end) != 1:
         raise SystemExit("lark's standalone output changed: no DATA = (...) before MEMO")
