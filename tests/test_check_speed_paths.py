@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from galbatch.engine import gamedir
 from galbatch.engine.gamedir import Game
@@ -146,3 +148,52 @@ def test_only_the_most_recent_summaries_are_kept(
     kept = sorted((tmp_path / "cache" / "galbatch").glob("game-*.json"))
     assert len(kept) == 2
     assert type(Game.open_players(game).config) is dict  # the latest is one of them
+
+
+def test_a_check_makes_no_class_it_does_not_need(tmp_path: Path, orders: Path) -> None:
+    view = DEMO / "turns" / "000" / "views" / "1.yaml"
+    for args in (["-r", "conflict"], ["--view", str(view)]):
+        rc, out, modules = check([str(orders), *args], tmp_path / "cache")
+        assert rc in (0, 4, 8), out
+        for name in (
+            "galbatch.engine.protocol",
+            "galbatch.engine.playerinfo",
+            "galbatch.post.mailin",
+        ):
+            assert not imported(modules, name), (args, name)
+
+
+def test_the_names_defined_elsewhere_are_still_the_ruleset_modules() -> None:
+    from galbatch.engine import playerinfo, protocol, ruleset
+
+    assert ruleset.PlayerInfo is playerinfo.PlayerInfo
+    assert ruleset.Setting is protocol.Setting
+    assert ruleset.PrintContext is protocol.PrintContext
+    assert ruleset.Ruleset is protocol.Ruleset
+    with pytest.raises(AttributeError):
+        ruleset.Nothing  # noqa: B018
+
+
+@given(
+    st.text(max_size=60), st.sampled_from(["", "GAME g PLAYER p PASSWORD ", "game \u0131 player "])
+)
+def test_the_ascii_header_pattern_matches_as_the_header_pattern(text: str, start: str) -> None:
+    from galbatch.engine import orderfile
+
+    line = start + text
+    ours, full = orderfile.header_match(line), orderfile.HEADER.match(line)
+    assert (ours is None) == (full is None)
+    if ours is not None and full is not None:
+        assert ours.groupdict() == full.groupdict() and ours.span() == full.span()
+
+
+def test_an_order_files_records_compare_as_dataclasses_did() -> None:
+    from galbatch.engine.intake import FileCheck, rename
+    from galbatch.engine.orderfile import parse_order_bytes
+
+    first, again = (parse_order_bytes(ORDERS.encode(), "f") for _ in range(2))
+    assert first == again and hash(first) == hash(again) and first is not again
+    assert first != parse_order_bytes(ORDERS.encode(), "g")
+    assert repr(first.lines[0]) == "OrderLine(number=2, column=1, text='A,1,2,5')"
+    check = FileCheck("f", "ORDERS RECEIVED", (), first.diagnostics)
+    assert rename(check, "f") == check and rename(check, "g").name == "g"
