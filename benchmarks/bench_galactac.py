@@ -125,10 +125,13 @@ def turn_times() -> dict[bool, float]:
                 after = os.times()
                 cpu.append(after.user + after.system - before.user - before.system)
                 workers.append(
-                    after.children_user
-                    + after.children_system
-                    - before.children_user
-                    - before.children_system
+                    max(
+                        0.0,
+                        after.children_user
+                        + after.children_system
+                        - before.children_user
+                        - before.children_system,
+                    )
                 )
                 assert result.rc <= 4, result.log
                 if run == 0 and not pdf:
