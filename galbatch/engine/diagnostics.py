@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
 from enum import IntEnum, StrEnum
+from typing import Any
 
 from galbatch.engine.printable import printable
 
@@ -45,16 +45,53 @@ _SEVERITY_RC = {
 }
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Record:
+    """A record of fields, its __slots__, equal, hashed and shown by them as a frozen
+    dataclass is; never changed once made. Every check makes diagnostics, an order
+    file's records and a `FileCheck`: making a dataclass costs a check's start far more
+    than writing out its __init__."""
+
+    __slots__ = ()
+
+    def names(self) -> tuple[str, ...]:
+        names: tuple[str, ...] = self.__slots__
+        return names
+
+    def fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.names())
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.names())
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Diagnostic(Record):
     """One finding about one place in an order file."""
 
-    file: str
-    line: int
-    column: int
-    severity: Severity
-    code: str
-    message: str
+    __slots__ = ("file", "line", "column", "severity", "code", "message")
+
+    def __init__(
+        self, file: str, line: int, column: int, severity: Severity, code: str, message: str
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.code = code
+        self.message = message
+
+    def renamed(self, file: str) -> Diagnostic:
+        """The same diagnostic about a file of another name."""
+        return Diagnostic(file, self.line, self.column, self.severity, self.code, self.message)
 
     def format(self) -> str:
         """`FILE:LINE:COL: severity: [CODE] message`, the shape editors jump to; what came
@@ -66,11 +103,14 @@ class Diagnostic:
         )
 
     def as_json(self) -> dict[str, object]:
-        data = asdict(self)
-        data["severity"] = self.severity.label
-        for key in ("file", "code", "message"):
-            data[key] = printable(data[key])
-        return data
+        return {
+            "file": printable(self.file),
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity.label,
+            "code": printable(self.code),
+            "message": printable(self.message),
+        }
 
 
 def is_reduction(code: str) -> bool:

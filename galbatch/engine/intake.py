@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import RC, Diagnostic, Severity, worst_rc
-from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile, Record
+from galbatch.engine.diagnostics import RC, Diagnostic, Record, Severity, worst_rc
+from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile
 from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
 from galbatch.engine.ruleset import Located
 
@@ -191,7 +190,7 @@ def counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
 
 def rename(check: FileCheck, name: str) -> FileCheck:
     """The same check reported under another file name (e.g. the archive path)."""
-    diagnostics = tuple(replace(d, file=name) for d in check.diagnostics)
+    diagnostics = tuple(d.renamed(name) for d in check.diagnostics)
     return FileCheck(name, check.status, check.orders, diagnostics)
 
 

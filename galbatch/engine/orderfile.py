@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.diagnostics import Diagnostic, Record, Severity
 from galbatch.engine.printable import escape, first_control
 from galbatch.engine.wording import plural
 
@@ -44,34 +43,6 @@ SIGNUP = re.compile(r"\s*#ANM\b", re.IGNORECASE)  # a sign-up by mail: a comment
 HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the header
 # Codes of findings about the whole file rather than one order: at most one of each.
 FILE_FINDINGS = frozenset({"GB003", "GB004", "GB011", "GB020", "GB021", "GB022"})
-
-
-class Record:
-    """A record of fields, its __slots__, equal, hashed and shown by them as a frozen
-    dataclass is. Every check makes the records of this module and `FileCheck`: making
-    a dataclass costs a check's start far more than writing out its __init__."""
-
-    __slots__ = ()
-
-    def names(self) -> tuple[str, ...]:
-        names: tuple[str, ...] = self.__slots__
-        return names
-
-    def fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.names())
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Record)
-        return self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.names())
-        return f"{type(self).__qualname__}({shown})"
 
 
 class Header(Record):
