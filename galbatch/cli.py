@@ -139,7 +139,8 @@ def new(
 ) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
-    RULESET is conflict (Galactic Conflict) or conqueror (Galactic Conqueror).
+    RULESET is conflict (Galactic Conflict), conqueror (Galactic Conqueror) or galactac
+    (Galac-Tac).
     Prints each player's password once: send them out, they are stored only as
     salted hashes. When standard output is not a terminal, the passwords are
     also written to DIRECTORY.passwords.txt beside the game, readable only by you.
