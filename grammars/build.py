@@ -21,7 +21,7 @@ from typing import Any
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
-VERSION = 6  # of the generated modules' form: a module of another is stale
+VERSION = 7  # of the generated modules' form: a module of another is stale
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
@@ -57,6 +57,19 @@ EDITS = (
     # TextSlice, lark's one dataclass: the same class written out (fields, __post_init__,
     # equality, hash), since making a dataclass costs every import of a parser about 1 ms.
     ("from dataclasses import dataclass\n", ""),
+    # The `regex` module serves only Unicode categories (\p{...}), which no order grammar
+    # uses (`generate` makes sure), and Lark(regex=True): trying to import it costs a
+    # search of the whole path at every import of a parser, as does compiling the
+    # categories' pattern (re.search and re.sub compile it when asked).
+    (
+        "try:\n    import regex\n    _has_regex = True\n"
+        "except ImportError:\n    _has_regex = False\n",
+        "_has_regex = False\n",
+    ),
+    (
+        "categ_pattern = re.compile(r'\\\\p{[A-Za-z_]+}')\n",
+        "categ_pattern = r'\\\\p{[A-Za-z_]+}'\n",
+    ),
     (
         "@dataclass(frozen=True)\n"
         "class TextSlice(Generic[AnyStr]):\n"
@@ -159,6 +172,8 @@ def generate(grammar: Path) -> str:
     from lark.tools.standalone import gen_standalone
 
     text = grammar.read_text(encoding="utf-8")
+    if "\\p{" in text:
+        raise SystemExit(f"{grammar.name}: Unicode categories need the regex module")
     parser = Lark(text, **OPTIONS)
     out = io.StringIO()
     gen_standalone(parser, out=out)

@@ -1,4 +1,4 @@
-# Generated from galactac_rating.lark by `python -m galbatch.grammars.build` (form 6): do not edit.
+# Generated from galactac_rating.lark by `python -m galbatch.grammars.build` (form 7): do not edit.
 # Lark's standalone parser for the grammar below; it parses without importing lark.
 # ruff: noqa
 # fmt: off
@@ -391,11 +391,7 @@ class SerializeMemoizer(Serialize):
         return _deserialize(data, namespace, memo)
 
 
-try:
-    import regex
-    _has_regex = True
-except ImportError:
-    _has_regex = False
+_has_regex = False
 
 if sys.version_info >= (3, 11):
     import re._parser as sre_parse
@@ -404,7 +400,7 @@ else:
     import sre_parse
     import sre_constants
 
-categ_pattern = re.compile(r'\\p{[A-Za-z_]+}')
+categ_pattern = r'\\p{[A-Za-z_]+}'
 
 def get_regexp_width(expr: str) -> Union[Tuple[int, int], List[int]]:
     if _has_regex:
