@@ -22,7 +22,7 @@ import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
@@ -66,26 +66,67 @@ class Located:
     refused: bool = False
 
 
-class Parts(NamedTuple):
+class Parts:
     """Where each part of a ruleset lives, as "package.module:name", imported on first use
-    (a syntax-only check imports the transformer and the facts, nothing else)."""
+    (a syntax-only check imports the transformer and the facts, nothing else). A plain
+    class, given by keyword: a NamedTuple of so many fields costs every check's start
+    more than it reads."""
 
-    transformer: str  # a lark Transformer class: one order line -> one order dataclass
-    state: str  # the state class: from_data(data), to_data(), .turn, .finished
-    settings: str  # the Setting declarations game.yaml's `settings` may hold
-    normal_name: str  # name -> the code name as the game keeps it
-    name_problem: str  # name -> why it is not allowed, or None
-    new_game: str  # (seed, players, settings) -> the turn-0 state
-    owing: str  # state -> ids of the players who owe orders for the next turn
-    describe: str  # state -> one line for the job log
-    view: str  # (state, player) -> what that player knows
-    facts: str  # orders -> (orders, diagnostics): the checker's layer 2, no game needed
-    check: str  # (orders, view, player) -> (accepted, diagnostics): layer 3
-    resolve: str  # (state, orders, streams) -> the next state
-    printout: str  # (view, diagnostics, ctx) -> the player's printout
-    summary: str  # (state, ctx) -> the game master's printout
-    configure: str = ""  # (state, settings) -> state; "": no setting changes after setup
-    views: str = ""  # (state, players) -> {player: view}; "": `view` for each player
+    __slots__ = (
+        "transformer",
+        "state",
+        "settings",
+        "normal_name",
+        "name_problem",
+        "new_game",
+        "owing",
+        "describe",
+        "view",
+        "facts",
+        "check",
+        "resolve",
+        "printout",
+        "summary",
+        "configure",
+        "views",
+    )
+
+    def __init__(
+        self,
+        *,
+        transformer: str,
+        state: str,
+        settings: str,
+        normal_name: str,
+        name_problem: str,
+        new_game: str,
+        owing: str,
+        describe: str,
+        view: str,
+        facts: str,
+        check: str,
+        resolve: str,
+        printout: str,
+        summary: str,
+        configure: str = "",
+        views: str = "",
+    ) -> None:
+        self.transformer = transformer  # a transformer class: one order line -> one order
+        self.state = state  # the state class: from_data(data), to_data(), .turn, .finished
+        self.settings = settings  # the Setting declarations game.yaml's `settings` may hold
+        self.normal_name = normal_name  # name -> the code name as the game keeps it
+        self.name_problem = name_problem  # name -> why it is not allowed, or None
+        self.new_game = new_game  # (seed, players, settings) -> the turn-0 state
+        self.owing = owing  # state -> ids of the players who owe orders for the next turn
+        self.describe = describe  # state -> one line for the job log
+        self.view = view  # (state, player) -> what that player knows
+        self.facts = facts  # orders -> (orders, diagnostics): the checker's layer 2
+        self.check = check  # (orders, view, player) -> (accepted, diagnostics): layer 3
+        self.resolve = resolve  # (state, orders, streams) -> the next state
+        self.printout = printout  # (view, diagnostics, ctx) -> the player's printout
+        self.summary = summary  # (state, ctx) -> the game master's printout
+        self.configure = configure  # (state, settings) -> state; "": no change after setup
+        self.views = views  # (state, players) -> {player: view}; "": `view` for each player
 
 
 @functools.cache
