@@ -47,6 +47,10 @@ def by_id(result: b.BattleResult, ident: int) -> b.ShipAfter:
     return next(s for s in result.ships if s.id == ident)
 
 
+def by_id_of(result: b.BattleResult, empire: str, ident: int) -> b.ShipAfter:
+    return next(s for s in result.ships if (s.empire, s.id) == (empire, ident))
+
+
 def battle_of(*ships: Combatant, seed: int = 0) -> b._Battle:
     """The resolver's state for direct checks of one rule (round 2, all deployed)."""
     states = [b._state(c, i) for i, c in enumerate(ships)]
@@ -342,7 +346,7 @@ def test_fleets_follow_their_flagships_controls_secure_ignores_them() -> None:
     member = ship(2, "A", "ATTACK", "1P//-10", flagship=1)
     own = ship(3, "A", "ATTACK", "1P//-10", flagship=1, targets=Targets(0, 1, 0, 0))
     secure = ship(4, "A", "SECURE", "1P//-10", targets=Targets(0, 1, 0, 0))
-    table = {c.id: c for c in (flag, member, own, secure)}
+    table = {(c.empire, c.id): c for c in (flag, member, own, secure)}
     assert b._effective_targets(member, table) == Targets(0, 3, 0, 0)
     assert b._effective_targets(own, table) == Targets(0, 1, 0, 0)
     assert b._effective_targets(secure, table) == Targets()
@@ -429,7 +433,7 @@ def test_combat_ends_with_one_empire_left_or_after_ten_rounds() -> None:
     strong = ship(1, "A", "DEFEND", "30P//-10")
     weak = ship(2, "B", "DEFEND", "1P//-10")
     result = fight([strong, weak], random.Random(1))
-    assert result.rounds < 10 and result.destroyed == (2,)
+    assert result.rounds < 10 and result.destroyed == (("B", 2),)
     assert result.events[-1] == BattleEnded(result.rounds, ("A",))
     walls = [ship(1, "A", "DEFEND", "1P/100;;/"), ship(2, "B", "DEFEND", "1P/100;;/")]
     result = fight(walls, random.Random(1))
@@ -442,6 +446,15 @@ def test_an_attack_is_called_off_above_max_ssd() -> None:
     result = fight([attacker, ship(2, "B", "DEFEND", "30P//")], random.Random(1))
     assert result.events[0] == AttackCalledOff(1, "A", 30, 20)
     assert result.rounds == 0 and not by_id(result, 1).engaged
+
+
+def test_ship_ids_are_each_empires_own() -> None:
+    a = [ship(1001, "A", "DEFEND", "/20;1;/-4"), ship(1002, "A", "DEFEND", "2P//-16", carrier=1001)]
+    b_ = [ship(1001, "B", "DEFEND", "30P//-10"), ship(1002, "B", "DEFEND", "2P//-16")]
+    result = fight([*a, *b_], random.Random(2), rounds=1)
+    fighter = by_id_of(result, "A", 1002)
+    assert fighter.shots == 0 and fighter.damage_taken == 0  # deploying from A's 1001
+    assert by_id_of(result, "B", 1002).shots == 2
 
 
 def test_crews_repair_excess_and_hangars_repair_their_ships() -> None:
@@ -517,7 +530,7 @@ def test_no_battle_creates_ships_damage_or_missiles(ships: list[Combatant], seed
             assert lost or s.excess >= ssd(c.design)
         else:
             assert s.excess < ssd(c.design)
-    assert set(result.destroyed) == {s.id for s in result.ships if s.destroyed}
+    assert set(result.destroyed) == {(s.empire, s.id) for s in result.ships if s.destroyed}
     dealt = sum(s.damage_dealt for s in result.ships)
     taken = sum(s.damage_taken for s in result.ships)
     assert taken <= dealt

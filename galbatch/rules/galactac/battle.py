@@ -70,7 +70,8 @@ NO_TARGETS = Targets()
 
 @dataclass(frozen=True)
 class Combatant:
-    """One ship in the system when combat begins.
+    """One ship in the system when combat begins; `id` is its empire's own number, so
+    a ship is known by (empire, id), and `carrier` and `flagship` are its empire's.
 
     `order` is the ship's standing order word (ATTACK, SECURE, DEFEND, PATROL, SENTRY,
     DESTROY, SCOUT, NONE, TO, SHUTTLE, ...); a SCOUT takes part only when `caught`.
@@ -185,11 +186,11 @@ BattleEvent = (
 @dataclass(frozen=True)
 class BattleResult:
     """Every combatant's after-state (in the input's order), the report's events in
-    the order they happened, and the ids of the destroyed ships (ascending)."""
+    the order they happened, and the destroyed ships as (empire, id), sorted."""
 
     ships: tuple[ShipAfter, ...]
     events: tuple[BattleEvent, ...]
-    destroyed: tuple[int, ...]
+    destroyed: tuple[tuple[str, int], ...]
     rounds: int
 
 
@@ -746,7 +747,7 @@ class _Battle:
         return tuple(sorted({s.c.empire for s in self.ships if s.alive}))
 
 
-def _effective_targets(c: Combatant, by_id: dict[int, Combatant]) -> Targets:
+def _effective_targets(c: Combatant, by_id: dict[tuple[str, int], Combatant]) -> Targets:
     """A ship's COMBAT/STANDING controls: its own, else its nearest flagship's; only
     ATTACK (COMBAT) and DEFEND (STANDING) ships use them."""
     if c.order not in ("ATTACK", "DEFEND"):
@@ -756,7 +757,7 @@ def _effective_targets(c: Combatant, by_id: dict[int, Combatant]) -> Targets:
     while ship is not None:
         if ship.targets != NO_TARGETS:
             return ship.targets
-        ship = by_id.get(ship.flagship)
+        ship = by_id.get((c.empire, ship.flagship))
         if ship is None or ship.id in seen:
             break
         seen.add(ship.id)
@@ -794,48 +795,25 @@ def fight(
     combatants: Sequence[Combatant], rng: random.Random, rounds: int = ROUNDS
 ) -> BattleResult:
     """Fight the battle of one system: up to `rounds` combat rounds, ending early when
-    only one empire has ships left. Randomness comes only from `rng`."""
+    only one empire has ships left. Randomness comes only from `rng`. Ship ids are an
+    empire's own: a ship is known by (empire, id)."""
     events: list[BattleEvent] = []
     present = [c for c in combatants if c.order != "SCOUT" or c.caught]
-
-    def enemy_ssd(empire: str, ships: Sequence[Combatant]) -> int:
-        return sum(ssd(s.design) for s in ships if s.empire != empire)
-
-    engaged: list[Combatant] = []
+    called_off: set[tuple[str, int]] = set()
+    sizes = _ssd_by_empire(present)
     for c in present:
-        total = enemy_ssd(c.empire, present)
+        total = sum(sizes.values()) - sizes[c.empire]
         if c.order == "ATTACK" and c.max_ssd > 0 and total > c.max_ssd:
             events.append(AttackCalledOff(c.id, c.empire, total, c.max_ssd))
-        else:
-            engaged.append(c)
+            called_off.add((c.empire, c.id))
+    engaged = [c for c in present if (c.empire, c.id) not in called_off]
     empires = tuple(sorted({c.empire for c in engaged}))
     ships = [_state(c, i) for i, c in enumerate(engaged)]
-    by_id = {c.id: c for c in engaged}
     battle = _Battle(ships, rng)
     fought = 0
     if len(empires) > 1:
         events.append(BattleBegan(empires))
-        states = {s.c.id: s for s in ships}
-        for s in ships:
-            wanted = _effective_targets(s.c, by_id)
-            s.targets = Targets(
-                weapon_code("Drone", wanted.drone),
-                weapon_code("P-Type", wanted.p_type),
-                weapon_code("T-Type", wanted.t_type),
-                wanted.min_ssd,
-            )
-            s.t_allowed = t_min_ssd_met(enemy_ssd(s.c.empire, engaged), s.targets.min_ssd)
-            carrier = states.get(s.c.carrier)
-            if carrier is not None and carrier is not s:
-                s.carrier = carrier
-                s.deploying = s.c.order not in DEPLOYED_ON_DUTY
-        aboard: dict[int, list[_Ship]] = {}
-        for s in sorted(ships, key=lambda o: o.c.id):
-            if s.carrier is not None:
-                aboard.setdefault(s.carrier.c.id, []).append(s)
-        for s in ships:
-            bays: list[_Ship | None] = list(aboard.get(s.c.id, [])[: s.parts["hangars"]])
-            s.bays = bays + [None] * (s.parts["hangars"] - len(bays))
+        _prepare(ships)
         battle.events = events
         for number in range(1, rounds + 1):
             battle.round = fought = number
@@ -845,16 +823,53 @@ def fight(
         events.append(BattleEnded(fought, battle.empires_left()))
     else:
         events.append(BattleEnded(0, empires))
-    states_by_id = {s.c.id: s for s in ships}
+    states = {(s.c.empire, s.c.id): s for s in ships}
     after: list[ShipAfter] = []
     for c in combatants:
-        state = states_by_id.get(c.id)
+        state = states.get((c.empire, c.id))
         if state is None or state.c is not c:
             after.append(ShipAfter(c.id, c.empire, c.current, c.missiles, c.excess, engaged=False))
             continue
         after.append(_after(c, state, fought > 0))
-    destroyed = tuple(sorted(s.c.id for s in ships if not s.alive))
+    destroyed = tuple(sorted((s.c.empire, s.c.id) for s in ships if not s.alive))
     return BattleResult(tuple(after), tuple(events), destroyed, fought)
+
+
+def _ssd_by_empire(ships: Sequence[Combatant]) -> dict[str, int]:
+    """Each empire's total SSD (its designs'), as the enemy counts it."""
+    sizes: dict[str, int] = {}
+    for c in ships:
+        sizes[c.empire] = sizes.get(c.empire, 0) + ssd(c.design)
+    return sizes
+
+
+def _prepare(ships: list[_Ship]) -> None:
+    """Before round 1: each ship's controls and Min SSD, its carrier and whether it
+    deploys from it, and each carrier's bays filled in ship id order."""
+    sizes = _ssd_by_empire([s.c for s in ships])
+    combatants = {(s.c.empire, s.c.id): s.c for s in ships}
+    states = {(s.c.empire, s.c.id): s for s in ships}
+    for s in ships:
+        wanted = _effective_targets(s.c, combatants)
+        s.targets = Targets(
+            weapon_code("Drone", wanted.drone),
+            weapon_code("P-Type", wanted.p_type),
+            weapon_code("T-Type", wanted.t_type),
+            wanted.min_ssd,
+        )
+        enemy = sum(sizes.values()) - sizes[s.c.empire]
+        s.t_allowed = t_min_ssd_met(enemy, s.targets.min_ssd)
+        carrier = states.get((s.c.empire, s.c.carrier))
+        if carrier is not None and carrier is not s:
+            s.carrier = carrier
+            s.deploying = s.c.order not in DEPLOYED_ON_DUTY
+    aboard: dict[int, list[_Ship]] = {}
+    for s in sorted(ships, key=lambda o: o.c.id):
+        if s.carrier is not None:
+            aboard.setdefault(s.carrier.index, []).append(s)
+    for s in ships:
+        bays: list[_Ship | None] = list(aboard.get(s.index, [])[: s.parts["hangars"]])
+        s.bays = bays + [None] * (s.parts["hangars"] - len(bays))
 
 
 def _after(c: Combatant, s: _Ship, engaged: bool) -> ShipAfter:
@@ -878,13 +893,21 @@ def _after(c: Combatant, s: _Ship, engaged: bool) -> ShipAfter:
 def fortnight_end(ships: Sequence[Combatant]) -> list[Combatant]:
     """The end of the fortnight: crews repair all excess damage, and each working hangar
     bay of a carrier among `ships` repairs all damage of one ship assigned to it."""
-    repaired: set[int] = set()
+    repaired: set[tuple[str, int]] = set()
+    aboard: dict[tuple[str, int], list[int]] = {}
     for carrier in ships:
-        aboard = sorted(s.id for s in ships if s.carrier == carrier.id and s is not carrier)
-        bays = carrier.current.hangars * COMBAT_HOUSE.hangar_repairs_per_bay
-        repaired.update(aboard[:bays])
+        aboard[(carrier.empire, carrier.id)] = []
+    for c in sorted(ships, key=lambda c: c.id):
+        bays = aboard.get((c.empire, c.carrier))
+        if bays is not None and c.carrier != c.id:
+            bays.append(c.id)
+    for carrier in ships:
+        bays = aboard[(carrier.empire, carrier.id)]
+        repairs = carrier.current.hangars * COMBAT_HOUSE.hangar_repairs_per_bay
+        repaired.update((carrier.empire, i) for i in bays[:repairs])
     return [
-        replace(c, excess=0, current=c.design if c.id in repaired else c.current) for c in ships
+        replace(c, excess=0, current=c.design if (c.empire, c.id) in repaired else c.current)
+        for c in ships
     ]
 
 
