@@ -16,7 +16,6 @@ import click
 
 from galbatch import __version__
 from galbatch.engine.ruleset import RULESETS
-from galbatch.post.commands import COMMANDS as POST_COMMANDS  # click alone; the rest when run
 
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
@@ -52,7 +51,32 @@ def complete_player(
     ]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Galbatch(click.Group):
+    """The galbatch group, whose post room commands (galbatch.post.commands) are added
+    when a command not yet added is asked for (theirs, or a misspelt one, which is then
+    told the closest of all) or the commands are listed: `galbatch check` never imports
+    their module."""
+
+    POST = ("intake", "mail", "signups")  # the names of galbatch.post.commands.COMMANDS
+
+    def add_post_commands(self) -> None:
+        if not all(name in self.commands for name in self.POST):
+            from galbatch.post.commands import COMMANDS
+
+            for command in COMMANDS:
+                self.add_command(command)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self.add_post_commands()
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self.add_post_commands()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=Galbatch, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="galbatch")
 def cli() -> None:
     """Batch turn processor and order checker for play-by-mail space games.
@@ -640,10 +664,6 @@ def rating(words: tuple[str, ...], tech: int, fmt: str) -> None:
     rc, text, data = report(" ".join(words), tech)
     click.echo(json.dumps(data, indent=2) if fmt == "json" else text.rstrip("\n"))
     sys.exit(rc)
-
-
-for _command in POST_COMMANDS:  # intake, mail, signups
-    cli.add_command(_command)
 
 
 def show_error(e: click.ClickException) -> None:

@@ -158,7 +158,7 @@ def test_a_check_makes_no_class_it_does_not_need(tmp_path: Path, orders: Path) -
         for name in (
             "galbatch.engine.protocol",
             "galbatch.engine.playerinfo",
-            "galbatch.post.mailin",
+            "galbatch.post",
         ):
             assert not imported(modules, name), (args, name)
 
@@ -197,3 +197,15 @@ def test_an_order_files_records_compare_as_dataclasses_did() -> None:
     assert repr(first.lines[0]) == "OrderLine(number=2, column=1, text='A,1,2,5')"
     check = FileCheck("f", "ORDERS RECEIVED", (), first.diagnostics)
     assert rename(check, "f") == check and rename(check, "g").name == "g"
+
+
+def test_the_post_room_commands_are_the_groups_when_asked_for() -> None:
+    from click.testing import CliRunner
+
+    from galbatch.cli import Galbatch, cli
+    from galbatch.post.commands import COMMANDS
+
+    assert tuple(command.name for command in COMMANDS) == Galbatch.POST
+    listed = CliRunner().invoke(cli, ["--help"]).output
+    assert all(f"  {name} " in listed for name in Galbatch.POST)
+    assert all(cli.commands[c.name] is c for c in COMMANDS if c.name is not None)
