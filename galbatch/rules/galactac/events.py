@@ -180,6 +180,89 @@ class Valuation(Event):
     percentile: int
 
 
+@dataclass(frozen=True)
+class ScoutReport(Event):
+    """What a scout (or the empire's own system, `ship` 0) saw at a location before any
+    combat: the enemy ships, their total SSD and the largest; an escaped scout's report
+    is `rough`, the total SSD only, to the house's rounding."""
+
+    ship: int
+    location: str
+    owner: str  # the empire name of the system's owner, "" for nobody's
+    ships: int
+    ssd: int
+    largest: int
+    rough: bool = False
+
+
+@dataclass(frozen=True)
+class ScoutCaught(Event):
+    """One of the empire's scouts was detected by a PATROL or SENTRY of `by`; it
+    `escaped` or was drawn into the combat."""
+
+    ship: int
+    location: str
+    by: str
+    escaped: bool
+
+
+@dataclass(frozen=True)
+class ScoutSpotted(Event):
+    """The empire's PATROL or SENTRY detected a scout of `of` (design code, SSD)."""
+
+    location: str
+    of: str
+    code: str
+    ssd: int
+    escaped: bool
+
+
+@dataclass(frozen=True)
+class CeaseFire(Event):
+    """Ships met in a non-hostile posture: every last action is cancelled (COLONIZE,
+    DEVELOP and SHUTTLE go on); `met` names the other empires."""
+
+    location: str
+    met: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AttackAborted(Event):
+    """An ATTACK called off at Max SSD: told to the attacker (its fleet, the estimate)
+    and to every enemy present (`by`: the attacker's name, `ship` 0)."""
+
+    location: str
+    ship: int
+    estimate: int
+    max_ssd: int
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class CombatReport(Event):
+    """A battle the empire has survivors of: each ship involved, own and enemy, as
+    (empire name, ID, code, name, rating before, rating after or "" if destroyed)."""
+
+    location: str
+    ships: tuple[tuple[str, int, str, str, str, str], ...]
+
+
+@dataclass(frozen=True)
+class FleetMissing(Event):
+    """A battle none of the empire's ships survived: "dead men tell no tales"."""
+
+    location: str
+    ships: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game has ended: the Masters returned, or one empire is left; the winner."""
+
+    winner: str
+    reason: str  # "masters" or "last empire"
+
+
 EVENT_CLASSES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -200,6 +283,14 @@ EVENT_CLASSES: dict[str, type[Event]] = {
         Named,
         Requested,
         Valuation,
+        ScoutReport,
+        ScoutCaught,
+        ScoutSpotted,
+        CeaseFire,
+        AttackAborted,
+        CombatReport,
+        FleetMissing,
+        GameOver,
     )
 }
 
@@ -214,4 +305,11 @@ def event_to_data(event: Event) -> dict[str, Any]:
 
 def event_from_data(data: dict[str, Any]) -> Event:
     cls = EVENT_CLASSES[str(data["event"])]
-    return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+    return cls(**{f.name: _frozen(data[f.name]) for f in fields(cls) if f.name in data})
+
+
+def _frozen(value: Any) -> Any:
+    """JSON's lists back as the tuples a frozen event holds."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value

@@ -103,3 +103,40 @@ VALUATION = {
     "research": 1,  # each PI spent on research
     "output_fortnights": 10,  # a system is worth this many fortnights of its output
 }
+
+# --- House rules of war and of the end of the game --------------------------------
+# The rule book's numbers are marked "book"; the others are the house's reading of
+# what it leaves open. Every number the combat step and scouting use is here.
+WAR = {
+    # SCOUTING: "1% per Inertia drive on board the patrolling ship" (book).
+    "patrol_percent_per_inertia": 1,
+    # "For every SSD your SCOUT ship has it increases your chance of being caught by an
+    # extra 1% for any given PATROLLING ship" (book).
+    "percent_per_scout_ssd": 1,
+    # Each searching ship (the patrol, its joined ships and its hangared ships) rolls
+    # on its own, with its own chance: the book's "for any given PATROLLING ship".
+    # A platform (no inertia drive) gets no chance at all: the scout's SSD is not
+    # added to a chance it does not have (1 to add it anyway).
+    "platform_adds_scout_ssd": 0,
+    # A SENTRY has "somewhat less chance than a dedicated PATROL": its patrol chance
+    # less this many percent, less 1 % per inertia drive ("impulse engine") of the
+    # scout, which uses them "to try to remain hidden from Sentries".
+    "sentry_penalty_percent": 5,
+    "sentry_percent_per_scout_inertia": 1,
+    # A caught SCOUT escapes at 1 % per inertia drive ("impulse engine") (book).
+    "escape_percent_per_inertia": 1,
+    # An escaped scout's "very rough size of the fleet": the total SSD to the nearest
+    # multiple of this.
+    "rough_ssd": 50,
+    # ATTACK with Max SSD: the enemy's total SSD is estimated with an error drawn
+    # evenly from -25 % to +25 % of the true total ("may not be estimated accurately").
+    "attack_estimate_error_percent": 25,
+}
+# A cease fire: "Ships already engaged in COLONIZE, DEVELOP, or SHUTTLE activities will
+# continue" (book); a ship in CHART mode goes on too (house rule): it charts the system
+# once no enemy is present, as CHART always does.
+CEASE_FIRE_KEEPS = ("COLONIZE", "DEVELOP", "SHUTTLE", "CHART")
+# A scout carrying hangared ships is seen as big as it and its riders together: their
+# SSDs add up for the +1 % per SSD.
+# Encounters (a cease fire or a combat) happen only in star systems: ships passing
+# each other in deep space under star drive do not meet.

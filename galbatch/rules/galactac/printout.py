@@ -28,6 +28,7 @@ from galbatch.rules.galactac.maps import (
     turn_one_maps,
     whole_map,
 )
+from galbatch.rules.galactac.report_combat import combat_report_lines
 from galbatch.rules.galactac.report_economy import (
     dated,
     event_line,
@@ -61,6 +62,9 @@ def player_printout(
         ),
         Section("ECONOMIC/FLEET REPORT", (Text(tuple(fleet_report(view, width))),), new_page=True),
     ]
+    combat = combat_report_lines(view, width)
+    if combat:
+        sections.append(Section("COMBAT REPORT", (Text(tuple(combat)),), new_page=True))
     seen = sighting_lines(view)
     if seen:
         sections.append(Section("ALIEN SIGHTINGS", (Text(tuple(seen)),)))

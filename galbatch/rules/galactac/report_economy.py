@@ -16,6 +16,7 @@ from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.wording import plural
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE
 from galbatch.rules.galactac.rating import RatingError, parse_rating
+from galbatch.rules.galactac.report_combat import WAR_LINES, game_over_line
 
 BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
 View = Mapping[str, Any]
@@ -116,6 +117,8 @@ def event_line(e: Mapping[str, Any]) -> str:
         return f"{e['report']}{detail}: requested"
     if kind == "Valuation":
         return f"Empire Valuation: {ordinal(int(e['percentile']))} percentile"
+    if kind in WAR_LINES:
+        return WAR_LINES[kind](e)
     return " ".join(f"{k}={v}" for k, v in e.items() if k != "empire")
 
 
@@ -144,6 +147,9 @@ def summary_lines(
     the results of every action and activity of the turn."""
     me = view["empire"]
     lines = [dated(f"Empire {me['name']} (#{me['id']})", str(view["date"]), width)]
+    for e in view["events"]:
+        if e["event"] == "GameOver":
+            lines += wrap(game_over_line(e), width)
     met = ", ".join(str(name) for name in me["known"]) or "none yet"
     lines += wrap(f"Empires met (a diplomatic message needs one of these names): {met}", width)
     lines.append("")

@@ -4,13 +4,15 @@
 2. Movement [M] actions: the last one given to a ship/fleet is the one that takes
    effect; shuttles, scouts and sentries at a stop do its work and head for the
    next; every fleet moves (`movement.py`).
-3. (Combat goes here: a later step.)
+3. Scouting, then combat: PATROLs and SENTRIES look for scouts, and in every system
+   where empires meet, a cease fire or a battle (`scouting.py`, `combat.py`).
 4. After [A] actions, empire by empire, in the order written, once the drydocks
    have worked a fortnight; CAPITAL last of them, with the PI left; then
    COLONIZE, DEVELOP and DESTROY land PI at their sites and CHART ships chart
    (`economy.py`, `movement.py`).
 5. The end of the fortnight: production systems turn PV into PI, research reaches
-   new tech levels, empires that met learn each other's names, the valuation.
+   new tech levels, empires that met learn each other's names, the valuation; the
+   game ends when one empire is left or the Masters return (`ending.py`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ from typing import Any
 
 from galbatch.engine.rng import Streams
 from galbatch.rules.galactac import actions as a
-from galbatch.rules.galactac import economy, fleets, movement, naming, research, shipyard
+from galbatch.rules.galactac import (
+    combat,
+    economy,
+    ending,
+    fleets,
+    movement,
+    naming,
+    research,
+    scouting,
+    shipyard,
+)
 from galbatch.rules.galactac.events import Requested
 from galbatch.rules.galactac.galaxy import Location
 from galbatch.rules.galactac.rating import RatingError, parse_rating
@@ -49,8 +61,9 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Stre
     movement.shuttle_stops(turn)
     route_stops(turn)
     movement.move(turn)
-    # Combat goes here (a later step): the battles of every system where a hostile
-    # order meets another empire's ships, before any [A] action.
+    caught = scouting.scout(turn)
+    scouting.system_reports(turn)
+    combat.combat(turn, caught)
     shipyard.construct(turn)
     for empire in turn.empires():
         for action in orders.get(empire, ()):
@@ -66,6 +79,7 @@ def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Stre
     research.advance(turn)
     encounter(turn)
     economy.value_empires(turn)
+    ending.end_game(turn)
     return finish(turn)
 
 
@@ -170,7 +184,7 @@ def movement_steps(action: Any) -> list[tuple[int, Step]]:
     if isinstance(action, a.To | a.Chart | a.Secure | a.Destroy):
         return [(m.ship, _moving(action.WORD, m.ship, place(m.location))) for m in action.moves]
     if isinstance(action, a.Attack):
-        return [(action.ship, _moving("ATTACK", action.ship, place(action.location)))]
+        return [(action.ship, _attacking(action.ship, place(action.location), action.max_ssd))]
     if isinstance(action, a.Colonize | a.Develop):
         goal = place(action.location)
         return [(action.ship, _improving(action.WORD, action.ship, goal, action.name))]
@@ -187,6 +201,18 @@ def _moving(kind: str, ship: int, goal: Location) -> Step:
     if kind == "DESTROY":
         return _improving(kind, ship, goal, "")
     return lambda turn, empire: movement.go(turn, empire, ship, goal, kind)
+
+
+def _attacking(ship_id: int, goal: Location, max_ssd: int) -> Step:
+    """ATTACK: a move whose mission keeps its Max SSD (in `other`) for the combat step."""
+
+    def step(turn: Turn, empire: str) -> None:
+        if movement.go(turn, empire, ship_id, goal, "ATTACK"):
+            ship = turn.active(empire, ship_id)
+            if ship is not None:
+                ship.mission = Mission("ATTACK", goal=goal, other=max_ssd)
+
+    return step
 
 
 def _improving(kind: str, ship: int, goal: Location, name: str) -> Step:
@@ -254,7 +280,7 @@ def encounter(turn: Turn) -> None:
     other's names: a diplomatic message needs the name of an empire met."""
     present: dict[Location, set[str]] = {}
     for ship in turn.all_ships():
-        if ship.in_service and ship.mission.kind != "SCOUT":
+        if ship.in_service and (ship.owner, ship.id) not in turn.hidden:
             present.setdefault(ship.location, set()).add(ship.owner)
     for location, owners in present.items():
         system = turn.system(location)

@@ -79,7 +79,8 @@ class Mission:
     TOW, and the combat ones a later step adds). `goal` is where it is going; a
     SHUTTLE's `route` and the index of its next `stop`, `arrived` once it stands on it;
     `landed` counts the turns a COLONIZE, DEVELOP or DESTROY has landed PI; `name`
-    is the name a new colony or production system gets; `other` the towed ship.
+    is the name a new colony or production system gets; `other` the towed ship, or an
+    ATTACK's Max SSD (0: always attack).
     """
 
     kind: str = "NONE"

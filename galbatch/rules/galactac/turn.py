@@ -31,6 +31,7 @@ class Turn:
     taken: Counter[tuple[str, Location]] = field(default_factory=Counter)  # PV loaded
     moved: set[tuple[str, int]] = field(default_factory=set)  # ships that moved this turn
     no_output: set[Location] = field(default_factory=set)  # PV spent: downgraded, improved
+    hidden: set[tuple[str, int]] = field(default_factory=set)  # scouts nobody caught
 
     def __post_init__(self) -> None:
         self.ships = {e: {} for e in self.state.empires}
@@ -135,6 +136,15 @@ class Turn:
             current = parent
         return current
 
+    def orders(self, ship: Ship) -> str:
+        """The order a ship acts under: its main flagship's, or its carrier's fleet's
+        for a hangared ship."""
+        if ship.carrier:
+            carrier = self.ship(ship.owner, ship.carrier)
+            if carrier is not None and not carrier.carrier:
+                return self.orders(carrier)
+        return self.top(ship).mission.kind
+
     def separate(self, ship: Ship) -> None:
         """Take `ship` (and its sub-fleet) out of the fleet it is JOINed to."""
         ship.flagship = 0
@@ -159,6 +169,15 @@ class Turn:
         """Ships of other empires at `location` ("an enemy ship is defined as one that
         belongs to another Empire")."""
         return [s for s in self.ships_at(location) if s.owner != empire]
+
+    def visible_enemies(self, empire: str, location: Location) -> list[Ship]:
+        """Enemy ships at `location` but the scouts nobody caught: "An undetected Scout
+        ship will not abort a DESTROY action"."""
+        return [
+            s
+            for s in self.enemies_at(empire, location)
+            if (s.owner, s.id) not in self.hidden and self.orders(s) != "SCOUT"
+        ]
 
     def is_home(self, empire: str, location: Location) -> bool:
         return self.state.empires[empire].home == location

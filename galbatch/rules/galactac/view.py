@@ -77,6 +77,8 @@ def ship_data(state: GameState, ship: Ship) -> dict[str, Any]:
         "stop": mission.stop,
         "landed": mission.landed,
         "towing": mission.other if mission.kind == "TOW" else 0,
+        "max_ssd": mission.other if mission.kind == "ATTACK" else 0,
+        "combat": list(ship.combat),
         "flagship": ship.flagship,
         "carrier": ship.carrier,
         "hangars": ship.current.hangars,

@@ -1,0 +1,414 @@
+"""Galac-Tac at war: scouting, cease fires, combat in the turn, called-off attacks,
+DESTROY after combat, the end of the game and what each empire is told of it.
+
+Every test runs on the small world of `tests/galactac_world.py` with fixed streams;
+where a test needs a certain battle outcome it stands in a resolver that gives it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from galbatch.engine.rng import Streams
+from galbatch.print.page import layout, render_text
+from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import battle, combat, scouting
+from galbatch.rules.galactac.events import (
+    AttackAborted,
+    CeaseFire,
+    CombatReport,
+    Failed,
+    FleetMissing,
+    GameOver,
+    Landed,
+    ScoutCaught,
+    ScoutReport,
+    ScoutSpotted,
+    SystemChanged,
+    event_from_data,
+    event_to_data,
+)
+from galbatch.rules.galactac.galaxy import route_point
+from galbatch.rules.galactac.house import WAR
+from galbatch.rules.galactac.printout import gm_printout, player_printout
+from galbatch.rules.galactac.ruleset import RULESET
+from galbatch.rules.galactac.state import GameState, Mission, Ship, System, owing
+from galbatch.rules.galactac.turn import Turn
+from galbatch.rules.galactac.view import build_view
+from tests.galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world
+from tests.test_galactac_printout import CTX
+
+
+def scouting_at(where: str) -> Mission:
+    return Mission("SCOUT", goal=loc(where), route=(loc(where),))
+
+
+def sharp(s: Ship, inertia: int) -> None:
+    """Give a ship this many working inertia drives (a sure patrol, a sure escape)."""
+    s.current = replace(s.current, inertia=inertia)
+
+
+def fought(monkeypatch: pytest.MonkeyPatch, lost: set[tuple[str, int]]) -> list[Any]:
+    """Stand in for the battle: the ships in `lost` are destroyed; the combatants each
+    battle was given are recorded."""
+    given: list[Any] = []
+
+    def fight(combatants: Any, rng: Any, rounds: int = 10) -> battle.BattleResult:
+        given.append(list(combatants))
+        after = tuple(
+            battle.ShipAfter(c.id, c.empire, c.current, c.missiles, 0, (c.empire, c.id) in lost)
+            for c in combatants
+        )
+        return battle.BattleResult(after, (), (), 10)
+
+    monkeypatch.setattr(battle, "fight", fight)
+    return given
+
+
+# Scouting chances (house.WAR)
+
+
+def test_a_patrol_finds_a_scout_at_1_percent_per_inertia_drive_and_per_scout_ssd() -> None:
+    state = world()
+    patrol = ship(state, BETA, "DD1", "12-50")  # 14 inertia drives
+    scout = ship(state, ALPHA, "SC1", "12-50")  # 1 SSD, 1 inertia drive
+    assert scouting.detect_chance(patrol, "PATROL", scout, 1) == 15
+    assert scouting.detect_chance(patrol, "PATROL", scout, 40) == 54
+
+
+def test_a_sentry_has_less_chance_and_the_scouts_inertia_drives_help_it_hide() -> None:
+    state = world()
+    sentry = ship(state, BETA, "DD1", "12-50")
+    scout = ship(state, ALPHA, "SC1", "12-50")
+    expected = 14 + 1 - WAR["sentry_penalty_percent"] - WAR["sentry_percent_per_scout_inertia"]
+    assert scouting.detect_chance(sentry, "SENTRY", scout, 1) == expected
+    sharp(scout, 30)
+    assert scouting.detect_chance(sentry, "SENTRY", scout, 1) == 0
+
+
+def test_a_platform_gets_no_chance_even_against_a_big_scout() -> None:
+    state = world()
+    platform = ship(state, BETA, "ST1", "12-50")
+    scout = ship(state, ALPHA, "DD1", "12-50")
+    assert scouting.detect_chance(platform, "PATROL", scout, 10) == 0
+
+
+def test_a_scout_with_hangared_ships_is_as_big_as_all_of_them() -> None:
+    state = world()
+    carrier = ship(state, ALPHA, "CV1J", "12-50")
+    for _ in range(2):
+        ship(state, ALPHA, "FT1", "12-50", carrier=carrier.id)
+    turn = Turn(state, Streams(1, 1))
+    assert scouting.scout_ssd(turn, carrier) == 10 + 5 + 5
+
+
+def test_escape_is_1_percent_per_inertia_drive() -> None:
+    state = world()
+    assert scouting.escape_chance(ship(state, ALPHA, "DD1", "12-50")) == 14
+
+
+# Scouts in the turn
+
+
+def test_an_undetected_scout_reports_and_takes_no_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    ship(state, BETA, "DD1", "12-50", mission=Mission("DEFEND"))
+    ship(state, BETA, "ST1", "12-50", mission=Mission("PATROL"))  # a platform: no chance
+    scout = ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"))
+    after = play(state)
+    assert given == []  # no combat: the scout is not seen
+    assert events(after, ScoutReport) == [ScoutReport(ALPHA, scout.id, "12-50", "BETA", 2, 50, 40)]
+    assert events(after, ScoutCaught) == []
+    assert not [e for e in after.events if e.empire == BETA and "ALPHA" in str(e)]
+    assert find(after, ALPHA, scout.id).mission.kind == "SCOUT"
+    seen = build_view(after, BETA)["seen"]
+    assert not [s for place in seen for s in place["ships"] if s["empire"] == "ALPHA"]
+
+
+def test_a_patrol_catches_a_scout_and_the_scout_is_drawn_into_combat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    patrol = ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL"))
+    sharp(patrol, 99)
+    scout = ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"))
+    sharp(scout, 0)  # it cannot run
+    after = play(state)
+    assert events(after, ScoutCaught) == [ScoutCaught(ALPHA, scout.id, "12-50", "BETA", False)]
+    assert events(after, ScoutSpotted, BETA) == [
+        ScoutSpotted(BETA, "12-50", "ALPHA", "SC1", 1, False)
+    ]
+    (combatants,) = given
+    caught = [c for c in combatants if c.empire == ALPHA]
+    assert [(c.id, c.order, c.caught) for c in caught] == [(scout.id, "SCOUT", True)]
+    assert events(after, ScoutReport) == []  # a caught scout gives no report
+    assert len(events(after, CombatReport)) == len(events(after, CombatReport, BETA)) == 1
+
+
+def test_an_escaped_scout_gives_a_rough_report_and_leaves_scout_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    patrol = ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL"))
+    sharp(patrol, 99)
+    ship(state, BETA, "ST1", "12-50")
+    scout = ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"))
+    sharp(scout, 100)
+    after = play(state)
+    assert events(after, ScoutCaught) == [ScoutCaught(ALPHA, scout.id, "12-50", "BETA", True)]
+    (report,) = events(after, ScoutReport)
+    assert report.rough and report.ships == 0 and report.ssd == 50  # 50 SSD to the nearest 50
+    assert find(after, ALPHA, scout.id).mission.kind == "NONE"
+    assert given == []
+
+
+def test_scouts_do_not_see_each_other() -> None:
+    state = world()
+    mine = ship(state, ALPHA, "SC1", "80-20", mission=scouting_at("80-20"))
+    theirs = ship(state, BETA, "SC1", "80-20", mission=scouting_at("80-20"))
+    after = play(state)
+    assert events(after, ScoutReport) == [ScoutReport(ALPHA, mine.id, "80-20", "", 0, 0, 0)]
+    assert events(after, ScoutReport, BETA) == [ScoutReport(BETA, theirs.id, "80-20", "", 0, 0, 0)]
+    assert not [e for e in after.events if isinstance(e, CeaseFire)]
+
+
+def test_each_scout_of_a_fleet_is_looked_for_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    fought(monkeypatch, set())
+    state = world()
+    ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL"))
+    lead = ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"))
+    second = ship(state, ALPHA, "SC1", "12-50", flagship=lead.id)
+    sharp(second, 0)
+    monkeypatch.setattr(
+        scouting, "detect_chance", lambda searcher, order, s, size: 100 if s.id == second.id else 0
+    )
+    after = play(state)
+    assert [e.ship for e in events(after, ScoutCaught)] == [second.id]
+    assert find(after, ALPHA, second.id).flagship == 0  # split off from its fleet
+    assert [e.ship for e in events(after, ScoutReport)] == [lead.id]
+
+
+def test_a_system_reports_the_enemy_ships_it_sees() -> None:
+    state = world()
+    ship(state, BETA, "DD1", "99-15")
+    after = play(state)
+    assert ScoutReport(ALPHA, 0, "99-15", "", 1, 10, 10) in events(after, ScoutReport)
+
+
+# Cease fire and combat
+
+
+def meeting_point() -> str:
+    """Where an SK1 (11 star drives) sent from 85-23 toward 10-54 stops after a turn."""
+    y, x = route_point(loc("85-23"), loc("10-54"), 11)
+    return f"{y:02d}-{x:02d}"
+
+
+def test_a_cease_fire_cancels_last_actions_but_colonize_and_names_who_was_met() -> None:
+    state = world()
+    where = meeting_point()
+    state.systems[loc(where)] = System(loc(where), 4)
+    state.empires[BETA].charted = sorted([*state.empires[BETA].charted, loc(where)])
+    runner = ship(state, ALPHA, "SK1", "85-23")
+    settler = ship(state, BETA, "FX", where, pi=10, mission=Mission("COLONIZE", goal=loc(where)))
+    after = play(state, [a.To((a.ShipTo(runner.id, at("10-54")),))])
+    assert find(after, ALPHA, runner.id).location == loc(where)
+    assert find(after, ALPHA, runner.id).mission.kind == "NONE"
+    assert events(after, CeaseFire) == [CeaseFire(ALPHA, where, ("BETA",))]
+    assert events(after, CeaseFire, BETA) == [CeaseFire(BETA, where, ("ALPHA",))]
+    assert events(after, Landed, BETA)  # the colonizing goes on
+    assert find(after, BETA, settler.id).mission.kind == "COLONIZE"
+
+
+def test_a_hostile_order_makes_combat_and_both_sides_get_the_combat_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    defender = ship(state, ALPHA, "DD1", "80-20", mission=Mission("DEFEND"), combat=(1, 2, 0, 0))
+    other = ship(state, BETA, "FX", "80-20")
+    after = play(state)
+    (combatants,) = given
+    assert [(c.empire, c.id, c.order) for c in combatants] == [
+        (ALPHA, defender.id, "DEFEND"),
+        (BETA, other.id, "NONE"),
+    ]
+    assert combatants[0].targets == battle.Targets(1, 2, 0, 0)
+    (mine,) = events(after, CombatReport)
+    assert [row[:3] for row in mine.ships] == [
+        ("ALPHA", defender.id, "DD1"),
+        ("BETA", other.id, "FX"),
+    ]
+    assert events(after, CombatReport, BETA) == [replace(mine, empire=BETA)]
+
+
+def test_dead_men_tell_no_tales(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = world()
+    defender = ship(state, ALPHA, "DD1", "80-20", mission=Mission("DEFEND"))
+    lost = ship(state, BETA, "FX", "80-20")
+    fought(monkeypatch, {(BETA, lost.id)})
+    after = play(state)
+    (mine,) = events(after, CombatReport)
+    assert mine.ships[1][4:] == ("/;;10/20-1", "")  # before, and destroyed
+    assert mine.ships[0][4] == mine.ships[0][5]
+    assert events(after, CombatReport, BETA) == []
+    assert events(after, FleetMissing, BETA) == [FleetMissing(BETA, "80-20", (lost.id,))]
+    assert all(s.owner == ALPHA for s in after.ships)
+    assert find(after, ALPHA, defender.id).mission.kind == "DEFEND"
+    text = render_text(layout(player_printout(build_view(after, ALPHA), [], CTX)))
+    assert "COMBAT REPORT" in text and "DESTROYED" in text
+    theirs = render_text(layout(player_printout(build_view(after, BETA), [], CTX)))
+    assert "COMBAT REPORT" not in theirs and "1 ship missing" in theirs
+
+
+def test_a_combat_report_survives_the_state_round_trip() -> None:
+    event = CombatReport(ALPHA, "80-20", (("ALPHA", 1001, "DD1", "X", "a", "b"),))
+    assert event_from_data(json.loads(json.dumps(event_to_data(event)))) == event
+
+
+def test_an_attack_over_max_ssd_is_called_off_and_the_enemy_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    attacker = ship(state, ALPHA, "DD1", "20-60", mission=Mission("ATTACK", loc("20-60"), other=5))
+    ship(state, BETA, "DD1", "20-60", mission=Mission("DEFEND"))
+    after = play(state)
+    (aborted,) = events(after, AttackAborted)
+    assert aborted.ship == attacker.id and aborted.max_ssd == 5
+    assert 10 * 75 // 100 <= aborted.estimate <= 10 * 125 // 100
+    assert events(after, AttackAborted, BETA) == [AttackAborted(BETA, "20-60", 0, 0, 0, "ALPHA")]
+    assert given == []
+    kept = find(after, ALPHA, attacker.id)
+    assert kept.location == loc("20-60") and kept.mission.kind == "NONE"
+
+
+def test_an_attack_within_max_ssd_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    ship(state, ALPHA, "DD1", "20-60", mission=Mission("ATTACK", loc("20-60"), other=100))
+    ship(state, BETA, "DD1", "20-60", mission=Mission("DEFEND"))
+    after = play(state)
+    assert events(after, AttackAborted) == [] and len(given) == 1
+
+
+def test_the_attack_action_keeps_its_max_ssd() -> None:
+    state = world()
+    fleet = ship(state, ALPHA, "DD1", "85-23")
+    after = play(state, [a.Attack(fleet.id, at("10-54"), 120)])
+    assert find(after, ALPHA, fleet.id).mission == Mission("ATTACK", loc("10-54"), other=120)
+
+
+def test_the_estimate_error_is_within_the_house_rule() -> None:
+    state = world()
+    turn = Turn(state, Streams(1, 1))
+    scout = ship(state, ALPHA, "DD1", "20-60")
+    error = WAR["attack_estimate_error_percent"]
+    guess = combat.estimate(turn, loc("20-60"), 1000, scout)
+    assert 1000 - 10 * error <= guess <= 1000 + 10 * error
+
+
+# DESTROY after combat
+
+
+def test_destroy_goes_on_beside_an_undetected_scout() -> None:
+    state = world()
+    ship(state, ALPHA, "DD1", "12-50", pi=20, mission=Mission("DESTROY", goal=loc("12-50")))
+    ship(state, BETA, "SC1", "12-50", mission=scouting_at("12-50"))
+    after = play(state)
+    assert system(after, "12-50").owner is None
+    assert SystemChanged(ALPHA, "12-50", "destroyed") in after.events
+
+
+def test_destroy_is_aborted_by_an_enemy_ship_left_after_combat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    given = fought(monkeypatch, set())
+    state = world()
+    ship(state, ALPHA, "DD1", "12-50", pi=20, mission=Mission("DESTROY", goal=loc("12-50")))
+    ship(state, BETA, "FX", "12-50")
+    after = play(state)
+    assert len(given) == 1
+    assert system(after, "12-50").owner == BETA
+    assert [e.reason for e in events(after, Failed)] == ["enemy ships are present in the System"]
+
+
+def test_destroy_works_once_combat_has_removed_every_enemy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = world()
+    ship(state, ALPHA, "DD1", "12-50", pi=20, mission=Mission("DESTROY", goal=loc("12-50")))
+    lost = ship(state, BETA, "FX", "12-50")
+    fought(monkeypatch, {(BETA, lost.id)})
+    after = play(state)
+    assert system(after, "12-50").owner is None
+
+
+# The end of the game
+
+
+def home_destroyed() -> GameState:
+    state = world()
+    ship(
+        state,
+        ALPHA,
+        "DD1",
+        "10-54",
+        pi=20,
+        mission=Mission("DESTROY", goal=loc("10-54"), landed=1),
+    )
+    return play(state)
+
+
+def test_the_last_empire_standing_wins() -> None:
+    after = home_destroyed()
+    assert after.empires[BETA].home is None
+    assert after.finished and after.winner == ALPHA
+    assert events(after, GameOver) == [GameOver(ALPHA, "ALPHA", "last empire")]
+    assert events(after, GameOver, BETA) == [GameOver(BETA, "ALPHA", "last empire")]
+    assert owing(after) == [] and RULESET.finished(after)
+    assert all(s.owner == ALPHA for s in after.ships)  # the enemy's fleets vanish
+
+
+def test_the_masters_return_and_the_highest_valuation_wins() -> None:
+    state = world(turn=89)
+    system(state, "85-23").pi = 5_000
+    after = play(state)
+    assert after.turn == after.masters_return == 90
+    assert after.finished and after.winner == ALPHA
+    assert events(after, GameOver, BETA) == [GameOver(BETA, "ALPHA", "masters")]
+
+
+def test_the_game_goes_on_before_the_masters_return() -> None:
+    after = play(world(turn=88))
+    assert not after.finished and after.winner is None
+    assert events(after, GameOver) == []
+
+
+def test_every_printout_names_the_winner() -> None:
+    state = world(turn=89)
+    system(state, "85-23").pi = 5_000
+    after = play(state)
+    for empire in (ALPHA, BETA):
+        text = render_text(layout(player_printout(build_view(after, empire), [], CTX)))
+        first = text.split("\f")[0]
+        assert (
+            "The Masters have returned: the game is over, the winner is the ALPHA Empire." in first
+        )
+    gm = render_text(layout(gm_printout(after, CTX)))
+    assert "The game has ended. Winner: ALPHA" in gm
+
+
+def test_the_masters_return_turn_stays_secret() -> None:
+    after = play(world(turn=5))
+    for empire in (ALPHA, BETA):
+        view = build_view(after, empire)
+        assert "masters" not in json.dumps(view).lower()
+        assert "90" not in json.dumps(view["empire"])
