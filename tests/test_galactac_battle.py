@@ -274,6 +274,15 @@ def test_t_types_aim_at_the_largest_category_first() -> None:
     assert by_id(result, 2).damage_taken == 0 or by_id(result, 2).shots == 10
 
 
+def test_t_types_do_direct_hit_or_near_miss_damage_by_tech() -> None:
+    a = ship(1, "A", "DEFEND", "4T40//", tech=2)
+    target = ship(2, "B", "DEFEND", "10P/90;;/-10")
+    result = fight([a, target], random.Random(4), rounds=10)
+    hits, taken = by_id(result, 1).hits, by_id(result, 2).damage_taken
+    assert hits > 0 and taken % 4 == 0 and 4 * hits <= taken <= 8 * hits
+    assert by_id(result, 1).damage_dealt == taken
+
+
 def test_drone_damage_is_two_per_tech_level() -> None:
     assert [DRONE_DAMAGE[t] for t in range(1, 7)] == [2, 4, 6, 8, 10, 12]
     a = ship(1, "A", "DEFEND", "1D//", tech=2)

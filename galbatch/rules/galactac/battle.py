@@ -18,6 +18,7 @@ from galbatch.rules.galactac.battle_tables import (
     DEPLOY_ROUND,
     DEPLOYED_ON_DUTY,
     DESIRED_AREA_PERCENT,
+    DRONE_CATEGORY_ORDER,
     DRONES,
     ENGINES,
     ENGINES_PER_POINT,
@@ -29,9 +30,11 @@ from galbatch.rules.galactac.battle_tables import (
     MOVEMENT_PER_INERTIA,
     ORDER_GROUPS,
     PLATFORMS,
+    T_TYPE_CATEGORY_ORDER,
     TARGET_AREAS,
     TECH_PER_LEVEL,
     WEAPON_ACCURACY,
+    WEAPON_CODES,
     WEAPONS,
 )
 from galbatch.rules.galactac.combat_house import COMBAT_HOUSE, ROUNDS
@@ -278,18 +281,6 @@ def p_type_category_order(own: str) -> tuple[str, ...]:
     """P-types: their own size category first, then larger ones, then smaller ones."""
     i = CATEGORIES.index(own)
     return (*CATEGORIES[i:], *reversed(CATEGORIES[:i]))
-
-
-T_TYPE_CATEGORY_ORDER = ("Huge", "Large", "Medium")  # never Small
-DRONE_CATEGORY_ORDER = CATEGORIES  # smaller categories first
-
-
-# The target codes each weapon may use (COMBAT's table); any other is "0".
-WEAPON_CODES: dict[str, tuple[int, ...]] = {
-    "Drone": (WEAPONS, MAIN, ENGINES, PLATFORMS, DRONES, MISSILES),
-    "P-Type": (WEAPONS, MAIN, ENGINES, PLATFORMS, MISSILES),
-    "T-Type": (WEAPONS, MAIN, ENGINES, PLATFORMS),
-}
 
 
 def weapon_code(weapon: str, code: int) -> int:

@@ -36,6 +36,14 @@ WEAPON_ACCURACY: dict[str, int] = {
     "T-Type (direct hit)": 25,
     "T-Type (near miss)": 15,  # "+15% if not a direct hit"
 }
+# TARGETING, the order in which each weapon type looks at the enemy's size categories
+# (a ship applies its own tech level's categories to its targets). Drones go first for
+# missiles in flight, then drones, then ships "smaller ship categories before larger";
+# P-types take their own category, then larger ones, then smaller ones (a function:
+# it depends on the firer); T-types the largest first and "never ... Small".
+DRONE_CATEGORY_ORDER = ("Small", "Medium", "Large", "Huge")
+T_TYPE_CATEGORY_ORDER = ("Huge", "Large", "Medium")
+
 MANEUVER_PER_INERTIA = 1.5  # MA: "an extra 1.5% per functioning Inertia drive"
 MOVEMENT_PER_INERTIA = 1.5  # MF: "+/- 1.5% per difference in Inertia drives"
 TECH_PER_LEVEL = 10  # TL: "+/- 10% per difference in Tech Level"
@@ -51,6 +59,13 @@ TARGET_CODES: dict[int, str] = {
     6: "Missiles in Flight (only Drones and P-Types can use)",
 }
 OPPORTUNITY, WEAPONS, MAIN, ENGINES, PLATFORMS, DRONES, MISSILES = range(7)
+# The codes each weapon type may use: 5 "only Drones can use", 6 "only Drones and
+# P-Types can use"; "Missiles cannot target other Missiles or Drones in flight at all".
+WEAPON_CODES: dict[str, tuple[int, ...]] = {
+    "Drone": (WEAPONS, MAIN, ENGINES, PLATFORMS, DRONES, MISSILES),
+    "P-Type": (WEAPONS, MAIN, ENGINES, PLATFORMS, MISSILES),
+    "T-Type": (WEAPONS, MAIN, ENGINES, PLATFORMS),
+}
 AREA_PENALTY = 5  # "decrease your base chance to hit by 5% for all weapon types except Drones"
 DESIRED_AREA_PERCENT = 70  # "only 70% of the time will you hit the desired section"
 
