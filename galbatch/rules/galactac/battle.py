@@ -795,8 +795,9 @@ def fight(
     combatants: Sequence[Combatant], rng: random.Random, rounds: int = ROUNDS
 ) -> BattleResult:
     """Fight the battle of one system: up to `rounds` combat rounds, ending early when
-    only one empire has ships left. Randomness comes only from `rng`. Ship ids are an
-    empire's own: a ship is known by (empire, id)."""
+    only one empire has ships left. Randomness comes only from `rng`, and the result
+    depends on the order of `combatants`: give them in a fixed one (empire, then id).
+    Ship ids are an empire's own: a ship is known by (empire, id)."""
     events: list[BattleEvent] = []
     present = [c for c in combatants if c.order != "SCOUT" or c.caught]
     called_off: set[tuple[str, int]] = set()
