@@ -246,7 +246,22 @@ def test_a_hostile_order_makes_combat_and_both_sides_get_the_combat_report(
         ("ALPHA", defender.id, "DD1"),
         ("BETA", other.id, "FX"),
     ]
-    assert events(after, CombatReport, BETA) == [replace(mine, empire=BETA)]
+    (theirs,) = events(after, CombatReport, BETA)
+    assert [r[:3] + r[4:] for r in theirs.ships] == [r[:3] + r[4:] for r in mine.ships]
+
+
+def test_a_combat_report_keeps_the_enemys_ship_names_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fought(monkeypatch, set())
+    state = world()
+    ship(state, ALPHA, "DD1", "80-20", mission=Mission("DEFEND"), name="VALIANT")
+    ship(state, BETA, "FX", "80-20", name="SECRET HAULER")
+    after = play(state)
+    (mine,) = events(after, CombatReport)
+    (theirs,) = events(after, CombatReport, BETA)
+    assert [r[3] for r in mine.ships] == ["VALIANT", ""]
+    assert [r[3] for r in theirs.ships] == ["", "SECRET HAULER"]
 
 
 def test_dead_men_tell_no_tales(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -412,3 +427,57 @@ def test_the_masters_return_turn_stays_secret() -> None:
         view = build_view(after, empire)
         assert "masters" not in json.dumps(view).lower()
         assert "90" not in json.dumps(view["empire"])
+
+
+# A scripted war, with the real battle: snapshots of both empires' reports
+
+
+def war() -> list[GameState]:
+    """Four fortnights: a patrol catches a scout, an attack is called off, a carrier
+    battle, and BETA's Home System destroyed (which ends the game)."""
+    state = world()
+    patrol = ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL"))
+    sharp(patrol, 40)
+    ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"), name="PRYING EYE")
+    sharp(ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50")), 0)
+    ship(state, BETA, "DD1", "20-60", mission=Mission("DEFEND"), name="GATEKEEPER")
+    first = play(state)
+    raid = ship(first, ALPHA, "DD1", "12-50", name="RAIDER")
+    second = play(first, [a.Attack(raid.id, at("20-60"), 5)])
+    carrier = ship(second, ALPHA, "CV1J", "10-54", name="FLATTOP")
+    for n in range(4):
+        ship(second, ALPHA, "FT1", "10-54", carrier=carrier.id, name=f"WING {n + 1}")
+    ship(second, BETA, "FF1", "10-54", mission=Mission("DEFEND"), name="HOME GUARD")
+    third = play(second, [a.Secure((a.ShipTo(carrier.id, at("10-54")),))])
+    bomber = ship(third, ALPHA, "FXXX", "10-54", pi=30, name="DEMOLISHER")
+    fourth = play(third, [a.Destroy((a.ShipTo(bomber.id, at("10-54")),))])
+    return [first, second, third, fourth, play(fourth)]
+
+
+@pytest.fixture(scope="module")
+def war_turns() -> list[GameState]:
+    return war()
+
+
+def report_text(state: GameState, empire: str) -> str:
+    """The empire's printout up to its fleet listing: the summary and any Combat report."""
+    text = render_text(layout(player_printout(build_view(state, empire), [], CTX)))
+    pages = text.split("\f")
+    return "\f".join(p for p in pages if "ACTION SUMMARY" in p or "COMBAT REPORT" in p)
+
+
+def test_the_scripted_war_is_the_same_every_time(war_turns: list[GameState]) -> None:
+    again = war()
+    assert [s.to_data() for s in again] == [s.to_data() for s in war_turns]
+
+
+def test_snapshot_scripted_war(war_turns: list[GameState], snapshot: Any) -> None:
+    texts = {
+        f"turn {s.turn} empire {e}": report_text(s, e) for s in war_turns for e in (ALPHA, BETA)
+    }
+    assert texts == snapshot
+
+
+def test_the_scripted_war_ends_with_alpha_the_winner(war_turns: list[GameState]) -> None:
+    last = war_turns[-1]
+    assert last.finished and last.winner == ALPHA

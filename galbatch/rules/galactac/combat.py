@@ -122,8 +122,8 @@ def battle(turn: Turn, location: Location, present: list[Ship], caught: list[Shi
     """One system's battle: fought by `battle.py`, then the Combat report to every
     empire with survivors and "missing" to those without."""
     before = {(s.owner, s.id): status(s) for s in present}
-    fight(turn, location, present, caught)
-    report(turn, location, present, before)
+    after = fight(turn, location, present, caught)
+    report(turn, location, present, before, after)
 
 
 def combatant(turn: Turn, ship: Ship, caught: bool) -> battle_.Combatant:
@@ -144,46 +144,57 @@ def combatant(turn: Turn, ship: Ship, caught: bool) -> battle_.Combatant:
     )
 
 
-def fight(turn: Turn, location: Location, present: list[Ship], caught: list[Ship]) -> None:
+def fight(
+    turn: Turn, location: Location, present: list[Ship], caught: list[Ship]
+) -> dict[tuple[str, int], str]:
     """The battle of `present` at `location` (`caught`: the scouts drawn into it), and
-    its result applied: parts lost, missiles fired, ships destroyed."""
+    its result applied: parts lost, missiles fired, ships destroyed; then the hangar
+    bays repair the ships assigned to them. The survivors' status right after the
+    battle, for the Combat report."""
     scouts = {(s.owner, s.id) for s in caught}
     fighters = [combatant(turn, s, (s.owner, s.id) in scouts) for s in present]
     result = battle_.fight(fighters, turn.rng(f"battle {location_text(location)}"))
     ships = {(s.owner, s.id): s for s in present}
-    lost = []
+    statuses: dict[tuple[str, int], str] = {}
     for after in result.ships:
         ship = ships[(after.empire, after.id)]
         if after.destroyed:
-            lost.append(ship)
+            turn.remove_ship(ship)
             continue
         ship.current = after.current
         ship.missiles = after.missiles
-    for ship in lost:
-        turn.remove_ship(ship)
+        statuses[(ship.owner, ship.id)] = status(ship)
+    for repaired in battle_.fortnight_end(battle_.survivors(fighters, result)):
+        ships[(repaired.empire, repaired.id)].current = repaired.current
+    return statuses
 
 
 def report(
-    turn: Turn, location: Location, present: list[Ship], before: dict[tuple[str, int], str]
+    turn: Turn,
+    location: Location,
+    present: list[Ship],
+    before: dict[tuple[str, int], str],
+    after: dict[tuple[str, int], str],
 ) -> None:
     """Before and after status of every ship involved, to each empire with a survivor;
     "dead men tell no tales": an empire with none is told its ships are missing."""
     where = location_text(location)
-    alive = {(s.owner, s.id) for s in present if turn.ship(s.owner, s.id) is s}
-    rows = tuple(
-        (
-            turn.state.empires[s.owner].name,
-            s.id,
-            s.code,
-            s.name,
-            before[(s.owner, s.id)],
-            status(s) if (s.owner, s.id) in alive else "",
-        )
-        for s in sorted(present, key=lambda s: (empire_key(s.owner), s.id))
-    )
+    alive = set(after)
+    ships = sorted(present, key=lambda s: (empire_key(s.owner), s.id))
     for empire in owners(present):
-        mine = [s for s in present if s.owner == empire]
+        mine = [s for s in ships if s.owner == empire]
         if any((s.owner, s.id) in alive for s in mine):
+            rows = tuple(
+                (
+                    turn.state.empires[s.owner].name,
+                    s.id,
+                    s.code,
+                    s.name if s.owner == empire else "",  # an enemy's ship names stay its own
+                    before[(s.owner, s.id)],
+                    after.get((s.owner, s.id), ""),
+                )
+                for s in ships
+            )
             turn.tell(CombatReport(empire, where, rows))
         else:
             turn.tell(FleetMissing(empire, where, tuple(s.id for s in mine)))

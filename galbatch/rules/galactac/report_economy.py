@@ -160,7 +160,7 @@ def summary_lines(
     if not diagnostics:
         lines.append(NO_DIAGNOSTICS.get(file_status, "All actions accepted."))
     lines += ["", "Results of current actions and activities:", ""]
-    events = [e for e in view["events"] if e["event"] != "Valuation"]
+    events = [e for e in view["events"] if e["event"] not in ("Valuation", "GameOver")]
     for e in events:
         lines += wrap(event_line(e), width)
     if not events:
