@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from galbatch.engine.newgame import install_game
 from galbatch.engine.rng import Streams
+from galbatch.engine.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.run import process
 from galbatch.print.page import layout, render_text
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import battle, combat, scouting
@@ -36,6 +40,7 @@ from galbatch.rules.galactac.galaxy import route_point
 from galbatch.rules.galactac.house import WAR
 from galbatch.rules.galactac.printout import gm_printout, player_printout
 from galbatch.rules.galactac.ruleset import RULESET
+from galbatch.rules.galactac.setup import new_game
 from galbatch.rules.galactac.state import GameState, Mission, Ship, System, owing
 from galbatch.rules.galactac.turn import Turn
 from galbatch.rules.galactac.view import build_view
@@ -481,3 +486,46 @@ def test_snapshot_scripted_war(war_turns: list[GameState], snapshot: Any) -> Non
 def test_the_scripted_war_ends_with_alpha_the_winner(war_turns: list[GameState]) -> None:
     last = war_turns[-1]
     assert last.finished and last.winner == ALPHA
+
+
+def test_process_refuses_a_game_that_has_ended(tmp_path: Path) -> None:
+    infos = [PlayerInfo(str(i), f"EMPIRE {i}", 1000 + i) for i in (1, 2)]
+    state = new_game(1313, infos, {"min_players": 2})
+    state.over, state.winner = True, "1"
+    game = tmp_path / "ended"
+    install_game(game, get_ruleset("galactac"), state, infos, ["pw1", "pw2"], game_id="END", seed=1)
+    result = process(game, pdf=False)
+    assert result.rc >= 8
+    assert "has ended" in result.log
+    assert not (game / "turns" / "001").exists()
+
+
+def test_an_attack_shows_its_max_ssd_on_the_fleet_report() -> None:
+    state = world()
+    fleet = ship(state, ALPHA, "DD1", "85-23", name="RAIDER")
+    after = play(state, [a.Attack(fleet.id, at("10-54"), 120)])
+    text = render_text(layout(player_printout(build_view(after, ALPHA), [], CTX)))
+    assert "ATTACK 10-54 120" in text
+
+
+def test_scouting_and_combat_reports_keep_each_side_s_secrets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fought(monkeypatch, set())
+    state = world()
+    patrol = ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL"), name="WATCHER")
+    sharp(patrol, 99)
+    caught = ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50"), name="NOSY")
+    sharp(caught, 0)
+    hidden = ship(state, ALPHA, "SC1", "20-60", mission=scouting_at("20-60"), name="QUIET")
+    ship(state, BETA, "FX", "20-60", name="HAULER")
+    after = play(state)
+    beta = json.dumps(build_view(after, BETA))
+    assert "NOSY" not in beta and "QUIET" not in beta
+    assert '"20-60", "owner": "ALPHA"' not in beta
+    assert not [
+        e for e in after.events if e.empire == BETA and "20-60" in str(e) and "ALPHA" in str(e)
+    ]
+    alpha = json.dumps(build_view(after, ALPHA))
+    assert "WATCHER" not in alpha and "HAULER" not in alpha
+    assert ScoutReport(ALPHA, hidden.id, "20-60", "BETA", 1, 2, 2) in events(after, ScoutReport)

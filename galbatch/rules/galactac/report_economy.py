@@ -198,6 +198,8 @@ def orders_text(ship: Ship) -> str:
         return f"TOW {ship['towing']} TO {ship['goal']}"
     if kind == "SHUTTLE":
         return kind  # its route has a line of its own
+    if kind == "ATTACK" and ship.get("max_ssd"):
+        return f"ATTACK {ship['goal']} {ship['max_ssd']}"
     if ship["goal"]:
         return f"{kind} {ship['goal']}"
     return kind
