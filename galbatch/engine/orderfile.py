@@ -35,8 +35,6 @@ ASCII_HEADER = re.compile(
         \s+(?i:PASSWORD)\s+(?:"(?P<quoted>[^"]{0,64})"|(?P<bare>\S{1,64}))\s*(?:\#.*)?$""",
     re.VERBOSE,
 )
-HEADER_START = re.compile(r"^GAME\b", re.IGNORECASE)
-HEADER_WORDS = re.compile(r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE)
 END = re.compile(r"^END\s*$", re.IGNORECASE)
 SIGNATURE = "-- "  # the e-mail signature separator
 SIGNUP = re.compile(r"\s*#ANM\b", re.IGNORECASE)  # a sign-up by mail: a comment in an order file
@@ -346,18 +344,32 @@ def _line_of(prefix: str) -> int:
     return len(LINE_END.findall(prefix)) + 1
 
 
-HEADER: re.Pattern[str]  # HEADER_PATTERN compiled on first use (see __getattr__)
+# Patterns compiled on first use (see __getattr__): HEADER_PATTERN, and what tells a
+# line meant as a header (it starts with GAME), only wanted when no line is a header.
+HEADER: re.Pattern[str]
+HEADER_START: re.Pattern[str]
+HEADER_WORDS: re.Pattern[str]
+LAZY_PATTERNS = {
+    "HEADER": (HEADER_PATTERN, HEADER_FLAGS),
+    "HEADER_START": (r"^GAME\b", re.IGNORECASE),
+    "HEADER_WORDS": (r"\b(?:PLAYER|PASSWORD)\b", re.IGNORECASE),
+}
 
 
 @cache
+def pattern(name: str) -> re.Pattern[str]:
+    """The pattern LAZY_PATTERNS names, compiled."""
+    return re.compile(*LAZY_PATTERNS[name])
+
+
 def _header() -> re.Pattern[str]:
-    return re.compile(HEADER_PATTERN, HEADER_FLAGS)
+    return pattern("HEADER")
 
 
 def __getattr__(name: str) -> re.Pattern[str]:
-    """HEADER, compiled when it is first asked for."""
-    if name == "HEADER":
-        return _header()
+    """HEADER, HEADER_START or HEADER_WORDS, compiled when first asked for."""
+    if name in LAZY_PATTERNS:
+        return pattern(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -374,10 +386,12 @@ def _find_header(lines: list[str]) -> tuple[int | None, re.Match[str] | None]:
         match = header_match(raw.strip())  # not _strip_comment: a quoted password may hold '#'
         if match is not None:
             return index, match
-    meant = [i for i, raw in enumerate(window) if HEADER_START.match(_strip_comment(raw).strip())]
+    start = pattern("HEADER_START")
+    meant = [i for i, raw in enumerate(window) if start.match(_strip_comment(raw).strip())]
     if not meant:
         return None, None
-    return next((i for i in meant if HEADER_WORDS.search(window[i])), meant[0]), None
+    words = pattern("HEADER_WORDS")
+    return next((i for i in meant if words.search(window[i])), meant[0]), None
 
 
 def line_problem(text: str) -> tuple[str, str] | None:
