@@ -529,3 +529,24 @@ def test_scouting_and_combat_reports_keep_each_side_s_secrets(
     alpha = json.dumps(build_view(after, ALPHA))
     assert "WATCHER" not in alpha and "HAULER" not in alpha
     assert ScoutReport(ALPHA, hidden.id, "20-60", "BETA", 1, 2, 2) in events(after, ScoutReport)
+
+
+def test_an_undetected_scout_does_not_stop_charting() -> None:
+    state = world()
+    charter = ship(state, ALPHA, "SC1", "70-30", mission=Mission("CHART", goal=loc("70-30")))
+    ship(state, BETA, "SC1", "70-30", mission=scouting_at("70-30"))
+    after = play(state)
+    assert loc("70-30") in after.empires[ALPHA].charted
+    assert find(after, ALPHA, charter.id).mission.kind == "NONE"
+
+
+def test_an_escaped_scout_is_detected_and_aborts_a_destroy() -> None:
+    state = world()
+    ship(state, ALPHA, "DD1", "12-50", pi=20, mission=Mission("DESTROY", goal=loc("12-50")))
+    sharp(ship(state, ALPHA, "DD1", "12-50", mission=Mission("PATROL")), 99)
+    sharp(ship(state, BETA, "SC1", "12-50", mission=scouting_at("12-50")), 100)
+    after = play(state)
+    assert [e.escaped for e in events(after, ScoutCaught, BETA)] == [True]
+    assert events(after, CombatReport) == []
+    assert system(after, "12-50").owner == BETA
+    assert [e.reason for e in events(after, Failed)] == ["enemy ships are present in the System"]

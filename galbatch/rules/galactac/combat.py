@@ -26,11 +26,12 @@ HOSTILE = ("DEFEND", "DESTROY", "PATROL", "SECURE", "SENTRY", "ATTACK")
 
 def combatants(turn: Turn, location: Location) -> list[Ship]:
     """The ships at `location` that take part in an encounter: all in service but the
-    scouts nobody caught (and those that escaped)."""
+    scouts nobody caught and those that escaped."""
+    out = turn.hidden | turn.escaped
     return [
         s
         for s in turn.ships_at(location)
-        if (s.owner, s.id) not in turn.hidden and turn.orders(s) != "SCOUT"
+        if (s.owner, s.id) not in out and turn.orders(s) != "SCOUT"
     ]
 
 

@@ -346,7 +346,7 @@ def destroy_step(turn: Turn, ship: Ship) -> None:
     empire, location = ship.owner, ship.location
     system = turn.state.systems[location]
     problem = improvement_problem(turn, empire, system, "DESTROY")
-    if not problem and turn.visible_enemies(empire, location):
+    if not problem and turn.enemies_at(empire, location):
         problem = "enemy ships are present in the System"
     fleet = cargo_fleet(turn, ship)
     by_turn = DESTROY_BY_TURN["production" if system.kind == "production" else "colony"]

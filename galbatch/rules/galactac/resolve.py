@@ -279,8 +279,9 @@ def encounter(turn: Turn) -> None:
     """Empires whose ships (or ships and systems) met this fortnight learn each
     other's names: a diplomatic message needs the name of an empire met."""
     present: dict[Location, set[str]] = {}
+    unseen = turn.hidden | turn.escaped
     for ship in turn.all_ships():
-        if ship.in_service and (ship.owner, ship.id) not in turn.hidden:
+        if ship.in_service and ship.mission.kind != "SCOUT" and (ship.owner, ship.id) not in unseen:
             present.setdefault(ship.location, set()).add(ship.owner)
     for location, owners in present.items():
         system = turn.system(location)

@@ -99,7 +99,7 @@ def scout(turn: Turn) -> dict[Location, list[Ship]]:
             turn.separate(ship)
             ship.mission = NONE  # "they are no longer in SCOUT mode"
             if escaped:
-                turn.hidden.update((r.owner, r.id) for r in riders)
+                turn.escaped.update((r.owner, r.id) for r in riders)
                 report(turn, ship, rough=True)
             else:
                 caught.setdefault(location, []).extend(riders)
@@ -125,11 +125,7 @@ def find(
 
 def seen_enemies(turn: Turn, empire: str, location: Location) -> list[Ship]:
     """The enemy ships a scout or a system sees: all but the scouts nobody caught."""
-    return [
-        s
-        for s in turn.enemies_at(empire, location)
-        if (s.owner, s.id) not in turn.hidden and turn.orders(s) != "SCOUT"
-    ]
+    return turn.enemies_at(empire, location)
 
 
 def report(

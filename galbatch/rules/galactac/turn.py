@@ -32,6 +32,7 @@ class Turn:
     moved: set[tuple[str, int]] = field(default_factory=set)  # ships that moved this turn
     no_output: set[Location] = field(default_factory=set)  # PV spent: downgraded, improved
     hidden: set[tuple[str, int]] = field(default_factory=set)  # scouts nobody caught
+    escaped: set[tuple[str, int]] = field(default_factory=set)  # caught scouts that ran
 
     def __post_init__(self) -> None:
         self.ships = {e: {} for e in self.state.empires}
@@ -167,16 +168,14 @@ class Turn:
 
     def enemies_at(self, empire: str, location: Location) -> list[Ship]:
         """Ships of other empires at `location` ("an enemy ship is defined as one that
-        belongs to another Empire")."""
-        return [s for s in self.ships_at(location) if s.owner != empire]
-
-    def visible_enemies(self, empire: str, location: Location) -> list[Ship]:
-        """Enemy ships at `location` but the scouts nobody caught: "An undetected Scout
-        ship will not abort a DESTROY action"."""
+        belongs to another Empire") but the scouts nobody caught: "you will simply not
+        know it's there", and "An undetected Scout ship will not abort a DESTROY"."""
         return [
             s
-            for s in self.enemies_at(empire, location)
-            if (s.owner, s.id) not in self.hidden and self.orders(s) != "SCOUT"
+            for s in self.ships_at(location)
+            if s.owner != empire
+            and (s.owner, s.id) not in self.hidden
+            and self.orders(s) != "SCOUT"
         ]
 
     def is_home(self, empire: str, location: Location) -> bool:
