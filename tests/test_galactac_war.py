@@ -550,3 +550,26 @@ def test_an_escaped_scout_is_detected_and_aborts_a_destroy() -> None:
     assert events(after, CombatReport) == []
     assert system(after, "12-50").owner == BETA
     assert [e.reason for e in events(after, Failed)] == ["enemy ships are present in the System"]
+
+
+def test_hangared_ships_on_patrol_search_too() -> None:
+    state = world()
+    carrier = ship(state, BETA, "CV1J", "12-50", mission=Mission("PATROL"))
+    sharp(carrier, 0)  # no chance of its own, like a platform
+    sharp(ship(state, BETA, "FT1", "12-50", carrier=carrier.id), 99)
+    sharp(ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50")), 0)
+    after = play(state)
+    assert [e.escaped for e in events(after, ScoutCaught)] == [False]
+
+
+def test_a_sentry_on_its_round_catches_a_scout() -> None:
+    state = world()
+    route = (loc("12-50"), loc("20-60"))
+    sentry = ship(state, BETA, "DD1", "20-60", mission=Mission("SENTRY", loc("20-60"), route, 1))
+    sharp(sentry, 99)
+    sharp(ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50")), 0)
+    after = play(state)
+    assert find(after, BETA, sentry.id).location == loc("12-50")
+    assert events(after, ScoutSpotted, BETA) == [
+        ScoutSpotted(BETA, "12-50", "ALPHA", "SC1", 1, False)
+    ]
