@@ -23,6 +23,7 @@ from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
 from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.conflict.orders import (
+    NEUTRAL,
     UNIT_NAMES,
     Attack,
     Build,
@@ -35,7 +36,6 @@ from galbatch.rules.conflict.orders import (
     Transfer,
     normal_name,
 )
-from galbatch.rules.conflict.state import NEUTRAL
 
 # Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions, CF4xx what a
 # player's view cannot settle (warnings: the order stands).

@@ -79,6 +79,9 @@ class Gate:
         return f"G,{self.origin},{self.dest}"
 
 
+NEUTRAL = "NEUTRAL"  # the owner of a world no player holds
+
+
 def normal_name(name: str) -> str:
     """A code name as the game compares and prints it: upper case, blanks single."""
     return " ".join(name.split()).upper()

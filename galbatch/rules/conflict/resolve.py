@@ -54,6 +54,7 @@ from galbatch.engine.rng import Streams
 from galbatch.rules.conflict.hexes import distance, turns_to_arrive
 from galbatch.rules.conflict.orders import (
     BUILD_YIELD,
+    NEUTRAL,
     Attack,
     Build,
     Buildable,
@@ -68,7 +69,6 @@ from galbatch.rules.conflict.orders import (
     normal_name,
 )
 from galbatch.rules.conflict.state import (
-    NEUTRAL,
     Battle,
     Executed,
     Flight,

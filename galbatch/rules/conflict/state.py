@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from galbatch.engine.wording import plural
-from galbatch.rules.conflict.orders import Movable
-
-NEUTRAL = "NEUTRAL"
+from galbatch.rules.conflict.orders import NEUTRAL, Movable
 
 # The memory of a world: (item, econ) pairs, item one of A D F P C, or ("E", 0)
 # for an Econ increase. These are the orders reused next turn.

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from galbatch.rules.conflict.state import NEUTRAL, GameState, World
+from galbatch.rules.conflict.orders import NEUTRAL
+from galbatch.rules.conflict.state import GameState, World
 
 
 class View(dict[str, Any]):
