@@ -139,4 +139,9 @@ CEASE_FIRE_KEEPS = ("COLONIZE", "DEVELOP", "SHUTTLE", "CHART")
 # A scout carrying hangared ships is seen as big as it and its riders together: their
 # SSDs add up for the +1 % per SSD.
 # Encounters (a cease fire or a combat) happen only in star systems: ships passing
-# each other in deep space under star drive do not meet.
+# each other in deep space under star drive do not meet. ATTACK, SECURE and DESTROY
+# make combat only at their goal: a fleet that ends its move in another system on its
+# way is not hostile there. A scout is looked for only in a star system.
+# A scout that escapes is detected: it stays out of the combat and the cease fire but
+# counts as an enemy present (it aborts a DESTROY); an undetected one never does.
+# The Masters' return: the highest valuation wins; on a tie, the lower empire number.
