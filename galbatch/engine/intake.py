@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, Record, Severity, worst_rc
+from galbatch.engine.messages import hand_over
 from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile
 from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
 from galbatch.engine.ruleset import Located
@@ -119,8 +120,11 @@ def check_file(
         return FileCheck(of.name, status, (), tuple(cap(sort(diags))))
     located, syntax = parse_orders(of, ruleset)
     diags += syntax
+    letters, refused = hand_over(of.messages, of.name, ruleset)  # diplomatic messages
+    diags += refused
     located, found = ruleset.facts(located)
     diags += found
+    located += letters
     orders: list[Any] = [at.order for at in located if not at.refused]
     if view is not None:
         orders, situation = ruleset.check(located, view, player or "")

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from galbatch.engine.diagnostics import Diagnostic, Record, Severity
+from galbatch.engine.messages import Block, closes, opens, read_block, stray_closing
 from galbatch.engine.printable import escape, first_control
 from galbatch.engine.wording import plural
 
@@ -69,7 +70,7 @@ class OrderLine(Record):
 class OrderFile(Record):
     """An order file as read: its header (None if unusable), lines and findings."""
 
-    __slots__ = ("name", "header", "lines", "diagnostics")
+    __slots__ = ("name", "header", "lines", "diagnostics", "messages")
 
     def __init__(
         self,
@@ -77,11 +78,13 @@ class OrderFile(Record):
         header: Header | None,
         lines: tuple[OrderLine, ...],
         diagnostics: tuple[Diagnostic, ...],
+        messages: tuple[Block, ...] = (),
     ) -> None:
         self.name = name
         self.header = header
         self.lines = lines
         self.diagnostics = diagnostics
+        self.messages = messages  # the diplomatic messages that broke no limit (messages.py)
 
     @property
     def usable(self) -> bool:
@@ -159,7 +162,11 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     ended = False
     signed = any(d.code == SIGNUP_CODE for d in diags)  # one note a file is enough
     read = 0  # order lines read so far, good or bad
-    for index in range(start + 1, len(raw_lines)):
+    blocks: list[Block] = []
+    sent = 0  # message blocks read so far, good or bad
+    index = start
+    while index + 1 < len(raw_lines):
+        index += 1
         number = index + 1
         raw = raw_lines[index]
         if raw == SIGNATURE or raw.rstrip() == "--":
@@ -175,6 +182,18 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
             )
             ended = True
             break
+        whole = raw.strip()
+        if opens(whole):  # a diplomatic message: its lines are not orders
+            block, found, after = read_block(name, raw_lines, index, sent)
+            sent += 1
+            diags += found
+            if block is not None:
+                blocks.append(block)
+            index = after - 1  # the loop reads line `after` next
+            continue
+        if closes(whole):
+            diags.append(stray_closing(name, number, len(raw) - len(raw.lstrip()) + 1))
+            continue
         body = _strip_comment(raw)
         stripped = body.strip()
         if not stripped:
@@ -219,7 +238,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 "no END line: the file may be truncated",
             )
         )
-    return OrderFile(name, header, tuple(lines), tuple(diags))
+    return OrderFile(name, header, tuple(lines), tuple(diags), tuple(blocks))
 
 
 SIGNUP_CODE = "GB023"

@@ -62,6 +62,7 @@ class Ruleset(Protocol):
     terminal_words: Mapping[str, str]  # grammar terminal -> player's word, for syntax messages
     syntax_code: str  # diagnostic code for a line that does not parse
     order_noun: str  # what the rule book calls an order: "order", "command", "action"
+    messages: bool  # diplomatic messages (MESSAGE TO blocks) reach `check` and `resolve`
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""

@@ -140,9 +140,10 @@ class RulesetBase:
     """The `Ruleset` protocol for a game given as its constants and its `Parts`.
 
     A subclass sets the protocol's attributes (name, title, grammar, width,
-    terminal_words, syntax_code, order_noun) and `parts`; it may override a
-    method, but needs none. The state class of `parts.state` keeps the turn's
-    bookkeeping: `turn`, `finished`, `to_data()` and the class method `from_data()`.
+    terminal_words, syntax_code, order_noun; `messages` if it has diplomacy) and
+    `parts`; it may override a method, but needs none. The state class of
+    `parts.state` keeps the turn's bookkeeping: `turn`, `finished`, `to_data()` and
+    the class method `from_data()`.
     """
 
     name: str
@@ -152,6 +153,9 @@ class RulesetBase:
     terminal_words: Mapping[str, str]
     syntax_code: str
     order_noun: str
+    # diplomatic messages: each MESSAGE TO block reaches `check` and `resolve` as an
+    # engine `Message` order; without them the engine rejects every block (GB049)
+    messages: bool = False
     parts: Parts
 
     def transformer(self) -> Any:
