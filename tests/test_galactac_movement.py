@@ -4,10 +4,14 @@ and the fleet actions JOIN, DETACH and ASSIGN."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world
 
 from galbatch.rules.galactac import actions as a
-from galbatch.rules.galactac.events import Charted, Failed
+from galbatch.rules.galactac import battle
+from galbatch.rules.galactac.events import CeaseFire, Charted, CombatReport, Failed
 from galbatch.rules.galactac.galaxy import (
     distance,
     location_text,
@@ -15,7 +19,7 @@ from galbatch.rules.galactac.galaxy import (
     parse_location,
     route_point,
 )
-from galbatch.rules.galactac.state import GameState
+from galbatch.rules.galactac.state import GameState, Mission
 
 
 def to(ship_id: int, where: str) -> a.To:
@@ -249,11 +253,35 @@ def test_chart_at_the_end_of_the_turn() -> None:
     assert events(after, Charted) == [Charted(ALPHA, scout.id, "70-30", 5)]
 
 
-def test_chart_fails_while_an_enemy_is_present() -> None:
+def test_a_cease_fire_cancels_a_chart() -> None:
+    """A non-hostile enemy in the system: the cease fire cancels CHART to NONE (the
+    book keeps only COLONIZE, DEVELOP and SHUTTLE) and nothing is charted."""
     state = world()
     scout = ship(state, ALPHA, "SC1", "85-23")
     ship(state, BETA, "SK1", "70-30")
     after = play(state, [a.Chart((a.ShipTo(scout.id, at("70-30")),))])
+    assert find(after, ALPHA, scout.id).location == loc("70-30")
+    assert loc("70-30") not in after.empires[ALPHA].charted
+    assert find(after, ALPHA, scout.id).mission.kind == "NONE"
+    assert events(after, CeaseFire) == [CeaseFire(ALPHA, "70-30", ("BETA",))]
+
+
+def test_chart_fails_while_combat_leaves_an_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle that leaves an enemy ship: the CHART ship does not chart and keeps
+    trying (house rule: CHART charts once no enemy is present)."""
+
+    def fight(combatants: Any, rng: Any, rounds: int = 10) -> battle.BattleResult:
+        after = tuple(
+            battle.ShipAfter(c.id, c.empire, c.current, c.missiles, 0, False) for c in combatants
+        )
+        return battle.BattleResult(after, (), (), rounds)
+
+    monkeypatch.setattr(battle, "fight", fight)
+    state = world()
+    scout = ship(state, ALPHA, "SC1", "70-30", mission=Mission("CHART", goal=loc("70-30")))
+    ship(state, BETA, "SK1", "70-30", mission=Mission("DEFEND"))
+    after = play(state)
+    assert events(after, CombatReport)
     assert loc("70-30") not in after.empires[ALPHA].charted
     assert find(after, ALPHA, scout.id).mission.kind == "CHART"
 

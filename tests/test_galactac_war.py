@@ -232,6 +232,36 @@ def test_a_cease_fire_cancels_last_actions_but_colonize_and_names_who_was_met() 
     assert find(after, BETA, settler.id).mission.kind == "COLONIZE"
 
 
+def test_an_intruders_colonize_is_cancelled_and_the_settlers_goes_on() -> None:
+    """The book: "only the intruder's action will be cancelled". A colonizer arriving this
+    fortnight where another empire's colonizer already works loses its order."""
+    state = world()
+    where = meeting_point()
+    state.systems[loc(where)] = System(loc(where), 4)
+    for empire in (ALPHA, BETA):
+        state.empires[empire].charted = sorted([*state.empires[empire].charted, loc(where)])
+    intruder = ship(state, ALPHA, "SK1", "85-23", pi=20)
+    settler = ship(state, BETA, "FX", where, pi=10, mission=Mission("COLONIZE", goal=loc(where)))
+    after = play(state, [a.Colonize(intruder.id, at(where))])
+    assert find(after, ALPHA, intruder.id).location == loc(where)
+    assert find(after, ALPHA, intruder.id).mission.kind == "NONE"
+    assert find(after, BETA, settler.id).mission.kind == "COLONIZE"
+    assert events(after, Landed, BETA) and not events(after, Landed)
+
+
+def test_a_cease_fire_is_reported_once_not_every_fortnight() -> None:
+    state = world()
+    where = meeting_point()
+    state.systems[loc(where)] = System(loc(where), 4)
+    runner = ship(state, ALPHA, "SK1", "85-23")
+    ship(state, BETA, "FX", where)
+    met = play(state, [a.To((a.ShipTo(runner.id, at("10-54")),))])
+    assert events(met, CeaseFire) == [CeaseFire(ALPHA, where, ("BETA",))]
+    sitting = play(met)
+    assert events(sitting, CeaseFire) == [] and events(sitting, CeaseFire, BETA) == []
+    assert find(sitting, ALPHA, runner.id).location == loc(where)
+
+
 def test_a_hostile_order_makes_combat_and_both_sides_get_the_combat_report(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -369,6 +399,38 @@ def test_destroy_works_once_combat_has_removed_every_enemy(
     fought(monkeypatch, {(BETA, lost.id)})
     after = play(state)
     assert system(after, "12-50").owner is None
+
+
+def test_scouted_cargo_ships_destroy_on_the_turn_others_attack(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The book's TIP: ships SCOUTed in the fortnight before are given DESTROY on the
+    turn another fleet ATTACKs; with every enemy gone after the combat, it works."""
+    state = world()
+    cargo = ship(state, ALPHA, "DD1", "12-50", pi=20, mission=scouting_at("12-50"))
+    striker = ship(state, ALPHA, "DD1", "12-50")
+    lost = ship(state, BETA, "FX", "12-50")
+    given = fought(monkeypatch, {(BETA, lost.id)})
+    orders = [
+        a.Destroy((a.ShipTo(cargo.id, at("12-50")),)),
+        a.Attack(striker.id, at("12-50"), 0),
+    ]
+    after = play(state, orders)
+    assert len(given) == 1
+    assert system(after, "12-50").owner is None
+    assert SystemChanged(ALPHA, "12-50", "destroyed") in after.events
+
+
+def test_destroy_lands_nothing_on_the_turn_it_arrives() -> None:
+    """DESTROY moves to the System first and lands PI from the next turn on: control
+    of the System is judged once the ship is there (and combat is over)."""
+    state = world()
+    raider = ship(state, ALPHA, "DD1", "20-50", pi=20)
+    arrived = play(state, [a.Destroy((a.ShipTo(raider.id, at("12-50")),))])
+    assert find(arrived, ALPHA, raider.id).location == loc("12-50")
+    assert system(arrived, "12-50").owner == BETA
+    assert find(arrived, ALPHA, raider.id).mission.kind == "DESTROY"
+    assert system(play(arrived), "12-50").owner is None
 
 
 # The end of the game

@@ -99,17 +99,34 @@ def abort_attacks(turn: Turn, location: Location, present: list[Ship]) -> list[S
 
 
 def cease_fire(turn: Turn, location: Location, present: list[Ship]) -> None:
-    """Everyone non-hostile: last actions cancelled to NONE but COLONIZE, DEVELOP and
-    SHUTTLE; each empire learns whom it met."""
+    """Everyone non-hostile: every last action is cancelled to NONE but those of the
+    ships "already engaged" in COLONIZE, DEVELOP or SHUTTLE, which were in the system
+    before this fortnight's move; "only the intruder's action will be cancelled", an
+    intruder being a ship that arrived this fortnight. Each empire learns whom it met,
+    but only when the meeting is news: an order was cancelled, a ship arrived, or two
+    of the empires had not met before (ships sitting together with NONE orders are not
+    told again each fortnight)."""
     empires = owners(present)
+    news = False
+    for ship in present:
+        key = (ship.owner, ship.id)
+        news = news or key in turn.moved
+        top = turn.top(ship)
+        if ship.carrier or top.mission.kind == "NONE":
+            continue
+        intruder = (top.owner, top.id) in turn.moved
+        if turn.orders(top) in CEASE_FIRE_KEEPS and not intruder:
+            continue
+        top.mission = NONE
+        news = True
+    known = {e: set(turn.state.empires[e].known) for e in empires}
+    news = news or any(o not in known[e] for e in empires for o in empires if o != e)
+    if not news:
+        return
     where = location_text(location)
     for empire in empires:
         met = tuple(turn.state.empires[e].name for e in empires if e != empire)
         turn.tell(CeaseFire(empire, where, met))
-    for ship in present:
-        top = turn.top(ship)
-        if not ship.carrier and turn.orders(top) not in CEASE_FIRE_KEEPS:
-            top.mission = NONE
 
 
 def status(ship: Ship) -> str:

@@ -133,9 +133,13 @@ WAR = {
     "attack_estimate_error_percent": 25,
 }
 # A cease fire: "Ships already engaged in COLONIZE, DEVELOP, or SHUTTLE activities will
-# continue" (book); a ship in CHART mode goes on too (house rule): it charts the system
-# once no enemy is present, as CHART always does.
-CEASE_FIRE_KEEPS = ("COLONIZE", "DEVELOP", "SHUTTLE", "CHART")
+# continue with their current tasks and only the intruder's action will be cancelled"
+# (book). Every other order, CHART included, is cancelled to NONE. An intruder is a
+# ship that arrived in the system this fortnight: its order is cancelled whatever it
+# is. A cease fire is reported only when it is news: an order was cancelled, a ship
+# arrived or two of the empires had not met before; ships of two empires sitting
+# together are not told of it every fortnight.
+CEASE_FIRE_KEEPS = ("COLONIZE", "DEVELOP", "SHUTTLE")
 # A scout carrying hangared ships is seen as big as it and its riders together: their
 # SSDs add up for the +1 % per SSD.
 # Encounters (a cease fire or a combat) happen only in star systems: ships passing
