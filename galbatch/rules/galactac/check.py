@@ -49,9 +49,12 @@ from functools import cache
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.messages import Message
 from galbatch.engine.ruleset import Located
 from galbatch.engine.suggest import closest, did_you_mean
 from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac.diplomacy import CODES as MESSAGE_CODES
+from galbatch.rules.galactac.diplomacy import check_messages
 from galbatch.rules.galactac.facts import LOOKALIKE, ships, words
 from galbatch.rules.galactac.house import (
     BUILD_MAX,
@@ -103,6 +106,7 @@ CODES: dict[str, str] = {
     "GT253": "the PI the action needs is not there",
     "GT254": "a shuttle run needs one of your Production Systems and another System",
     "GT255": "the ship cannot join that fleet",
+    **MESSAGE_CODES,  # GT256, GT257: a message's recipient
     "GT302": "missiles reduced to what the System's PI pays for",
     "GT303": "research reduced to the System's PI",
     "GT304": "load reduced to the free cargo bays",
@@ -227,8 +231,11 @@ class Plan:
 def check_actions(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
-    """Accepted actions (quantities reduced where needed), in the order written, and the
-    diagnostics."""
+    """Accepted actions (quantities reduced where needed), in the order written, then the
+    diplomatic messages accepted (`diplomacy.py`), and the diagnostics."""
+    letters = [at for at in orders if isinstance(at.order, Message)]
+    if letters:
+        orders = [at for at in orders if not isinstance(at.order, Message)]
     checker = Checker(view)
     results: dict[int, Any] = {}
     diags: list[Diagnostic] = []
@@ -266,7 +273,11 @@ def check_actions(
                 f"an ATTACK action before the COMBAT; action {words(at.text)} rejected"
             )
             diags.append(_diag(at, Severity.ERROR, "GT239", message))
-    accepted = [results[i] for i in sorted(results)]
+    accepted: list[Any] = [results[i] for i in sorted(results)]
+    if letters:
+        sent, refused = check_messages(letters, view)
+        accepted += sent
+        diags += refused
     diags.sort(key=lambda d: (d.line, d.column))
     return accepted, diags
 

@@ -263,6 +263,16 @@ class GameOver(Event):
     reason: str  # "masters" or "last empire"
 
 
+@dataclass(frozen=True)
+class Diplomatic(Event):
+    """A diplomatic message: received (from `sender`'s empire name, with its text), or,
+    told to its sender, delivered to `recipient`'s empire (`diplomacy.py`)."""
+
+    sender: str = ""
+    recipient: str = ""
+    text: tuple[str, ...] = ()
+
+
 EVENT_CLASSES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -291,6 +301,7 @@ EVENT_CLASSES: dict[str, type[Event]] = {
         CombatReport,
         FleetMissing,
         GameOver,
+        Diplomatic,
     )
 }
 

@@ -119,6 +119,9 @@ def event_line(e: Mapping[str, Any]) -> str:
         return f"Empire Valuation: {ordinal(int(e['percentile']))} percentile"
     if kind in WAR_LINES:
         return WAR_LINES[kind](e)
+    if kind == "Diplomatic":  # the text is in DIPLOMATIC MESSAGES, the recipient's alone
+        sent = f"MESSAGE TO {e['recipient']}: delivered"
+        return f"Diplomatic message from {e['sender']} received" if e["sender"] else sent
     return " ".join(f"{k}={v}" for k, v in e.items() if k != "empire")
 
 

@@ -24,6 +24,7 @@ from galbatch.engine.rng import Streams
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import (
     combat,
+    diplomacy,
     economy,
     ending,
     fleets,
@@ -45,6 +46,7 @@ Step = Callable[[Turn, str], object]  # one [M] action for one ship, ready to ap
 def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams) -> GameState:
     """The next state after one fortnight; `state` itself is never changed."""
     turn = start(state, streams)
+    diplomacy.deliver(turn, orders)  # by the names the empires had when the turn began
     for empire in turn.empires():
         for action in orders.get(empire, ()):
             if action.PHASE == "B":

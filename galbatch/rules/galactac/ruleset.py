@@ -21,6 +21,7 @@ class GalacTac(RulesetBase):
     order_noun = ORDER_NOUN
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
+    messages = True  # EMPIRE RELATIONS: messages routed by empire name (diplomacy.py)
 
     parts = Parts(
         transformer=f"{PACKAGE}.language:ActionBuilder",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.rules.galactac.diplomacy import received
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text
 from galbatch.rules.galactac.house import FORTNIGHTS_PER_YEAR
@@ -218,6 +219,7 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
         },
         "seen": seen,
         "events": [event_to_data(e) for e in state.events if e.empire == empire],
+        "messages": received(state, empire),
     }
 
 

@@ -1,0 +1,112 @@
+"""Galac-Tac's diplomatic messages (EMPIRE RELATIONS): routed by empire name only.
+
+"Galac-Tac will route your message for you (using only your Empire name), but you
+must know the name of the Empire you wish to contact by having encountered them."
+The order file's MESSAGE TO blocks (the engine's `Message`) are checked here against
+the empires the sender's view knows (the checker's layer 3), and the turn delivers
+the accepted ones before any action, by the names empires had when the turn began:
+the names the sender's view showed. Names are unique (NAME Empire refuses a taken
+one); were two empires ever to share one, the message goes to the lower empire id.
+The recipient is told the sender's empire name and the text, nothing else: never a
+player's id, code name or account.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.messages import Message, named
+from galbatch.engine.suggest import closest
+from galbatch.rules.galactac.events import Diplomatic
+
+if TYPE_CHECKING:
+    from galbatch.engine.ruleset import Located
+    from galbatch.rules.galactac.state import GameState
+    from galbatch.rules.galactac.turn import Turn
+
+CODES: dict[str, str] = {
+    "GT256": "a message goes only to an empire you have encountered, by its name",
+    "GT257": "a message to your own empire",
+}
+
+
+@dataclass(frozen=True)
+class Letter:
+    """An accepted message: the recipient's name as the game compares it, and the text.
+
+    No phase: the turn's [B], [M] and [A] steps pass it by; `deliver` sends it."""
+
+    PHASE: ClassVar[str] = ""
+    to: str
+    text: tuple[str, ...]
+
+
+def normal(name: str) -> str:
+    """An empire name as names are compared: upper case, single blanks."""
+    return " ".join(name.split()).upper()
+
+
+def check_messages(
+    orders: Sequence[Located], view: Mapping[str, Any]
+) -> tuple[list[Letter], list[Diagnostic]]:
+    """The messages to empires the view knows, as letters; an error for each other."""
+    empire = view.get("empire", {})
+    known = [str(k) for k in empire.get("known", [])]
+    by_name = {normal(k): k for k in reversed(known)}  # the first written of a name
+    own = normal(str(empire.get("name", "")))
+    letters: list[Letter] = []
+    diags: list[Diagnostic] = []
+    for at in orders:
+        message = at.order
+        assert isinstance(message, Message)
+        to = normal(message.to)
+        if to == own:
+            problem = ("GT257", "that is your own empire's name")
+        elif to not in by_name:
+            guess = closest(to, by_name)
+            hint = f" (did you mean {by_name[guess]}?)" if guess is not None else ""
+            met = "" if known else ": you have encountered no empire yet"
+            problem = (
+                "GT256",
+                f"you have not encountered an empire named {named(message.to)}{met}{hint}",
+            )
+        else:
+            if not at.refused:
+                letters.append(Letter(to, message.text))
+            continue
+        code, reason = problem
+        text = f"{reason}; message to {named(message.to)} not sent"
+        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, code, text))
+    return letters, diags
+
+
+def deliver(turn: Turn, orders: Mapping[str, Sequence[Any]]) -> None:
+    """Hand each empire's letters to their recipients, senders in id order, each in the
+    order written: the recipient is told the sender's empire name and the text, the
+    sender that it was delivered (or why not, should its recipient be gone)."""
+    state = turn.state
+    names = {eid: normal(e.name) for eid, e in state.empires.items()}
+    for sender in turn.empires():
+        me = state.empires[sender]
+        for letter in orders.get(sender, ()):
+            if not isinstance(letter, Letter):
+                continue
+            to = [k for k in turn.empires() if k in me.known and names.get(k) == letter.to]
+            if not to or to[0] == sender:
+                turn.fail(sender, "MESSAGE TO", letter.to, "no empire you know has that name")
+                continue
+            recipient = state.empires[to[0]]
+            turn.tell(Diplomatic(to[0], sender=me.name, text=letter.text))
+            turn.tell(Diplomatic(sender, recipient=recipient.name))
+
+
+def received(state: GameState, empire: str) -> list[dict[str, str]]:
+    """The messages `empire` received this turn, as the view's `messages`."""
+    return [
+        {"from": e.sender, "text": "\n".join(e.text)}
+        for e in state.events
+        if isinstance(e, Diplomatic) and e.empire == empire and e.sender
+    ]
