@@ -103,10 +103,13 @@ def deliver(turn: Turn, orders: Mapping[str, Sequence[Any]]) -> None:
             turn.tell(Diplomatic(sender, recipient=recipient.name))
 
 
-def received(state: GameState, empire: str) -> list[dict[str, str]]:
-    """The messages `empire` received this turn, as the view's `messages`."""
-    return [
+def received(state: GameState, empire: str) -> dict[str, list[dict[str, str]]]:
+    """The view's `messages`: those `empire` received this turn, each from an empire
+    name with its text; no key at all when there are none (a view without messages
+    stays as it was before diplomacy)."""
+    messages = [
         {"from": e.sender, "text": "\n".join(e.text)}
         for e in state.events
         if isinstance(e, Diplomatic) and e.empire == empire and e.sender
     ]
+    return {"messages": messages} if messages else {}

@@ -219,7 +219,7 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
         },
         "seen": seen,
         "events": [event_to_data(e) for e in state.events if e.empire == empire],
-        "messages": received(state, empire),
+        **received(state, empire),  # "messages", when there are any
     }
 
 
