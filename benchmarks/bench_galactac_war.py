@@ -5,16 +5,25 @@ at its Home System to 1,000 ships in all), then sets every empire on its neighbo
 half its warships SECURE the next empire's Home System, the rest DEFEND their own
 with a PATROL, and its scouts SCOUT the next Home System. Times the turn's rules
 (`resolve`: movement, scouting, the 15 battles, economy) and the 15 views and text
-printouts made from it.
+printouts made from it; then installs it as a game directory, every empire with an
+action file of no actions (the fleets go on with their standing orders), and times a
+full `galbatch process` of the turn, text only and with every PDF, with the CPU time
+of the job and of its forked workers, as `bench_galactac.py` does.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
+from galbatch.engine.newgame import install_game
 from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import PlayerInfo, PrintContext
+from galbatch.engine.ruleset import PlayerInfo, PrintContext, get_ruleset
+from galbatch.engine.run import process
 from galbatch.print.page import layout, render_text
 from galbatch.rules.galactac.events import CombatReport, ScoutReport
 from galbatch.rules.galactac.printout import player_printout
@@ -31,10 +40,13 @@ RUNS = 3
 CTX = PrintContext("GT15", "GALAC-TAC", "", "2021-10-24", "2021-11-07", 132, "#GT15", "")
 
 
+def players() -> list[PlayerInfo]:
+    return [PlayerInfo(str(i), f"EMPIRE {i}", 1000 + i) for i in range(1, EMPIRES + 1)]
+
+
 def at_war() -> GameState:
     """The 15-empire galaxy with every empire's fleets sent against its neighbour."""
-    infos = [PlayerInfo(str(i), f"EMPIRE {i}", 1000 + i) for i in range(1, EMPIRES + 1)]
-    state = new_game(1313, infos, {})
+    state = new_game(1313, players(), {})
     empires = list(state.empires.values())
     n = 0
     while len(state.ships) < SHIPS:
@@ -62,6 +74,52 @@ def at_war() -> GameState:
     return state
 
 
+def process_times() -> None:
+    """Median seconds of a full `process` of the war turn on a game directory: text
+    only, and with every PDF; each run on a fresh copy of the installed game."""
+    state = at_war()
+    infos = players()
+    with tempfile.TemporaryDirectory() as tmp:
+        master = Path(tmp) / "gt15-war"
+        passwords = [f"pw{i.id}" for i in infos]
+        start = time.perf_counter()
+        install_game(
+            master, get_ruleset("galactac"), state, infos, passwords, game_id="GT15", seed=1313
+        )
+        print(f"setup with turn-0 printouts:  {time.perf_counter() - start:6.3f} s")
+        for info in infos:
+            header = f'GAME GT15 PLAYER {info.id} PASSWORD "pw{info.id}"'
+            (master / "orders" / f"{info.id}.txt").write_text(f"{header}\nEND\n")
+        for pdf in (False, True):
+            times, cpu, workers = [], [], []
+            for run in range(RUNS):
+                copy = Path(tmp) / f"run-{pdf}-{run}"
+                shutil.copytree(master, copy)
+                before = os.times()
+                start = time.perf_counter()
+                result = process(copy, pdf=pdf)
+                times.append(time.perf_counter() - start)
+                after = os.times()
+                cpu.append(after.user + after.system - before.user - before.system)
+                workers.append(
+                    max(
+                        0.0,
+                        after.children_user
+                        + after.children_system
+                        - before.children_user
+                        - before.children_system,
+                    )
+                )
+                assert result.rc <= 4, result.log
+            label = "process, all PDFs:" if pdf else "process, text only:"
+            print(
+                f"{label:<30}median {statistics.median(times):6.3f} s "
+                f"(min {min(times):6.3f}, max {max(times):6.3f}); "
+                f"CPU: job {statistics.median(cpu):6.3f} s, "
+                f"workers {statistics.median(workers):6.3f} s"
+            )
+
+
 def main() -> None:
     state = at_war()
     rules, prints = [], []
@@ -83,6 +141,7 @@ def main() -> None:
     )
     print(f"turn at war (rules):          median {statistics.median(rules):6.3f} s")
     print(f"15 views and text printouts:  median {statistics.median(prints):6.3f} s")
+    process_times()
 
 
 if __name__ == "__main__":
