@@ -249,6 +249,24 @@ def test_an_intruders_colonize_is_cancelled_and_the_settlers_goes_on() -> None:
     assert events(after, Landed, BETA) and not events(after, Landed)
 
 
+def test_a_shuttle_arriving_at_its_stop_goes_on_with_its_run() -> None:
+    """A shuttle's work is its run: arriving at a stop where another empire's ship sits,
+    it is still engaged in SHUTTLE and keeps it; the meeting is reported."""
+    state = world()
+    where = meeting_point()
+    state.systems[loc(where)] = System(loc(where), 4)
+    y, x = loc(where)
+    route = (loc(where), loc("85-23"))
+    freighter = ship(
+        state, ALPHA, "FX", f"{y + 1:02d}-{x:02d}", mission=Mission("SHUTTLE", loc(where), route)
+    )
+    ship(state, BETA, "FX", where)
+    after = play(state)
+    assert find(after, ALPHA, freighter.id).location == loc(where)
+    assert find(after, ALPHA, freighter.id).mission.kind == "SHUTTLE"
+    assert events(after, CeaseFire) == [CeaseFire(ALPHA, where, ("BETA",))]
+
+
 def test_a_cease_fire_is_reported_once_not_every_fortnight() -> None:
     state = world()
     where = meeting_point()

@@ -14,7 +14,7 @@ from dataclasses import replace
 from galbatch.rules.galactac import battle as battle_
 from galbatch.rules.galactac.events import AttackAborted, CeaseFire, CombatReport, FleetMissing
 from galbatch.rules.galactac.galaxy import Location, location_text
-from galbatch.rules.galactac.house import CEASE_FIRE_KEEPS, WAR
+from galbatch.rules.galactac.house import CEASE_FIRE_EN_ROUTE, CEASE_FIRE_KEEPS, WAR
 from galbatch.rules.galactac.rating import format_rating, ssd
 from galbatch.rules.galactac.state import NONE, Ship
 from galbatch.rules.galactac.turn import Turn, empire_key
@@ -100,9 +100,9 @@ def abort_attacks(turn: Turn, location: Location, present: list[Ship]) -> list[S
 
 def cease_fire(turn: Turn, location: Location, present: list[Ship]) -> None:
     """Everyone non-hostile: every last action is cancelled to NONE but those of the
-    ships "already engaged" in COLONIZE, DEVELOP or SHUTTLE, which were in the system
-    before this fortnight's move; "only the intruder's action will be cancelled", an
-    intruder being a ship that arrived this fortnight. Each empire learns whom it met,
+    ships "already engaged" in COLONIZE, DEVELOP or SHUTTLE; "only the intruder's
+    action will be cancelled", an intruder being a ship that arrived this fortnight
+    (a shuttle arriving at a stop is on its run: still engaged). Each empire learns whom it met,
     but only when the meeting is news: an order was cancelled, a ship arrived, or two
     of the empires had not met before (ships sitting together with NONE orders are not
     told again each fortnight)."""
@@ -114,8 +114,9 @@ def cease_fire(turn: Turn, location: Location, present: list[Ship]) -> None:
         top = turn.top(ship)
         if ship.carrier or top.mission.kind == "NONE":
             continue
-        intruder = (top.owner, top.id) in turn.moved
-        if turn.orders(top) in CEASE_FIRE_KEEPS and not intruder:
+        order = turn.orders(top)
+        intruder = (top.owner, top.id) in turn.moved and order not in CEASE_FIRE_EN_ROUTE
+        if order in CEASE_FIRE_KEEPS and not intruder:
             continue
         top.mission = NONE
         news = True

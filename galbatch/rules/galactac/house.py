@@ -136,10 +136,14 @@ WAR = {
 # continue with their current tasks and only the intruder's action will be cancelled"
 # (book). Every other order, CHART included, is cancelled to NONE. An intruder is a
 # ship that arrived in the system this fortnight: its order is cancelled whatever it
-# is. A cease fire is reported only when it is news: an order was cancelled, a ship
+# is, but a SHUTTLE's (CEASE_FIRE_EN_ROUTE): a shuttle's work is its run from stop to
+# stop, so one arriving at a stop is still engaged in it, whereas COLONIZE and DEVELOP
+# work only at their site (they land no PI on the turn they arrive).
+# A cease fire is reported only when it is news: an order was cancelled, a ship
 # arrived or two of the empires had not met before; ships of two empires sitting
 # together are not told of it every fortnight.
 CEASE_FIRE_KEEPS = ("COLONIZE", "DEVELOP", "SHUTTLE")
+CEASE_FIRE_EN_ROUTE = ("SHUTTLE",)
 # A scout carrying hangared ships is seen as big as it and its riders together: their
 # SSDs add up for the +1 % per SSD.
 # Encounters (a cease fire or a combat) happen only in star systems: ships passing
