@@ -1,0 +1,1 @@
+"""Galaktikos (Tom Olson): the ruleset `galaktikos`, being built (see its man page)."""
