@@ -1,0 +1,155 @@
+"""The Galaktikos hex map: hexes named the wargame way, neighbours, distance, shortest paths.
+
+Coordinates are counted from 0, as the project's hex sheets draw them
+(`galbatch.print.maps.HexMap`), and named from 1, as the sheets label them:
+`Hex(6, 11)` is hex "0712", column 07, row 12; "0101" is the top-left hex.
+Offset convention "odd columns down": a hex in an odd column (counting from 0,
+so the printed columns 02, 04, ...) sits half a hex lower than its even
+neighbours.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+_NAME = re.compile(r"^(\d{2})(\d{2})$")
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """A hex of the map by column and row, both counted from 0."""
+
+    col: int
+    row: int
+
+    @property
+    def name(self) -> str:
+        """The four-digit wargame name, column then row, both counted from 1 ("0712")."""
+        return f"{self.col + 1:02d}{self.row + 1:02d}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def parse_hex(text: str) -> Hex:
+    """The hex a four-digit name ("0712": column 07, row 12) stands for."""
+    match = _NAME.match(text.strip())
+    if match is None:
+        raise ValueError(f"not a hex name (four digits, column then row): {text!r}")
+    col, row = int(match.group(1)), int(match.group(2))
+    if col < 1 or row < 1:
+        raise ValueError(f"hex columns and rows are numbered from 01: {text!r}")
+    return Hex(col - 1, row - 1)
+
+
+# Neighbour offsets clockwise from north: N, NE, SE, S, SW, NW.
+_EVEN_COL = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_ODD_COL = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def on_map(hex_: Hex, width: int, height: int) -> bool:
+    """Whether a hex lies on a map `width` columns wide and `height` rows high."""
+    return 0 <= hex_.col < width and 0 <= hex_.row < height
+
+
+def all_hexes(width: int, height: int) -> Iterator[Hex]:
+    """Every hex of the map, column by column."""
+    for col in range(width):
+        for row in range(height):
+            yield Hex(col, row)
+
+
+def neighbours(hex_: Hex, width: int, height: int) -> tuple[Hex, ...]:
+    """The hexes adjacent to `hex_` on the map, clockwise from north."""
+    steps = _ODD_COL if hex_.col % 2 else _EVEN_COL
+    found = (Hex(hex_.col + dc, hex_.row + dr) for dc, dr in steps)
+    return tuple(h for h in found if on_map(h, width, height))
+
+
+def adjacent(a: Hex, b: Hex) -> bool:
+    """Whether two hexes share a side."""
+    return distance(a, b) == 1
+
+
+def _cube(hex_: Hex) -> tuple[int, int, int]:
+    x = hex_.col
+    z = hex_.row - (hex_.col - (hex_.col & 1)) // 2
+    return x, -x - z, z
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hexes travelled from `a` to `b` on an open map (0 from a hex to itself)."""
+    ax, ay, az = _cube(a)
+    bx, by, bz = _cube(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def is_path(path: Iterable[Hex], width: int, height: int) -> bool:
+    """Whether each hex of `path` is on the map and adjacent to the one before it."""
+    steps = list(path)
+    if not steps or not all(on_map(h, width, height) for h in steps):
+        return False
+    return all(adjacent(a, b) for a, b in zip(steps, steps[1:], strict=False))
+
+
+Passable = Callable[[Hex], bool]
+
+
+def _always(_: Hex) -> bool:
+    return True
+
+
+def distances_from(
+    sources: Iterable[Hex], width: int, height: int, passable: Passable = _always
+) -> dict[Hex, int]:
+    """Hexes travelled from the nearest source to every hex reachable through passable hexes.
+
+    The sources themselves are at 0 whether passable or not; other hexes are
+    entered only if `passable` says so.
+    """
+    dist: dict[Hex, int] = {}
+    queue: deque[Hex] = deque()
+    for source in sorted(set(sources)):
+        if on_map(source, width, height):
+            dist[source] = 0
+            queue.append(source)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here, width, height):
+            if there not in dist and passable(there):
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
+def shortest_path(
+    start: Hex, goals: Iterable[Hex], width: int, height: int, passable: Passable = _always
+) -> tuple[Hex, ...] | None:
+    """A shortest path from `start` to the nearest goal through passable hexes, or None.
+
+    The path includes both ends; the start need not be passable, the goal must
+    be. Ties are broken the same way every time (neighbours clockwise from north).
+    """
+    targets = set(goals)
+    if start in targets:
+        return (start,)
+    came: dict[Hex, Hex | None] = {start: None}
+    queue: deque[Hex] = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here, width, height):
+            if there in came or not passable(there):
+                continue
+            came[there] = here
+            if there in targets:
+                path = [there]
+                step: Hex | None = here
+                while step is not None:
+                    path.append(step)
+                    step = came[step]
+                return tuple(reversed(path))
+            queue.append(there)
+    return None
