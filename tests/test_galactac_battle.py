@@ -16,7 +16,6 @@ from galbatch.rules.galactac.battle import (
     LostWithHangar,
     ShipDestroyed,
     Targets,
-    battle_due,
     fight,
     first_round,
     fortnight_end,
@@ -155,18 +154,6 @@ def test_destroy_is_in_the_defend_secure_row() -> None:
 def test_destroy_fires_in_round_1_as_secure_does() -> None:
     ships = [ship(1, "A", "DESTROY", "5P/;;20/-10"), ship(2, "B", "TO", "5P//-10")]
     assert by_id(fight(ships, random.Random(1), rounds=1), 1).shots == 5
-
-
-def test_which_meetings_are_battles() -> None:
-    a_to, b_to = ship(1, "A", "TO", "1P//-10"), ship(2, "B", "SHUTTLE", "1P//-10")
-    assert not battle_due([a_to, b_to])
-    assert battle_due([a_to, replace(b_to, order="DEFEND")])
-    assert not battle_due([a_to, replace(b_to, order="PATROL")])
-    scout = ship(3, "B", "SCOUT", "//19-1")
-    patrol = replace(a_to, order="PATROL")
-    assert not battle_due([patrol, scout])
-    assert battle_due([patrol, replace(scout, caught=True)])
-    assert not battle_due([ship(4, "A", "ATTACK", "1P//-10"), ship(5, "A", "DEFEND", "1P//")])
 
 
 def test_attack_fires_from_round_2() -> None:

@@ -782,15 +782,6 @@ def _state(c: Combatant, index: int) -> _Ship:
     )
 
 
-def battle_due(combatants: Sequence[Combatant]) -> bool:
-    """Whether the ships in a system fight: two empires or more take part, and one of
-    their ships has an order that starts a battle or is a caught SCOUT."""
-    present = [c for c in combatants if c.order != "SCOUT" or c.caught]
-    if len({c.empire for c in present}) < 2:
-        return False
-    return any(c.order in COMBAT_HOUSE.starts_battle or c.order == "SCOUT" for c in present)
-
-
 def fight(
     combatants: Sequence[Combatant], rng: random.Random, rounds: int = ROUNDS
 ) -> BattleResult:

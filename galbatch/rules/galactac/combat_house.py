@@ -85,13 +85,6 @@ class CombatHouseRules:
     # deploying from it.
     hangar_bays_by_id: bool = True
 
-    # The orders that start a battle when another empire's ships are in the system (a
-    # caught SCOUT starts one too): ATTACK, SECURE and DESTROY come to fight, DEFEND
-    # "guards against" them, a SENTRY "specifically looks for the presence of any enemy
-    # ship". PATROL only looks for scouts, and NONE, TO, SHUTTLE, ... are "not expecting
-    # combat": they fight only in a battle another order starts.
-    starts_battle: tuple[str, ...] = ("ATTACK", "SECURE", "DESTROY", "DEFEND", "SENTRY")
-
     # Every other empire is an enemy: the book knows no alliances.
     all_others_enemies: bool = True
 

@@ -220,7 +220,7 @@ class ScoutSpotted(Event):
 @dataclass(frozen=True)
 class CeaseFire(Event):
     """Ships met in a non-hostile posture: every last action is cancelled (COLONIZE,
-    DEVELOP and SHUTTLE go on); `met` names the other empires."""
+    DEVELOP and SHUTTLE already under way go on); `met` names the other empires."""
 
     location: str
     met: tuple[str, ...]

@@ -46,7 +46,7 @@ def cease_fire_line(e: Mapping[str, Any]) -> str:
     met = ", ".join(str(m) for m in e["met"])
     return (
         f"{e['location']}: cease fire with {met}: last actions cancelled to NONE "
-        "(COLONIZE, DEVELOP, SHUTTLE and CHART go on)"
+        "(COLONIZE, DEVELOP and SHUTTLE already under way go on)"
     )
 
 
