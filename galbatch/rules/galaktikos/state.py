@@ -1,0 +1,227 @@
+"""The Galaktikos board and players, convertible to and from plain data.
+
+Tokens are counted per hex and per player; occupation marks name, for each
+marked population, the player occupying it (1.5, 5.1.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from galbatch.rules.galaktikos.hexes import Hex, all_hexes, parse_hex
+from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
+
+
+@dataclass
+class Player:
+    """A sovereign interstellar state: its seat, name and saved resources."""
+
+    id: str
+    name: str
+    resources: int = 0
+    eliminated: bool = False
+
+
+@dataclass
+class GameState:
+    """The galactic map with every token on it, the players, and whose turn it is."""
+
+    width: int
+    height: int
+    kinds: dict[Hex, HexType]  # hexes not listed are Empty
+    players: dict[str, Player]  # in seat order, the first player first
+    territory: dict[Hex, str] = field(default_factory=dict)
+    populations: dict[Hex, dict[str, int]] = field(default_factory=dict)
+    occupations: dict[Hex, dict[str, str]] = field(default_factory=dict)  # owner -> occupier
+    habitats: dict[Hex, int] = field(default_factory=dict)
+    shipyards: dict[Hex, int] = field(default_factory=dict)
+    fleets: dict[Hex, dict[str, int]] = field(default_factory=dict)
+    unsupplied: set[tuple[Hex, str]] = field(default_factory=set)  # supply failure marks
+    round: int = 1
+    seat: int = 0  # index in `players` of the player whose turn it is
+    # bookkeeping of the current player's turn
+    population_at_start: dict[Hex, int] = field(default_factory=dict)
+    fleets_built: dict[Hex, int] = field(default_factory=dict)
+    converted: set[Hex] = field(default_factory=set)
+    # Race variant (2.3): the goal hex and how many turns each player has held it
+    goal: Hex | None = None
+    held: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+
+    # -- the map --------------------------------------------------------------
+
+    def kind(self, hex_: Hex) -> HexType:
+        """The hex type (1.4)."""
+        return self.kinds.get(hex_, HexType.EMPTY)
+
+    def capacity(self, hex_: Hex) -> int:
+        """The most population the hex holds: habitat value plus habitat tokens (7.2)."""
+        return habitat_value(self.kind(hex_)) + self.habitats.get(hex_, 0)
+
+    def wealth(self, hex_: Hex) -> int:
+        """The hex's resource value (1.4)."""
+        return resource_value(self.kind(hex_))
+
+    def hexes(self) -> list[Hex]:
+        """Every hex of the map."""
+        return list(all_hexes(self.width, self.height))
+
+    # -- tokens ---------------------------------------------------------------
+
+    @property
+    def current(self) -> str:
+        """The player whose turn it is."""
+        return list(self.players)[self.seat]
+
+    def population(self, hex_: Hex, player: str | None = None) -> int:
+        """Population tokens in a hex, of one player or of all."""
+        here = self.populations.get(hex_, {})
+        return here.get(player, 0) if player is not None else sum(here.values())
+
+    def fleet(self, hex_: Hex, player: str | None = None) -> int:
+        """Fleet tokens in a hex, of one player or of all."""
+        here = self.fleets.get(hex_, {})
+        return here.get(player, 0) if player is not None else sum(here.values())
+
+    def occupier(self, hex_: Hex, owner: str) -> str | None:
+        """The player whose occupation token marks `owner`'s population in the hex."""
+        return self.occupations.get(hex_, {}).get(owner)
+
+    def occupiers(self, hex_: Hex) -> list[str]:
+        """Players with fleet tokens in the hex: the hex is occupied by them (1.5)."""
+        return [p for p in self.players if self.fleet(hex_, p) > 0]
+
+    def friendly(self, hex_: Hex, player: str) -> bool:
+        """Whether the hex is in the player's territory (1.5)."""
+        return self.territory.get(hex_) == player
+
+    def neutral(self, hex_: Hex) -> bool:
+        """Whether the hex is in no player's territory (1.5)."""
+        return hex_ not in self.territory
+
+    def settled(self, hex_: Hex) -> bool:
+        """Whether a population is present in the hex (1.5)."""
+        return self.population(hex_) > 0
+
+    def add(self, table: dict[Hex, dict[str, int]], hex_: Hex, player: str, n: int) -> None:
+        """Add (or with negative `n` remove) a player's tokens in a hex; empty rows vanish."""
+        row = table.setdefault(hex_, {})
+        count = row.get(player, 0) + n
+        if count < 0:
+            raise ValueError(f"{player} has only {row.get(player, 0)} tokens in {hex_}")
+        if count:
+            row[player] = count
+        else:
+            row.pop(player, None)
+        if not row:
+            del table[hex_]
+        if table is self.fleets and count == 0:
+            self.unsupplied.discard((hex_, player))
+        if table is self.populations and count == 0:
+            self.unmark(hex_, player)
+
+    def unmark(self, hex_: Hex, owner: str) -> None:
+        """Remove the occupation token from `owner`'s population in the hex."""
+        marks = self.occupations.get(hex_)
+        if marks is not None:
+            marks.pop(owner, None)
+            if not marks:
+                del self.occupations[hex_]
+
+    def infrastructure(self, table: dict[Hex, int], hex_: Hex, n: int) -> None:
+        """Add (or remove) habitat or shipyard tokens in a hex."""
+        count = table.get(hex_, 0) + n
+        if count < 0:
+            raise ValueError(f"only {table.get(hex_, 0)} tokens in {hex_}")
+        if count:
+            table[hex_] = count
+        else:
+            table.pop(hex_, None)
+
+    def tokens(self) -> dict[str, int]:
+        """Totals of every kind of token on the board, for checking none appears from nothing."""
+        return {
+            "population": sum(sum(r.values()) for r in self.populations.values()),
+            "fleet": sum(sum(r.values()) for r in self.fleets.values()),
+            "habitat": sum(self.habitats.values()),
+            "shipyard": sum(self.shipyards.values()),
+        }
+
+    # -- plain data -----------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as JSON-able plain data, keys and rows in a fixed order."""
+
+        def per_player(table: dict[Hex, dict[str, int]]) -> dict[str, dict[str, int]]:
+            return {h.name: dict(sorted(table[h].items())) for h in sorted(table)}
+
+        return {
+            "round": self.round,
+            "seat": self.seat,
+            "map": [self.width, self.height],
+            "kinds": {h.name: self.kinds[h].value for h in sorted(self.kinds)},
+            "players": [
+                {"id": p.id, "name": p.name, "resources": p.resources, "eliminated": p.eliminated}
+                for p in self.players.values()
+            ],
+            "territory": {h.name: self.territory[h] for h in sorted(self.territory)},
+            "populations": per_player(self.populations),
+            "occupations": {
+                h.name: dict(sorted(self.occupations[h].items())) for h in sorted(self.occupations)
+            },
+            "habitats": {h.name: self.habitats[h] for h in sorted(self.habitats)},
+            "shipyards": {h.name: self.shipyards[h] for h in sorted(self.shipyards)},
+            "fleets": per_player(self.fleets),
+            "unsupplied": [[h.name, p] for h, p in sorted(self.unsupplied)],
+            "population_at_start": {
+                h.name: self.population_at_start[h] for h in sorted(self.population_at_start)
+            },
+            "fleets_built": {h.name: self.fleets_built[h] for h in sorted(self.fleets_built)},
+            "converted": [h.name for h in sorted(self.converted)],
+            "goal": self.goal.name if self.goal is not None else None,
+            "held": dict(sorted(self.held.items())),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> GameState:
+        """The state `to_data` wrote."""
+
+        def hexes(table: dict[str, Any]) -> dict[Hex, Any]:
+            return {parse_hex(k): v for k, v in table.items()}
+
+        def per_player(table: dict[str, Any]) -> dict[Hex, dict[str, int]]:
+            return {parse_hex(k): {str(p): int(n) for p, n in v.items()} for k, v in table.items()}
+
+        width, height = data["map"]
+        goal = data.get("goal")
+        return cls(
+            width=int(width),
+            height=int(height),
+            kinds={h: HexType(v) for h, v in hexes(data["kinds"]).items()},
+            players={
+                str(p["id"]): Player(
+                    str(p["id"]), str(p["name"]), int(p["resources"]), bool(p["eliminated"])
+                )
+                for p in data["players"]
+            },
+            territory={h: str(v) for h, v in hexes(data["territory"]).items()},
+            populations=per_player(data["populations"]),
+            occupations={
+                h: {str(o): str(p) for o, p in v.items()}
+                for h, v in hexes(data["occupations"]).items()
+            },
+            habitats={h: int(v) for h, v in hexes(data["habitats"]).items()},
+            shipyards={h: int(v) for h, v in hexes(data["shipyards"]).items()},
+            fleets=per_player(data["fleets"]),
+            unsupplied={(parse_hex(h), str(p)) for h, p in data["unsupplied"]},
+            round=int(data["round"]),
+            seat=int(data["seat"]),
+            population_at_start={h: int(v) for h, v in hexes(data["population_at_start"]).items()},
+            fleets_built={h: int(v) for h, v in hexes(data["fleets_built"]).items()},
+            converted={parse_hex(h) for h in data["converted"]},
+            goal=parse_hex(goal) if goal is not None else None,
+            held={str(p): int(n) for p, n in data["held"].items()},
+            winner=data.get("winner"),
+        )
