@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -14,7 +14,6 @@ from pypdf.generic import ContentStream
 
 import galbatch.print.pdf_grid  # noqa: F401  (registers the drawer)
 from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry, number_mark
-from galbatch.print.maps import Map
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import MARGIN, render_pdf
 from galbatch.print.pdf_maps import has_map_drawer
@@ -89,7 +88,7 @@ MAPS = every_map()
 def printout(maps: list[GridMap], width: int) -> Printout:
     """A player's map report: each map in a section of its own."""
     sections = tuple(
-        Section(m.title, (MapBlock(cast(Map, m)),), new_page=True) for m in maps
+        Section(m.title, (MapBlock(m),), new_page=True) for m in maps
     )  # GridMap is not yet one of the Map alias's types
     return Printout("GALAXY 13", 1, "EMPIRE 3 GRAND FENWICK", width, sections, date="2021-10-24")
 
@@ -214,7 +213,7 @@ def test_turn_one_maps_from_a_new_games_view() -> None:
 @pytest.mark.parametrize("width", [80, 132])
 def test_map_quad_quad_prints_four_pages(width: int) -> None:
     maps = quad_quad(galaxy(), FLEETS)
-    blocks = tuple(MapBlock(cast(Map, m)) for m in maps)
+    blocks = tuple(MapBlock(m) for m in maps)
     p = Printout("GALAXY 13", 2, "EMPIRE 3", width, (Section("MAPS", blocks, new_page=True),))
     pages = layout(p)
     assert [[a.map for a in page.maps] for page in pages] == [[m] for m in maps]

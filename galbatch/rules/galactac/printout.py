@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
 from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
-from galbatch.print.maps import Map
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import parse_location
@@ -78,7 +77,7 @@ def player_printout(
     if problems:
         sections.append(Section("MAPS NOT PRINTED", (Text(tuple(problems)),)))
     for m in maps:
-        sections.append(Section(m.title, (MapBlock(cast(Map, m)),), new_page=True))
+        sections.append(Section(m.title, (MapBlock(m),), new_page=True))
     sections.append(Section("TURN INPUT SHEET", (Text(input_sheet(view, ctx)),), new_page=True))
     return Printout(
         game=ctx.game,
@@ -211,7 +210,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         Section(f"{ctx.title}: GAME MASTER SUMMARY", (Text(tuple(head)),)),
         Section("EMPIRES", (empire_table(state),)),
         Section("EVENTS OF THE TURN", (Text(gm_events(state, width)),), new_page=True),
-        Section("GALAXY OWNERS", (MapBlock(cast(Map, owner_map(state))),), new_page=True),
+        Section("GALAXY OWNERS", (MapBlock(owner_map(state)),), new_page=True),
     ]
     return Printout(
         game=ctx.game,
