@@ -1,0 +1,154 @@
+"""Galaktikos setup (the book's Game Setup): where homes and the first populations may go.
+
+Setup is turn 0. In seat order each player places a home: a population, a
+shipyard and a fleet in one hex. Then, in seat order, each places a single
+population token, twice, so everyone has placed three populations. No token
+goes in a core hex or next to one. House rule: a single population goes in a
+hex with no token of anyone's (the book's "unoccupied" hex, taken strictly),
+and each settled hex becomes its settler's territory.
+A player who sends no setup orders is placed automatically and legally.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Set
+from dataclasses import dataclass
+
+from galbatch.rules.galaktikos.galaxy import Galaxy
+from galbatch.rules.galaktikos.hexes import Hex, distance
+from galbatch.rules.galaktikos.tables import HexType, resource_value
+
+POPULATIONS_AT_SETUP = 3  # the home's population and two single tokens
+SINGLES_AT_SETUP = POPULATIONS_AT_SETUP - 1
+HOME = "home"
+SINGLE = "single"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One placement of setup: the seat placing and what (HOME or SINGLE)."""
+
+    seat: int
+    kind: str
+
+
+def setup_steps(players: int) -> tuple[Step, ...]:
+    """The order of setup: homes in seat order, then rounds of single populations."""
+    homes = [Step(seat, HOME) for seat in range(1, players + 1)]
+    singles = [
+        Step(seat, SINGLE) for _ in range(SINGLES_AT_SETUP) for seat in range(1, players + 1)
+    ]
+    return tuple(homes + singles)
+
+
+def near_core(galaxy: Galaxy, h: Hex) -> bool:
+    """Whether `h` is a core hex or next to one (no setup token goes there)."""
+    if galaxy[h] is HexType.CORE:
+        return True
+    return any(galaxy[n] is HexType.CORE for n in galaxy.neighbours(h))
+
+
+def legal_home_sites(galaxy: Galaxy, taken: Set[Hex]) -> list[Hex]:
+    """The hexes a home may go in: on the map, not in or next to a core hex, no token there yet."""
+    return [h for h in galaxy if h not in taken and not near_core(galaxy, h)]
+
+
+def legal_single_sites(galaxy: Galaxy, taken: Set[Hex]) -> list[Hex]:
+    """The hexes a single population may go in: the same rule as a home (an empty, non-core hex)."""
+    return legal_home_sites(galaxy, taken)
+
+
+def placement_error(galaxy: Galaxy, h: Hex, taken: Set[Hex]) -> str:
+    """Why `h` may not take a setup token, or "" when it may."""
+    if h not in galaxy:  # off the sheet
+        return "is not on the map"
+    if galaxy[h] is HexType.CORE:
+        return "is a core hex"
+    if near_core(galaxy, h):
+        return "is next to a core hex"
+    if h in taken:
+        return "already has a token"
+    return ""
+
+
+def _nearest(h: Hex, others: Set[Hex]) -> int:
+    """Steps from `h` to the nearest of `others` (a large number when there are none)."""
+    return min((distance(h, o) for o in others), default=10_000)
+
+
+def automatic_home(galaxy: Galaxy, taken: Mapping[Hex, int], rng: random.Random) -> Hex:
+    """The home of a player who sent no setup orders: the best legal hex, far from others.
+
+    Among legal hexes of the best resource value, those farthest from every
+    token already placed; one of them by `rng`. Dense hexes come first, as a
+    player would choose them; distance keeps the newcomer out of others' way.
+    """
+    sites = legal_home_sites(galaxy, set(taken))
+    if not sites:
+        raise ValueError("no legal hex is left for a home")
+    best = max(resource_value(galaxy[h]) for h in sites)
+    valued = [h for h in sites if resource_value(galaxy[h]) == best]
+    others = set(taken)
+    far = max(_nearest(h, others) for h in valued)
+    return rng.choice(sorted(h for h in valued if _nearest(h, others) == far))
+
+
+def automatic_single(
+    galaxy: Galaxy, seat: int, taken: Mapping[Hex, int], rng: random.Random
+) -> Hex:
+    """A single population of a player who sent no setup orders: near home, best valued.
+
+    The legal hexes nearest the player's own tokens, of them the best resource
+    value, then the farthest from others' tokens; one of them by `rng`.
+    """
+    sites = legal_single_sites(galaxy, set(taken))
+    if not sites:
+        raise ValueError("no legal hex is left for a population")
+    own = {h for h, s in taken.items() if s == seat}
+    others = {h for h, s in taken.items() if s != seat}
+    if own:
+        near = min(_nearest(h, own) for h in sites)
+        sites = [h for h in sites if _nearest(h, own) == near]
+    best = max(resource_value(galaxy[h]) for h in sites)
+    sites = [h for h in sites if resource_value(galaxy[h]) == best]
+    far = max(_nearest(h, others) for h in sites)
+    return rng.choice(sorted(h for h in sites if _nearest(h, others) == far))
+
+
+def automatic_placement(
+    galaxy: Galaxy, seat: int, taken: Mapping[Hex, int], rng: random.Random
+) -> Hex:
+    """The hex for seat `seat`'s next setup token: its home if it has no token yet, else a single.
+
+    `taken` maps every hex with a setup token to the seat that placed it.
+    """
+    if seat not in taken.values():
+        return automatic_home(galaxy, taken, rng)
+    return automatic_single(galaxy, seat, taken, rng)
+
+
+def automatic_setup(galaxy: Galaxy, players: int, rng: random.Random) -> dict[Hex, int]:
+    """A whole setup made automatically in the book's order: hex -> seat, homes first."""
+    taken: dict[Hex, int] = {}
+    for step in setup_steps(players):
+        taken[automatic_placement(galaxy, step.seat, taken, rng)] = step.seat
+    return taken
+
+
+__all__ = [
+    "HOME",
+    "POPULATIONS_AT_SETUP",
+    "SINGLE",
+    "SINGLES_AT_SETUP",
+    "Step",
+    "automatic_home",
+    "automatic_placement",
+    "automatic_setup",
+    "automatic_single",
+    "legal_home_sites",
+    "legal_single_sites",
+    "near_core",
+    "placement_error",
+    "setup_steps",
+]
