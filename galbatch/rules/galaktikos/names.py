@@ -19,7 +19,7 @@ RESERVED = frozenset({"ALL", "EVERYWHERE", "ON", "OFF", "NEVER", "SHIPYARDS", "H
 LONGEST_NAME = 20  # a player's name (their colour or handle), in characters
 HEX_DIGITS = 4  # "0712": column 07, row 12
 MAX_ORDERS = 100  # a turn's order file; later orders are rejected (GK210)
-MAX_PATH = 40  # hexes in one MOVE or MIGRATE path, the start included
+MAX_PATH = 30  # hexes in one MOVE or MIGRATE path, the start included (a line is 200)
 
 
 def is_hex(name: str) -> bool:
