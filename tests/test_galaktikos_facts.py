@@ -4,6 +4,7 @@ action checked as if alone, the file's order limit and standing orders replaced.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,22 @@ HEX = st.text(alphabet="0123456789", min_size=1, max_size=6)
 def test_any_hex_and_count_are_a_clean_diagnostic(hex_: str, count: int) -> None:
     result = check(f"GROW {hex_} {count}", f"MOVE {count} FLEETS {hex_} TO 0101")
     assert all(d.code.startswith("GK") for d in result.diagnostics)
+
+
+@pytest.mark.parametrize(
+    ("order", "share", "rerolled"),
+    [
+        (o.Reroll("OWN", "1/2"), Fraction(1, 4), False),
+        (o.Reroll("OWN", "1/2"), Fraction(1, 2), True),
+        (o.Reroll("OWN", "1/2"), Fraction(1), True),
+        (o.Reroll("ENEMY", "1/4"), Fraction(1, 4), True),
+        (o.Reroll("ENEMY", "1/4"), Fraction(1, 2), False),
+        (o.Reroll("ENEMY", "NONE"), Fraction(0), True),
+        (o.Reroll("OWN"), Fraction(1), False),
+        (o.Reroll("ENEMY"), Fraction(0), False),
+    ],
+)
+def test_a_reroll_policy_says_which_rolls_it_rerolls(
+    order: o.Reroll, share: Fraction, rerolled: bool
+) -> None:
+    assert order.wants(share) is rerolled

@@ -5,10 +5,15 @@ Kept apart from the grammar so that facts, orders and the man page agree on them
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal
 
 # 8.3.1: the combat die's faces, in order of casualties ("Reversal" is no casualty).
 FACES: tuple[str, ...] = ("NONE", "1/4", "1/2", "3/4", "ALL")
+# The share of a side's fleet tokens each face destroys, as REROLL compares them.
+FACE_SHARE: dict[str, Fraction] = {
+    face: Fraction(i, len(FACES) - 1) for i, face in enumerate(FACES)
+}
 Side = Literal["OWN", "ENEMY"]
 Target = Literal["FLEETS", "INFRASTRUCTURE", "POPULATION"]
 Infrastructure = Literal["SHIPYARDS", "HABITATS"]

@@ -9,9 +9,10 @@ Actions are carried out in file order; standing orders hold until replaced.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from galbatch.rules.galaktikos.hexes import Hex, parse_hex
-from galbatch.rules.galaktikos.names import Infrastructure, Side, Target, Watched
+from galbatch.rules.galaktikos.names import FACE_SHARE, Infrastructure, Side, Target, Watched
 
 
 def hex_of(name: str) -> Hex:
@@ -233,6 +234,13 @@ class Reroll:
 
     side: Side
     face: str = ""  # "": never
+
+    def wants(self, share: Fraction) -> bool:
+        """Whether a roll destroying `share` of the side's tokens is rerolled."""
+        if not self.face:
+            return False
+        bound = FACE_SHARE[self.face]
+        return share >= bound if self.side == "OWN" else share <= bound
 
     def text(self) -> str:
         if not self.face:
