@@ -47,6 +47,19 @@ SETUP_NEEDS_HABITAT = True
 CONVERT_NEEDS_MARK = True
 CONVERT_NEEDS_FLEET = True
 
+# 8.1 "attacks from many hexes at once": a fleet strikes fleets in its own hex
+# or an adjacent one; infrastructure and population only in its own hex (8.2).
+FLEET_STRIKE_RANGE = 1
+
+# 5.1.1: populations of several players in one hex each harvest up to the
+# hex's resource value; an occupied population harvests for nobody (7.1).
+
+# 6.2.1, 6.2.2: an occupier grants passage only when its standing orders say so.
+PERMIT_BY_DEFAULT = False
+
+# 2.3 Race: a player holds the goal when his fleets alone occupy it at the
+# beginning of his turn; the count restarts when he does not.
+
 # 8.3.1 default reroll policy: the side with the advantage rerolls its own
 # casualties when they are more than a quarter of its fleet, and the other
 # side's when they are less than a half.
@@ -54,7 +67,10 @@ REROLL_OWN_ABOVE = Fraction(1, 4)
 REROLL_OTHER_BELOW = Fraction(1, 2)
 
 # 8.3.3 default loss-spreading policy: the "extras" of an uneven split fall on
-# the players with the most tokens in the hex, ties in seat order.
+# the players with the most tokens in the hex, ties in seat order. The same
+# even spread shares losses to overpopulation (7.2) among players in a hex.
+# 8.3.2 default choice of infrastructure destroyed: shipyards first.
+SHIPYARDS_FIRST = True
 
 
 def round_half(value: Fraction) -> int:

@@ -13,6 +13,10 @@ from galbatch.rules.galaktikos.hexes import Hex, all_hexes, parse_hex
 from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
 
 
+class Illegal(ValueError):
+    """An action whose preconditions the book does not allow, or that the player cannot pay."""
+
+
 @dataclass
 class Player:
     """A sovereign interstellar state: its seat, name and saved resources."""
@@ -42,6 +46,7 @@ class GameState:
     seat: int = 0  # index in `players` of the player whose turn it is
     # bookkeeping of the current player's turn
     population_at_start: dict[Hex, int] = field(default_factory=dict)
+    grown: dict[Hex, int] = field(default_factory=dict)
     fleets_built: dict[Hex, int] = field(default_factory=dict)
     converted: set[Hex] = field(default_factory=set)
     # Race variant (2.3): the goal hex and how many turns each player has held it
@@ -139,6 +144,13 @@ class GameState:
         else:
             table.pop(hex_, None)
 
+    def pay(self, player: str, cost: int) -> None:
+        """Spend resources; a player cannot spend more than he has saved (6)."""
+        have = self.players[player].resources
+        if cost > have:
+            raise Illegal(f"{player} has {have} resources and needs {cost}")
+        self.players[player].resources = have - cost
+
     def tokens(self) -> dict[str, int]:
         """Totals of every kind of token on the board, for checking none appears from nothing."""
         return {
@@ -177,6 +189,7 @@ class GameState:
             "population_at_start": {
                 h.name: self.population_at_start[h] for h in sorted(self.population_at_start)
             },
+            "grown": {h.name: self.grown[h] for h in sorted(self.grown)},
             "fleets_built": {h.name: self.fleets_built[h] for h in sorted(self.fleets_built)},
             "converted": [h.name for h in sorted(self.converted)],
             "goal": self.goal.name if self.goal is not None else None,
@@ -219,6 +232,7 @@ class GameState:
             round=int(data["round"]),
             seat=int(data["seat"]),
             population_at_start={h: int(v) for h, v in hexes(data["population_at_start"]).items()},
+            grown={h: int(v) for h, v in hexes(data["grown"]).items()},
             fleets_built={h: int(v) for h, v in hexes(data["fleets_built"]).items()},
             converted={parse_hex(h) for h in data["converted"]},
             goal=parse_hex(goal) if goal is not None else None,

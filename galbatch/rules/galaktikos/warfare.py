@@ -14,8 +14,27 @@ from typing import Literal
 
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos.die import attack_sum, casualties, roll, toss
+from galbatch.rules.galaktikos.events import (
+    ExtrasPolicy,
+    Overpopulation,
+    default_extras,
+    overpopulation,
+    spread,
+)
+from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
 from galbatch.rules.galaktikos.house import round_half
-from galbatch.rules.galaktikos.tables import ATTACK_DICE, FACE_PROPORTION, Face
+from galbatch.rules.galaktikos.state import GameState, Illegal
+from galbatch.rules.galaktikos.supply import supplied
+from galbatch.rules.galaktikos.tables import (
+    ATTACK_DICE,
+    COSTS,
+    FACE_PROPORTION,
+    POPULATION_PER_HABITAT_LOST,
+    Action,
+    Face,
+)
+
+__all__ = ["spread", "default_extras", "ExtrasPolicy"]  # 8.3.3, shared with 7.2
 
 Side = Literal["attacker", "defender"]
 
@@ -134,38 +153,6 @@ def fleet_battle(
     )
 
 
-ExtrasPolicy = Callable[[Mapping[str, int], int], list[str]]
-
-
-def default_extras(left: Mapping[str, int], extras: int) -> list[str]:
-    """The extras fall on those with the most tokens left, ties in the given order (house rule)."""
-    order = sorted(left, key=lambda k: -left[k])
-    return order[:extras]
-
-
-def spread(
-    losses: int, holdings: Mapping[str, int], extras: ExtrasPolicy = default_extras
-) -> dict[str, int]:
-    """Share `losses` among holders as evenly as possible (8.3.3), none losing more than it has."""
-    lost = {k: 0 for k in holdings}
-    remaining = min(losses, sum(holdings.values()))
-    while remaining > 0:
-        left = {k: holdings[k] - lost[k] for k in holdings if holdings[k] > lost[k]}
-        share = remaining // len(left)
-        if share == 0:
-            chosen = extras(left, remaining)
-            if len(set(chosen)) != remaining or not set(chosen) <= set(left):
-                raise ValueError("the extras must fall on distinct holders with tokens left")
-            for k in chosen:
-                lost[k] += 1
-            break
-        for k, n in left.items():
-            take = min(share, n)
-            lost[k] += take
-            remaining -= take
-    return {k: n for k, n in lost.items() if n}
-
-
 @dataclass(frozen=True)
 class Strike:
     """An attack on infrastructure or population (8.3.2, 8.3.3): the dice and the toll."""
@@ -179,3 +166,116 @@ def strike(attacking_tokens: int, targets: int, rng: random.Random) -> Strike:
     faces = tuple(roll(rng) for _ in range(ATTACK_DICE))
     toll = round_half(attack_sum(faces) * attacking_tokens)
     return Strike(faces, min(toll, targets))
+
+
+def _strikers(state: GameState, player: str, attackers: Mapping[Hex, int]) -> int:
+    """Check the attackers exist and are supplied (7.3), pay for them (6.3.1); their number."""
+    total = 0
+    for hex_, n in attackers.items():
+        if n < 1 or state.fleet(hex_, player) < n:
+            raise Illegal(f"{player} has not {n} fleet tokens in {hex_}")
+        if not supplied(state, hex_, player):
+            raise Illegal(f"the fleet of {player} in {hex_} is not supplied and may not attack")
+        total += n
+    if total < 1:
+        raise Illegal("an attack needs fleet tokens")
+    state.pay(player, COSTS[Action.ATTACK] * total)
+    return total
+
+
+def attack_fleets(
+    state: GameState,
+    player: str,
+    attackers: Mapping[Hex, int],
+    target: Hex,
+    rng: random.Random,
+    targeted: Mapping[str, int] | None = None,
+    reroll: RerollPolicy = default_reroll,
+    extras: ExtrasPolicy = default_extras,
+) -> Battle:
+    """Attack unfriendly fleet tokens in one hex (8.1, 8.2, 8.3.1); all of them by default.
+
+    Fleets strike from their own hex or one within the house range; the losses of
+    each side are spread evenly over its hexes or players.
+    """
+    if any(distance(h, target) > house.FLEET_STRIKE_RANGE for h in attackers):
+        raise Illegal(f"not every attacking fleet can strike {target}")
+    foes = (
+        dict(targeted)
+        if targeted is not None
+        else {p: n for p, n in state.fleets.get(target, {}).items() if p != player}
+    )
+    if not foes or any(p == player or n < 1 or state.fleet(target, p) < n for p, n in foes.items()):
+        raise Illegal(f"no such unfriendly fleet tokens in {target}")
+    total = _strikers(state, player, attackers)
+    battle = fleet_battle(total, sum(foes.values()), rng, reroll)
+    own = {h.name: n for h, n in sorted(attackers.items())}
+    for name, n in spread(battle.attacker_losses, own).items():
+        state.add(state.fleets, parse_hex(name), player, -n)
+    for foe, n in spread(battle.defender_losses, foes, extras).items():
+        state.add(state.fleets, target, foe, -n)
+    return battle
+
+
+def attack_infrastructure(
+    state: GameState,
+    player: str,
+    hex_: Hex,
+    tokens: int,
+    rng: random.Random,
+    habitats: int | None = None,
+    shipyards: int | None = None,
+    extras: ExtrasPolicy = default_extras,
+) -> tuple[Strike, list[Overpopulation]]:
+    """Attack infrastructure in the fleet's own hex (8.3.2); all of it targeted by default.
+
+    The attacker's choice of tokens destroyed is shipyards first, then habitats
+    (house rule); losing habitats may overpopulate the hex (7.2).
+    """
+    aimed_h = state.habitats.get(hex_, 0) if habitats is None else habitats
+    aimed_s = state.shipyards.get(hex_, 0) if shipyards is None else shipyards
+    if aimed_h > state.habitats.get(hex_, 0) or aimed_s > state.shipyards.get(hex_, 0):
+        raise Illegal(f"there is not so much infrastructure in {hex_}")
+    _strikers(state, player, {hex_: tokens})
+    hit = strike(tokens, aimed_h + aimed_s, rng)
+    first, second = (aimed_s, aimed_h) if house.SHIPYARDS_FIRST else (aimed_h, aimed_s)
+    lose_first = min(hit.destroyed, first)
+    lose_second = hit.destroyed - lose_first
+    lost_s, lost_h = (
+        (lose_first, lose_second) if house.SHIPYARDS_FIRST else (lose_second, lose_first)
+    )
+    state.infrastructure(state.shipyards, hex_, -lost_s)
+    state.infrastructure(state.habitats, hex_, -lost_h)
+    return hit, overpopulation(state, hex_, extras)
+
+
+def attack_population(
+    state: GameState,
+    player: str,
+    hex_: Hex,
+    tokens: int,
+    rng: random.Random,
+    targeted: Mapping[str, int] | None = None,
+    extras: ExtrasPolicy = default_extras,
+) -> tuple[Strike, dict[str, int], int]:
+    """Attack population tokens in the fleet's own hex (8.3.3): all unfriendly ones by default.
+
+    Returns the strike, the tokens each player lost (spread evenly, extras by
+    policy) and the habitats destroyed, one for every three population tokens.
+    """
+    aimed = (
+        dict(targeted)
+        if targeted is not None
+        else {p: n for p, n in state.populations.get(hex_, {}).items() if p != player}
+    )
+    if any(n < 0 or state.population(hex_, p) < n for p, n in aimed.items()):
+        raise Illegal(f"there is not so much population in {hex_}")
+    _strikers(state, player, {hex_: tokens})
+    hit = strike(tokens, sum(aimed.values()), rng)
+    lost = spread(hit.destroyed, aimed, extras)
+    for owner, n in lost.items():
+        state.add(state.populations, hex_, owner, -n)
+    habitats = min(hit.destroyed // POPULATION_PER_HABITAT_LOST, state.habitats.get(hex_, 0))
+    state.infrastructure(state.habitats, hex_, -habitats)
+    overpopulation(state, hex_, extras)
+    return hit, lost, habitats

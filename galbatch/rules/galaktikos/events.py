@@ -1,0 +1,91 @@
+"""Game events (7): access to resources (7.1), overpopulation (7.2), and even losses (8.3.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from galbatch.rules.galaktikos.hexes import Hex
+from galbatch.rules.galaktikos.state import GameState
+
+ExtrasPolicy = Callable[[Mapping[str, int], int], list[str]]
+
+
+def default_extras(left: Mapping[str, int], extras: int) -> list[str]:
+    """The extras fall on those with the most tokens left, ties in the given order (house rule)."""
+    order = sorted(left, key=lambda k: -left[k])
+    return order[:extras]
+
+
+def spread(
+    losses: int, holdings: Mapping[str, int], extras: ExtrasPolicy = default_extras
+) -> dict[str, int]:
+    """Share `losses` among holders as evenly as possible (8.3.3), none losing more than it has."""
+    lost = {k: 0 for k in holdings}
+    remaining = min(losses, sum(holdings.values()))
+    while remaining > 0:
+        left = {k: holdings[k] - lost[k] for k in holdings if holdings[k] > lost[k]}
+        share = remaining // len(left)
+        if share == 0:
+            chosen = extras(left, remaining)
+            if len(set(chosen)) != remaining or not set(chosen) <= set(left):
+                raise ValueError("the extras must fall on distinct holders with tokens left")
+            for k in chosen:
+                lost[k] += 1
+            break
+        for k, n in left.items():
+            take = min(share, n)
+            lost[k] += take
+            remaining -= take
+    return {k: n for k, n in lost.items() if n}
+
+
+@dataclass(frozen=True)
+class Overpopulation:
+    """Population above a hex's maximum, removed at once (7.2)."""
+
+    hex: Hex
+    losses: tuple[tuple[str, int], ...]  # (player, tokens removed)
+
+
+@dataclass(frozen=True)
+class AccessChanged:
+    """A player's resource status changed with his population (7.1)."""
+
+    player: str
+    before: int
+    after: int
+
+
+def income(state: GameState, player: str) -> int:
+    """Resources the player's unoccupied populations harvest: a token each, up to the value."""
+    total = 0
+    for hex_, row in state.populations.items():
+        tokens = row.get(player, 0)
+        if tokens and state.occupier(hex_, player) is None:
+            total += min(tokens, state.wealth(hex_))
+    return total
+
+
+def access(state: GameState) -> dict[str, int]:
+    """Every player's resource status, as on the reference sheets (7.1)."""
+    return {p: income(state, p) for p in state.players}
+
+
+def access_changes(state: GameState, before: Mapping[str, int]) -> list[AccessChanged]:
+    """The players whose resource status differs from `before`."""
+    now = access(state)
+    return [AccessChanged(p, before.get(p, 0), n) for p, n in now.items() if before.get(p, 0) != n]
+
+
+def overpopulation(
+    state: GameState, hex_: Hex, extras: ExtrasPolicy = default_extras
+) -> list[Overpopulation]:
+    """Reduce the hex's population to its maximum, habitat value plus habitats (7.2)."""
+    excess = state.population(hex_) - state.capacity(hex_)
+    if excess <= 0:
+        return []
+    lost = spread(excess, dict(state.populations[hex_]), extras)
+    for player, n in lost.items():
+        state.add(state.populations, hex_, player, -n)
+    return [Overpopulation(hex_, tuple(sorted(lost.items())))]
