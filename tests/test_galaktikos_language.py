@@ -3,7 +3,9 @@ their messages, and random text that never raises."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,10 +168,26 @@ def test_words_are_case_insensitive() -> None:
         ("IF ENEMY FLEETS 1015 IF ENEMY FLEETS 1015 CLAIM 1015", "found 'IF'"),
         ("GROW 0712", "a count"),
         ("CLAIM", "a hex (four digits"),
+        ("BUILD SHIPYRD 0712", "found 'SHIPYRD' where FLEETS or HABITAT or SHIPYARD was"),
+        ("REROLL OWN AT 1/2", "found '1/2' where LEAST was expected"),
+        ("PERMIT 0712", "found '0712' where a player's name was expected"),
+        ("ATTACK FLEETS 1015 WITH 2", "found 'WITH' where FROM was expected"),
     ],
 )
 def test_lines_that_are_no_order(text: str, message: str) -> None:
     assert message in error(text).message
+
+
+def test_the_bad_word_is_where_the_column_points() -> None:
+    assert error("BUILD SHIPYRD 0712").column == 7
+
+
+def test_every_terminal_has_the_players_word() -> None:
+    root = Path(__file__).resolve().parent.parent
+    grammar = (root / "grammars" / "galaktikos.lark").read_text(encoding="utf-8")
+    terminals = set(re.findall(r"^([A-Z_]+)(?:\.-?[0-9]+)?:", grammar, re.MULTILINE))
+    assert len(terminals) > 30
+    assert terminals <= set(TERMINAL_WORDS)
 
 
 def test_a_rejected_line_does_not_stop_the_others() -> None:
