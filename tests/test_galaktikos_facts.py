@@ -86,9 +86,16 @@ def test_a_rejected_convert_does_not_use_the_hex() -> None:
     assert [c for _, c, _ in found("CONVERT 1015 ALL", "CONVERT 1015")] == ["GK203"]
 
 
-def test_one_home_a_file() -> None:
-    assert [c for _, c, _ in found("PLACE HOME 0712", "PLACE HOME 0813")] == ["GK209"]
-    assert found("PLACE HOME 0712", "PLACE POPULATION 0813", "PLACE POPULATION 0914") == []
+def test_each_setup_hex_is_named_once() -> None:
+    assert found("PLACE HOME 0712", "PLACE HOME 0813", "PLACE POPULATION 0914") == []
+    assert [(c, m) for _, c, m in found("PLACE HOME 0712", "PLACE POPULATION 0712")] == [
+        (
+            "GK209",
+            "hex 0712 is named by an earlier PLACE: a setup token goes in a hex with none; "
+            "order PLACE POPULATION 0712 rejected",
+        )
+    ]
+    assert [c for _, c, _ in found("PLACE POPULATION 0813", "PLACE POPULATION 0813")] == ["GK209"]
 
 
 def test_the_good_orders_pass_every_fact() -> None:

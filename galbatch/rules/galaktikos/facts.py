@@ -2,7 +2,7 @@
 
 What holds of an order whatever the board: hex names written the wargame way,
 counts that mean something, player names and policy words, one CONVERT a hex and
-one home a file, and at most `MAX_ORDERS` orders a file. Checked in every mode, a
+each setup hex named once, and at most `MAX_ORDERS` orders a file. Checked in every mode, a
 syntax-only check included, with the same codes (galbatch/engine/facts.py). An
 IF's action is checked as if it stood alone; its condition's hex too.
 """
@@ -197,11 +197,11 @@ FACTS: tuple[Row, ...] = (
         ),
     ),
     NotAfter(
-        (o.PlaceHome,),
-        (o.PlaceHome,),
-        lambda _: "home",
+        (o.PlaceHome, o.PlacePopulation),
+        (o.PlaceHome, o.PlacePopulation),
+        lambda order: order.hex,
         "GK209",
-        "the home is placed by an earlier PLACE HOME",
+        "hex {hex} is named by an earlier PLACE: a setup token goes in a hex with none",
     ),
 )
 
