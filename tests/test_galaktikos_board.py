@@ -1,0 +1,134 @@
+"""The Galaktikos board map: the whole public board in text (132 columns) and in PDF."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, cast
+
+import pytest
+from pypdf import PdfReader
+
+import galbatch.print.pdf_board  # noqa: F401  (registers the BoardMap drawer)
+from galbatch.print.board_map import BoardHex, BoardMap
+from galbatch.print.page import MapBlock, Printout, Section, layout
+from galbatch.print.pdf import MARGIN, render_pdf
+from galbatch.print.pdf_maps import has_map_drawer
+from galbatch.rules.galaktikos.board import board_map, player_marks
+from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, make_galaxy
+from galbatch.rules.galaktikos.hexes import Hex
+from galbatch.rules.galaktikos.placement import automatic_setup
+from galbatch.rules.galaktikos.tables import HexType
+from tests.test_paper import glyph_boxes
+
+
+def sample_board(players: int, seed: int = 3) -> BoardMap:
+    """A set-up galaxy: homes with shipyard and fleet, two populations each, their territory."""
+    g = make_galaxy(random.Random(seed), players)
+    names = [f"Empire {i}" for i in range(1, players + 1)]
+    taken = automatic_setup(g, players, random.Random(seed))
+    homes = list(taken)[:players]
+    owner = {h: names[s - 1] for h, s in taken.items()}
+    pops = {h: {o: 1} for h, o in owner.items()}
+    first = homes[0]
+    pops[first] = {names[0]: 3, names[1]: 1}
+    fleets = {h: {owner[h]: 1} for h in homes}
+    fleets[homes[1]] = {names[1]: 12}
+    return board_map(
+        g.width,
+        g.height,
+        g.kinds(),
+        names,
+        territory=owner,
+        populations=pops,
+        occupations={first: {names[1]: names[0]}},
+        habitats={first: 2},
+        shipyards={h: 1 for h in homes},
+        fleets=fleets,
+        unsupplied={(homes[1], names[1])},
+    )
+
+
+def test_players_are_lettered_in_seat_order() -> None:
+    assert player_marks(["Ix", "Zed", "Ab"]) == {"Ix": "A", "Zed": "B", "Ab": "C"}
+
+
+def test_the_board_lists_every_hex_with_something_on_it() -> None:
+    m = sample_board(2)
+    cells = m.cells()
+    assert all(h.kind != "empty" or h.territory or h.populations for h in m.hexes)
+    homes = [h for h in m.hexes if h.shipyards]
+    assert len(homes) == 2 and all(h.fleets for h in homes)
+    assert sum(1 for h in m.hexes if h.territory) == 6
+    failing = [h for h in m.hexes if h.unsupplied]
+    assert [(h.fleets, h.unsupplied) for h in failing] == [((("B", 12),), ("B",))]
+    a_home = next(h for h in homes if h.territory == "A")
+    assert cells[(a_home.col, a_home.row)].populations == (("A", 3), ("B", 1))
+
+
+def test_the_text_grid_shows_types_owners_and_tokens() -> None:
+    m = sample_board(2)
+    lines = m.text_lines(132, 66)
+    a_home = next(h for h in m.hexes if h.shipyards and h.territory == "A")
+    b_home = next(h for h in m.hexes if h.shipyards and h.territory == "B")
+    y, x = 1 + a_home.row * 2 + a_home.col % 2, 3 + a_home.col * 4
+    assert lines[y][x : x + 3] == "#A*"  # dense, A's, several peoples
+    assert lines[y + 1][x : x + 3] == "YA1"
+    y, x = 1 + b_home.row * 2 + b_home.col % 2, 3 + b_home.col * 4
+    assert lines[y + 1][x : x + 3] == "Yb+"  # a dozen fleets out of supply
+    text = "\n".join(lines)
+    assert f"{a_home.name} A pop A3 B1 occ B/A hab 2 yard 1 fleet A1" in text
+    assert f"{b_home.name} B pop B1 yard 1 fleet B12!" in text
+    assert "Players: A Empire 1  B Empire 2" in text
+    assert lines[0].startswith("   01  02")
+    assert lines[1].startswith("01")
+
+
+@pytest.mark.parametrize("players", [2, MAX_PLAYERS])
+def test_the_largest_board_is_legible_at_132_columns_on_one_page(players: int) -> None:
+    m = sample_board(players)
+    lines = m.text_lines(132, 66)
+    grid = lines[: 2 * m.rows + 2]
+    assert max(len(line) for line in lines) <= 132
+    assert len(grid[0].rstrip()) <= 132 and len(grid) <= 62
+    # every hex keeps its own three characters: none is cut off at the right
+    last = m.cols - 1
+    assert grid[0].rstrip().endswith(f"{last + 1:02d}")
+
+
+def test_board_hex_names_count_from_one() -> None:
+    assert BoardHex(6, 11, "dense").name == "0712"
+    assert board_map(3, 2, {}, []).hexes == ()
+    m = board_map(3, 2, {Hex(1, 1): HexType.CORE}, [])
+    assert [(h.name, h.kind) for h in m.hexes] == [("0202", "core")]
+
+
+def test_a_board_page_draws_as_vectors_inside_the_margins() -> None:
+    m = sample_board(MAX_PLAYERS)
+    assert has_map_drawer(m)
+    printout = Printout(
+        game="Galaktikos",
+        turn=0,
+        reader="Empire 1",
+        width=132,
+        title="",
+        author="The GM",
+        date="2026-01-05",
+        keywords=("galaktikos",),
+        sections=(Section("THE GALAXY", (MapBlock(cast(Any, m)),)),),  # Map gains BoardMap later
+    )
+    data = render_pdf(printout, layout(printout))
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 1
+    page = reader.pages[0]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    boxes = glyph_boxes(page)
+    assert boxes
+    for b in boxes:
+        assert b.x0 >= MARGIN - 0.01 and b.x1 <= width - MARGIN + 0.01, b
+        assert b.y0 >= MARGIN - 0.01 and b.y1 <= height - MARGIN + 0.01, b
+    contents = page.get_contents()
+    assert contents is not None
+    content = contents.get_data()
+    assert b" rg" in content and b" RG" in content  # colours: types, players, failures
+    assert b"/CA" not in data and b"/ca" not in data and b"/SMask" not in data
