@@ -2,8 +2,9 @@
 
 Territory frontiers are drawn inside a player's hexes along every edge that
 leaves the territory, so two players' frontiers on one edge both show.
-Populations are squares, fleets triangles, a supply failure a red cross over
-the fleet; shipyards and habitats are letters. Everything is opaque (PDF/A).
+Populations are squares (ringed in the occupier's colour when occupied),
+fleets triangles, a supply failure a red cross over the fleet; shipyards and
+habitats are letters. Everything is opaque (PDF/A).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ PLAYER_COLOURS = (
     "0.30 0.30 0.30",
 )
 FAILURE = "0.85 0 0"  # the supply failure cross
+GAP = 0.22  # between one player's tokens and the next, in hex sizes
+ROW_WIDTH = 1.0  # a row of tokens is at most this wide, in hex sizes
 INSET = 0.82  # frontier lines run this far from the centre towards the hex's edge
 
 # Directions of the edges E-NE, NE-NW, NW-W, W-SW, SW-SE, SE-E: NE, N, NW, SW, S, SE.
@@ -80,7 +83,7 @@ def _frontiers(m: BoardMap, g: HexGeometry) -> dict[str, list[str]]:
 
 
 def _square(x: float, y: float, side: float) -> str:
-    """A filled square with its lower-left corner at (x, y)."""
+    """A square with its lower-left corner at (x, y)."""
     return path_op([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], close=True)
 
 
@@ -94,14 +97,24 @@ def _tokens(m: BoardMap, g: HexGeometry, ink: Ink, h: BoardHex) -> None:
     s, adv = g.size, mono_advance()
     cx, cy = g.centre(h.col, h.row)
     size = max(3.0, 0.34 * s)
-    mark = 0.26 * s
+    occupiers = dict(h.occupied)
 
     def row_of(items: tuple[tuple[str, int], ...], y: float, shape: str) -> None:
-        width = sum(mark + len(str(n)) * adv * size + 0.08 * s for _, n in items)
-        x = cx - width / 2
+        width = sum(0.26 * s + len(str(n)) * adv * size + GAP * s for _, n in items) - GAP * s
+        room = min(1.0, ROW_WIDTH * s / width)  # several owners: smaller tokens, inside the hex
+        row(items, y, shape, cx - width * room / 2, room)
+
+    def row(
+        items: tuple[tuple[str, int], ...], y: float, shape: str, x: float, room: float
+    ) -> None:
+        mark, size = 0.26 * s * room, max(3.0, 0.34 * s * room)
         for owner, n in items:
             draw = _square if shape == "square" else _triangle
             ink.paths([draw(x, y, mark), "f"], f"{player_colour(m, owner)} rg")
+            occupier = occupiers.get(owner) if shape == "square" else None
+            if occupier is not None:  # an occupied population: a ring in the occupier's colour
+                ring = _square(x - 0.07 * s, y - 0.07 * s, mark + 0.14 * s)
+                ink.paths([ring, "S"], f"{player_colour(m, occupier)} RG {fmt(max(0.4, s / 24))} w")
             if owner in h.unsupplied and shape == "triangle":
                 cross = [
                     path_op([(x, y), (x + mark, y + mark)]),
@@ -109,7 +122,7 @@ def _tokens(m: BoardMap, g: HexGeometry, ink: Ink, h: BoardHex) -> None:
                 ]
                 ink.paths([*cross, "S"], f"{FAILURE} RG {fmt(max(0.5, s / 18))} w")
             ink.text(x + mark + 0.04 * s, y + 0.02 * s, str(n), size)
-            x += mark + len(str(n)) * adv * size + 0.08 * s
+            x += mark + len(str(n)) * adv * size + GAP * s * room
 
     if h.populations:
         row_of(h.populations, cy + 0.22 * s, "square")
