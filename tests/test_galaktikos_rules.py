@@ -20,10 +20,11 @@ from galbatch.rules.galaktikos.economy import (
     claimable,
     collect_resources,
     convert,
+    end_turn,
     grow,
     occupy_populations,
 )
-from galbatch.rules.galaktikos.events import Overpopulation, income
+from galbatch.rules.galaktikos.events import Overpopulation, income, overpopulation_everywhere
 from galbatch.rules.galaktikos.hexes import (
     Hex,
     distance,
@@ -340,18 +341,54 @@ def test_supply_by_an_unobstructed_shortest_path() -> None:
 
 def test_attack_costs_two_a_token_and_needs_supply() -> None:
     state = world(resources=10)
-    put(state, "0202", "A", fleet=2, territory=True)
+    put(state, "0202", "A", fleet=2)
     put(state, "0203", "B", fleet=1)
+    with pytest.raises(Illegal):  # unsupplied fleets may not attack
+        attack_fleets(state, "A", {parse_hex("0202"): 2}, parse_hex("0203"), Random(1))
+    assert state.players["A"].resources == 10
+    state.territory[parse_hex("0202")] = "A"
     battle = attack_fleets(state, "A", {parse_hex("0202"): 2}, parse_hex("0203"), Random(1))
     assert state.players["A"].resources == 6
     assert state.fleet(parse_hex("0202"), "A") == 2 - battle.attacker_losses
     assert state.fleet(parse_hex("0203"), "B") == 1 - battle.defender_losses
-    state.territory.clear()
-    if state.fleet(parse_hex("0202"), "A") and state.fleet(parse_hex("0203"), "B"):
-        with pytest.raises(Illegal):  # unsupplied fleets may not attack
-            attack_fleets(state, "A", {parse_hex("0202"): 1}, parse_hex("0203"), Random(1))
-    with pytest.raises(Illegal):
+    with pytest.raises(Illegal):  # out of range (house rule: own or adjacent hex)
         attack_fleets(state, "A", {parse_hex("0202"): 1}, parse_hex("0505"), Random(1))
+
+
+def test_fleet_attack_from_many_hexes_on_many_players_in_one() -> None:
+    state = world(players=("A", "B", "C"), resources=20)
+    put(state, "0202", "A", fleet=3, territory=True)
+    put(state, "0204", "A", fleet=3, territory=True)
+    put(state, "0203", "B", fleet=2)
+    put(state, "0203", "C", fleet=2)
+    battle = attack_fleets(
+        state, "A", {parse_hex("0202"): 3, parse_hex("0204"): 3}, parse_hex("0203"), Random(5)
+    )
+    assert state.players["A"].resources == 8  # 2 a participating token
+    assert battle.superior == "attacker" and battle.advantage == 1  # 6/4 = 1.5 -> 2, minus 1
+    lost_b = 2 - state.fleet(parse_hex("0203"), "B")
+    lost_c = 2 - state.fleet(parse_hex("0203"), "C")
+    assert lost_b + lost_c == battle.defender_losses and abs(lost_b - lost_c) <= 1
+    assert state.fleet(parse_hex("0202"), "A") + state.fleet(parse_hex("0204"), "A") == (
+        6 - battle.attacker_losses
+    )
+
+
+def test_turns_pass_clockwise_skipping_eliminated_players() -> None:
+    state = world(players=("A", "B", "C"))
+    state.players["B"].eliminated = True
+    end_turn(state)
+    assert state.current == "C" and state.round == 1
+    end_turn(state)
+    assert state.current == "A" and state.round == 2
+
+
+def test_setup_population_in_an_empty_hex_is_removed_at_once() -> None:
+    state = world(kinds={"0303": HexType.SPARSE})
+    put(state, "0202", "A", pop=1)  # Empty: habitat value 0
+    put(state, "0303", "A", pop=1)
+    assert overpopulation_everywhere(state) == [Overpopulation(parse_hex("0202"), (("A", 1),))]
+    assert state.populations == {parse_hex("0303"): {"A": 1}}
 
 
 def test_population_attack_costs_habitats_one_for_three() -> None:

@@ -89,6 +89,18 @@ def begin_turn(
     return collected
 
 
+def end_turn(state: GameState) -> None:
+    """Pass the turn clockwise to the next player still in play (4); a new round after the last."""
+    seats = list(state.players)
+    for _ in seats:
+        state.seat += 1
+        if state.seat == len(seats):
+            state.seat = 0
+            state.round += 1
+        if not state.players[seats[state.seat]].eliminated:
+            return
+
+
 def build_shipyard(state: GameState, player: str, hex_: Hex) -> None:
     """Place a shipyard in a friendly hex the player populates (6.1.1)."""
     if not state.friendly(hex_, player) or not state.population(hex_, player):

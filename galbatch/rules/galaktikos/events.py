@@ -89,3 +89,13 @@ def overpopulation(
     for player, n in lost.items():
         state.add(state.populations, hex_, player, -n)
     return [Overpopulation(hex_, tuple(sorted(lost.items())))]
+
+
+def overpopulation_everywhere(
+    state: GameState, extras: ExtrasPolicy = default_extras
+) -> list[Overpopulation]:
+    """Apply 7.2 to every hex, as after setup: "at any time during the game"."""
+    found: list[Overpopulation] = []
+    for hex_ in sorted(state.populations):
+        found += overpopulation(state, hex_, extras)
+    return found
