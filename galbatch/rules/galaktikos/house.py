@@ -57,6 +57,10 @@ FLEET_STRIKE_RANGE = 1
 # 6.2.1, 6.2.2: an occupier grants passage only when its standing orders say so.
 PERMIT_BY_DEFAULT = False
 
+# 2.1, 2.2: a game's size is the players seated at its start, eliminated or not.
+# 2.3 Conquest: a player is out when no population token is his, nor occupied
+# by him; his own tokens count while others occupy them.
+
 # 2.3 Race: a player holds the goal when his fleets alone occupy it at the
 # beginning of his turn; the count restarts when he does not.
 
