@@ -136,6 +136,8 @@ def test_no_setup_token_in_or_next_to_a_core_hex() -> None:
     beside = next(n for n in g.neighbours(core) if g[n] is not HexType.CORE)
     assert placement_error(g, core, set()) == "is a core hex"
     assert placement_error(g, beside, set()) == "is next to a core hex"
+    space = next(h for h in g if g[h] is HexType.EMPTY)
+    assert placement_error(g, space, set()) == "is empty space, where no population lives"
     site = legal_home_sites(g, set())[0]
     assert placement_error(g, site, set()) == ""
     assert placement_error(g, site, {site}) == "already has a token"
@@ -160,7 +162,7 @@ def test_automatic_setup_is_legal_reasonable_and_deterministic(players: int) -> 
         assert taken == automatic_setup(g, players, random.Random(seed))
         assert len(taken) == 3 * players
         assert sorted(taken.values()) == sorted(list(range(1, players + 1)) * 3)
-        assert all(not near_core(g, h) for h in taken)
+        assert all(not near_core(g, h) and g[h] is not HexType.EMPTY for h in taken)
         homes = list(taken)[:players]
         assert [taken[h] for h in homes] == list(range(1, players + 1))
         assert all(g[h] is HexType.DENSE for h in homes)

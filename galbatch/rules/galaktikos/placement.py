@@ -3,7 +3,8 @@
 Setup is turn 0. In seat order each player places a home: a population, a
 shipyard and a fleet in one hex. Then, in seat order, each places a single
 population token, twice, so everyone has placed three populations. No token
-goes in a core hex or next to one. House rule: a single population goes in a
+goes in a core hex or next to one. House rules: no population goes in an
+Empty hex (habitat 0 would remove it at once); a single population goes in a
 hex with no token of anyone's (the book's "unoccupied" hex, taken strictly),
 and each settled hex becomes its settler's territory.
 A player who sends no setup orders is placed automatically and legally.
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex, distance
-from galbatch.rules.galaktikos.tables import HexType, resource_value
+from galbatch.rules.galaktikos.house import SETUP_NEEDS_HABITAT
+from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
 
 POPULATIONS_AT_SETUP = 3  # the home's population and two single tokens
 SINGLES_AT_SETUP = POPULATIONS_AT_SETUP - 1
@@ -49,9 +51,18 @@ def near_core(galaxy: Galaxy, h: Hex) -> bool:
     return any(galaxy[n] is HexType.CORE for n in galaxy.neighbours(h))
 
 
+def uninhabitable(galaxy: Galaxy, h: Hex) -> bool:
+    """Whether a population placed in `h` would die at once (house rule: Empty hexes, habitat 0)."""
+    return SETUP_NEEDS_HABITAT and habitat_value(galaxy[h]) == 0
+
+
 def legal_home_sites(galaxy: Galaxy, taken: Set[Hex]) -> list[Hex]:
-    """The hexes a home may go in: on the map, not in or next to a core hex, no token there yet."""
-    return [h for h in galaxy if h not in taken and not near_core(galaxy, h)]
+    """The hexes a home may go in: not in or next to a core hex, not empty space, no token yet."""
+    return [
+        h
+        for h in galaxy
+        if h not in taken and not near_core(galaxy, h) and not uninhabitable(galaxy, h)
+    ]
 
 
 def legal_single_sites(galaxy: Galaxy, taken: Set[Hex]) -> list[Hex]:
@@ -67,6 +78,8 @@ def placement_error(galaxy: Galaxy, h: Hex, taken: Set[Hex]) -> str:
         return "is a core hex"
     if near_core(galaxy, h):
         return "is next to a core hex"
+    if uninhabitable(galaxy, h):
+        return "is empty space, where no population lives"
     if h in taken:
         return "already has a token"
     return ""
@@ -149,6 +162,7 @@ __all__ = [
     "legal_home_sites",
     "legal_single_sites",
     "near_core",
+    "uninhabitable",
     "placement_error",
     "setup_steps",
 ]
