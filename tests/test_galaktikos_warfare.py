@@ -18,6 +18,7 @@ from galbatch.rules.galaktikos.warfare import (
     Throw,
     Toss,
     advantage,
+    default_reroll,
     fleet_battle,
     spread,
     strike,
@@ -172,3 +173,20 @@ def test_strike_sums_three_dice_times_the_attackers() -> None:
     assert strike(1, 10, Loaded([Face.QUARTER, Face.NONE, Face.NONE])).destroyed == 0
     assert strike(4, 3, Loaded([Face.ALL, Face.ALL, Face.ALL])).destroyed == 3  # targets only
     assert warfare.other("attacker") == "defender"
+
+
+def test_default_reroll_own_at_least_a_half_enemy_at_most_a_quarter() -> None:
+    own = [
+        f
+        for f in Face
+        if f is not Face.REVERSAL
+        if default_reroll(RollView("attacker", "attacker", f, 4, 1))
+    ]
+    enemy = [
+        f
+        for f in Face
+        if f is not Face.REVERSAL
+        if default_reroll(RollView("attacker", "defender", f, 4, 1))
+    ]
+    assert own == [Face.HALF, Face.THREE_QUARTERS, Face.ALL]
+    assert enemy == [Face.NONE, Face.QUARTER]

@@ -64,11 +64,11 @@ PERMIT_BY_DEFAULT = False
 # 2.3 Race: a player holds the goal when his fleets alone occupy it at the
 # beginning of his turn; the count restarts when he does not.
 
-# 8.3.1 default reroll policy: the side with the advantage rerolls its own
-# casualties when they are more than a quarter of its fleet, and the other
-# side's when they are less than a half.
-REROLL_OWN_ABOVE = Fraction(1, 4)
-REROLL_OTHER_BELOW = Fraction(1, 2)
+# 8.3.1 default reroll policy (REROLL OWN AT LEAST 1/2, REROLL ENEMY AT MOST
+# 1/4): the side with the advantage rerolls its own casualties while they are
+# half its fleet or more, and the other side's while they are a quarter or less.
+REROLL_OWN_AT_LEAST = Fraction(1, 2)
+REROLL_ENEMY_AT_MOST = Fraction(1, 4)
 
 # 8.3.3 default loss-spreading policy: the "extras" of an uneven split fall on
 # the players with the most tokens in the hex, ties in seat order. The same

@@ -70,12 +70,12 @@ RerollPolicy = Callable[[RollView], bool]
 
 
 def default_reroll(view: RollView) -> bool:
-    """Reroll own losses above a quarter, or the other side's below a half (house rule)."""
+    """Reroll own losses of a half or more, the other side's of a quarter or less (house rule)."""
     proportion = FACE_PROPORTION[view.face]
     assert proportion is not None
     if view.caller == view.casualties_of:
-        return proportion > house.REROLL_OWN_ABOVE
-    return proportion < house.REROLL_OTHER_BELOW
+        return proportion >= house.REROLL_OWN_AT_LEAST
+    return proportion <= house.REROLL_ENEMY_AT_MOST
 
 
 @dataclass(frozen=True)
