@@ -24,6 +24,7 @@ from galbatch.rules.galaktikos.placement import (
     automatic_setup,
     legal_home_sites,
     near_core,
+    place,
     placement_error,
     setup_steps,
 )
@@ -225,3 +226,16 @@ def _spiral_bunching(g: Galaxy, arms: int, wind: float) -> float:
         sy += math.sin(phase)
         n += 1
     return math.hypot(sx, sy) / n if n else 0.0
+
+
+def test_the_first_legal_hex_named_is_placed_and_the_rest_are_alternates() -> None:
+    g = galaxy(5, 3)
+    sites = legal_home_sites(g, set())
+    core = next(h for h in g if g[h] is HexType.CORE)
+    taken = {sites[0]: 2}
+    assert place(g, 1, [core, sites[0], sites[1], sites[2]], taken, random.Random(1)) == (
+        sites[1],
+        False,
+    )
+    h, automatic = place(g, 1, [core, sites[0]], taken, random.Random(1))
+    assert automatic and h not in taken and not placement_error(g, h, set(taken))

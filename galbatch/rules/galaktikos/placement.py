@@ -13,7 +13,7 @@ A player who sends no setup orders is placed automatically and legally.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from galbatch.rules.galaktikos.galaxy import Galaxy
@@ -141,6 +141,24 @@ def automatic_placement(
     return automatic_single(galaxy, seat, taken, rng)
 
 
+def place(
+    galaxy: Galaxy,
+    seat: int,
+    wanted: Sequence[Hex],
+    taken: Mapping[Hex, int],
+    rng: random.Random,
+) -> tuple[Hex, bool]:
+    """Seat `seat`'s next setup token: the first of `wanted` still legal, else automatic.
+
+    Setup orders are written before anyone places, so the later hexes a player
+    names are alternates. Returns the hex and whether it was placed automatically.
+    """
+    for h in wanted:
+        if not placement_error(galaxy, h, set(taken)):
+            return h, False
+    return automatic_placement(galaxy, seat, taken, rng), True
+
+
 def automatic_setup(galaxy: Galaxy, players: int, rng: random.Random) -> dict[Hex, int]:
     """A whole setup made automatically in the book's order: hex -> seat, homes first."""
     taken: dict[Hex, int] = {}
@@ -162,6 +180,7 @@ __all__ = [
     "legal_home_sites",
     "legal_single_sites",
     "near_core",
+    "place",
     "uninhabitable",
     "placement_error",
     "setup_steps",
