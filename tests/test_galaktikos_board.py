@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any, cast
 
 import pytest
 from pypdf import PdfReader
@@ -115,7 +114,7 @@ def test_a_board_page_draws_as_vectors_inside_the_margins() -> None:
         author="The GM",
         date="2026-01-05",
         keywords=("galaktikos",),
-        sections=(Section("THE GALAXY", (MapBlock(cast(Any, m)),)),),  # Map gains BoardMap later
+        sections=(Section("THE GALAXY", (MapBlock(m),)),),
     )
     data = render_pdf(printout, layout(printout))
     reader = PdfReader(io.BytesIO(data))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from galbatch.print.board_map import BoardMap
 from galbatch.print.grid_map import GridMap
 
 
@@ -239,7 +240,7 @@ def _index(m: FieldMap, sheets: Sequence[FieldMap]) -> FieldIndex:
     )
 
 
-Map: TypeAlias = HexMap | FieldMap | GridMap
+Map: TypeAlias = HexMap | FieldMap | GridMap | BoardMap
 
 # Text rendering of field maps.
 CHAR_ASPECT = 0.6  # a column is 0.6 as wide as a line is high (10 columns, 6 lines an inch)

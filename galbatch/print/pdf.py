@@ -24,6 +24,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+import galbatch.print.pdf_board  # noqa: F401  (registers the BoardMap drawer)
 import galbatch.print.pdf_grid  # noqa: F401  (registers the GridMap drawer)
 from galbatch.print import pdfa, worker
 from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
