@@ -23,6 +23,7 @@ MAN_PAGES = {
     "share/man/man7/galbatch-conflict.7": "man/galbatch-conflict.7",
     "share/man/man7/galbatch-conqueror.7": "man/galbatch-conqueror.7",
     "share/man/man7/galbatch-galactac.7": "man/galbatch-galactac.7",
+    "share/man/man7/galbatch-galaktikos.7": "man/galbatch-galaktikos.7",
 }
 
 
