@@ -1,0 +1,384 @@
+"""Checks Galaktikos actions against the board: the checker's layer 3, the player's situation.
+
+The board is public, so the view is the whole board as the round stands when the
+player's file is read. The player's turn begins with the resources the view shows
+plus the turn's income (5.1.1); the actions are then checked in file order against a
+copy of the board on which each accepted action is carried out for its cost and its
+tokens (resources spent, fleets and populations moved, habitats, shipyards, fleets and
+population added). Outcomes the checker cannot know (battles, strikes) move nothing.
+
+What the other players do earlier in the round may change the board before the
+player's turn: the checker judges the board the view shows, and what later moves
+change is the round's business (an accepted order may still fail then, and the round
+says so).
+
+The rule book's spirit for resources (6): an order giving a quantity (BUILD HABITAT,
+BUILD FLEET, GROW, MOVE, MIGRATE, ATTACK) is reduced to what the player can pay and
+what the board allows, with a warning and the amount; an order without a quantity
+(BUILD SHIPYARD) that cannot be paid is rejected. An IF order is checked for what the
+board says of its action but spends nothing: whether it runs is known only then.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.ruleset import Located
+from galbatch.rules.galaktikos import house
+from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.events import income
+from galbatch.rules.galaktikos.facts import rejected, words
+from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, shortest_path
+from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.supply import supplied
+from galbatch.rules.galaktikos.tables import (
+    COSTS,
+    FLEETS_PER_SHIPYARD,
+    GROWTH_FACTOR,
+    UNSUPPLIED_MOVE_FACTOR,
+    Action,
+)
+
+# Diagnostic codes of the player's situation: GK23x-GK25x rejections, GK3xx reductions
+# (the amount in the message), GK402 a warning on an order accepted as written.
+CODES: dict[str, str] = {
+    "GK230": "the hex is not your territory",
+    "GK231": "the hex has no population of yours",
+    "GK232": "the hex has no shipyard",
+    "GK233": "the shipyards of the hex have built all they may this turn",
+    "GK234": "the population may not grow past twice its size at the turn's beginning",
+    "GK235": "a habitat in an unsettled hex needs a fleet of yours there",
+    "GK236": "you have no fleet or population tokens there to move",
+    "GK237": "the path is not legal: hexes off the map or not adjacent",
+    "GK238": "the path goes through a hex it may not enter",
+    "GK239": "no legal path leads there",
+    "GK240": "you have not the resources the order needs",
+    "GK241": "the population is not occupied by you, or there is none to convert",
+    "GK242": "you have no fleet there for the attack",
+    "GK243": "there is nothing of another player's to attack there",
+    "GK244": "the attacking fleet cannot strike that hex from where it is",
+    "GK245": "the attacking fleet is not supplied",
+    "GK246": "you have no fleet that began the turn there",
+    "GK301": "habitats reduced to what your resources pay for",
+    "GK302": "fleets to build reduced to the shipyards' room or your resources",
+    "GK303": "growth reduced to doubling or to your resources",
+    "GK304": "fleet tokens moved reduced to those there or to your resources",
+    "GK305": "population tokens migrated reduced to those there or to your resources",
+    "GK306": "attacking fleet tokens reduced to those there or to your resources",
+    "GK402": "the path enters a hex another player occupies: only if his orders permit it",
+}
+
+
+class Refusal(Exception):
+    """An action the board does not allow: its code and reason."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Turn:
+    """The player's turn on a copy of the board: checks each action and carries it out."""
+
+    def __init__(self, state: GameState, player: str) -> None:
+        self.state = state
+        self.player = player
+        self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
+        state.population_at_start = {
+            h: row[player] for h, row in sorted(state.populations.items()) if player in row
+        }
+        state.grown, state.fleets_built, state.converted = {}, {}, set()
+        if player in state.players:
+            state.players[player].resources += income(state, player)
+        self.notes: list[tuple[str, str]] = []  # (code, message) of the action checked
+
+    @property
+    def resources(self) -> int:
+        """Resources the player has left."""
+        row = self.state.players.get(self.player)
+        return row.resources if row is not None else 0
+
+    def spend(self, amount: int) -> None:
+        """Take the cost of an accepted action from the player's resources."""
+        self.state.players[self.player].resources -= amount
+
+    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
+        """The quantity an order may carry out: `wanted` or, if less, `limit` (with a warning)."""
+        if limit < wanted:
+            self.notes.append((code, f"{wanted} reduced to {limit}: {why}"))
+            return limit
+        return wanted
+
+    def affordable(self, unit: int) -> int:
+        """How many units of the cost `unit` the resources left pay for."""
+        return self.resources // unit if unit else 10**9
+
+    def friendly(self, hex_: Hex) -> None:
+        """Refuse unless the hex is the player's territory."""
+        if not self.state.friendly(hex_, self.player):
+            raise Refusal("GK230", f"hex {hex_} is not your territory")
+
+    # -- the actions ------------------------------------------------------------------
+
+    def shipyard(self, order: o.BuildShipyard) -> o.Action:
+        """BUILD SHIPYARD (6.1.1): friendly, populated by you, 4 resources or rejected."""
+        hex_ = o.hex_of(order.hex)
+        self.friendly(hex_)
+        if not self.state.population(hex_, self.player):
+            raise Refusal("GK231", f"hex {hex_} has no population of yours")
+        cost = COSTS[Action.SHIPYARD]
+        if self.resources < cost:
+            raise Refusal("GK240", f"a shipyard costs {cost}; you have {self.resources} left")
+        self.spend(cost)
+        self.state.infrastructure(self.state.shipyards, hex_, 1)
+        return order
+
+    def habitat(self, order: o.BuildHabitat) -> o.Action:
+        """BUILD HABITAT (6.1.2): friendly, settled or with your fleet; 2 each."""
+        hex_ = o.hex_of(order.hex)
+        self.friendly(hex_)
+        if not self.state.settled(hex_) and not self.state.fleet(hex_, self.player):
+            raise Refusal("GK235", f"hex {hex_} is unsettled and has no fleet of yours")
+        unit = COSTS[Action.HABITAT]
+        n = self.reduce("GK301", order.count, self.affordable(unit), "your resources")
+        if n < 1:
+            raise Refusal("GK240", f"a habitat costs {unit}; you have {self.resources} left")
+        self.spend(unit * n)
+        self.state.infrastructure(self.state.habitats, hex_, n)
+        return replace(order, count=n)
+
+    def fleet(self, order: o.BuildFleet) -> o.Action:
+        """BUILD FLEET (6.1.3): friendly shipyard hex, one a shipyard a turn; 4 each."""
+        hex_ = o.hex_of(order.hex)
+        self.friendly(hex_)
+        yards = self.state.shipyards.get(hex_, 0)
+        if not yards:
+            raise Refusal("GK232", f"hex {hex_} has no shipyard")
+        room = FLEETS_PER_SHIPYARD * yards - self.state.fleets_built.get(hex_, 0)
+        if room < 1:
+            raise Refusal("GK233", f"the shipyards of {hex_} have built all they may this turn")
+        n = self.reduce("GK302", order.count, room, f"the shipyards of {hex_} build {room}")
+        unit = COSTS[Action.FLEET]
+        n = self.reduce("GK302", n, self.affordable(unit), "your resources")
+        if n < 1:
+            raise Refusal("GK240", f"a fleet costs {unit}; you have {self.resources} left")
+        self.spend(unit * n)
+        self.state.add(self.state.fleets, hex_, self.player, n)
+        self.state.fleets_built[hex_] = self.state.fleets_built.get(hex_, 0) + n
+        return replace(order, count=n)
+
+    def grow(self, order: o.Grow) -> o.Action:
+        """GROW (6.1.4): friendly, settled, at most doubling this turn; 2 each."""
+        hex_ = o.hex_of(order.hex)
+        self.friendly(hex_)
+        if not self.state.settled(hex_):
+            raise Refusal("GK231", f"hex {hex_} has no population")
+        start = self.state.population_at_start.get(hex_, 0)
+        room = GROWTH_FACTOR * start - start - self.state.grown.get(hex_, 0)
+        if room < 1:
+            raise Refusal("GK234", f"the population of {hex_} may not grow past twice {start}")
+        n = self.reduce("GK303", order.count, room, f"{hex_} may grow by {room} more")
+        unit = COSTS[Action.GROW]
+        n = self.reduce("GK303", n, self.affordable(unit), "your resources")
+        if n < 1:
+            raise Refusal("GK240", f"growth costs {unit} a token; you have {self.resources} left")
+        self.spend(unit * n)
+        self.state.add(self.state.populations, hex_, self.player, n)
+        self.state.grown[hex_] = self.state.grown.get(hex_, 0) + n
+        return replace(order, count=n)
+
+    def route(self, path: tuple[str, ...], shortest: bool, migrants: bool) -> tuple[Hex, ...]:
+        """The hexes an order travels, start first; refused when not legal."""
+        state = self.state
+        hexes = tuple(o.hex_of(name) for name in path)
+
+        def enterable(hex_: Hex) -> bool:
+            if not migrants:
+                return True
+            return state.friendly(hex_, self.player) or state.neutral(hex_)
+
+        if shortest:
+            found = shortest_path(hexes[0], [hexes[-1]], state.width, state.height, enterable)
+            if found is None or len(found) < 2:
+                raise Refusal("GK239", f"no legal path leads from {hexes[0]} to {hexes[-1]}")
+            return found
+        if len(hexes) < 2 or not is_path(hexes, state.width, state.height):
+            raise Refusal("GK237", "the path's hexes must be on the map, each next to the last")
+        for hex_ in hexes[1:]:
+            if not enterable(hex_):
+                raise Refusal("GK238", f"migrants may not enter {hex_}: another's territory")
+        return hexes
+
+    def occupied_on(self, hexes: tuple[Hex, ...]) -> None:
+        """Warn of hexes on the way that another player occupies (he may forbid them)."""
+        for hex_ in hexes[1:]:
+            others = [p for p in self.state.occupiers(hex_) if p != self.player]
+            if others and not house.PERMIT_BY_DEFAULT:
+                who = ", ".join(others)
+                self.notes.append(("GK402", f"{who} occupies {hex_}: you enter if permitted"))
+
+    def move(self, order: o.Move) -> o.Action:
+        """MOVE (6.2.1): the fleet there, a legal path; 1 a token a hex, twice unsupplied."""
+        hexes = self.route(order.path, order.shortest, migrants=False)
+        there = self.state.fleet(hexes[0], self.player)
+        if there < 1:
+            raise Refusal("GK236", f"you have no fleet in {hexes[0]}")
+        n = self.reduce("GK304", order.count, there, f"you have {there} in {hexes[0]}")
+        unit = COSTS[Action.MOVE] * (len(hexes) - 1)
+        if not supplied(self.state, hexes[0], self.player):
+            unit *= UNSUPPLIED_MOVE_FACTOR
+        n = self.reduce("GK304", n, self.affordable(unit), "your resources")
+        if n < 1:
+            raise Refusal("GK240", f"the move costs {unit} a token; you have {self.resources}")
+        self.occupied_on(hexes)
+        self.spend(unit * n)
+        self.state.add(self.state.fleets, hexes[0], self.player, -n)
+        self.state.add(self.state.fleets, hexes[-1], self.player, n)
+        return replace(order, count=n)
+
+    def migrate(self, order: o.Migrate) -> o.Action:
+        """MIGRATE (6.2.2): through friendly or neutral hexes to a friendly one; 2 a token a hex."""
+        hexes = self.route(order.path, order.shortest, migrants=True)
+        there = self.state.population(hexes[0], self.player)
+        if there < 1:
+            raise Refusal("GK236", f"you have no population in {hexes[0]}")
+        if not self.state.friendly(hexes[-1], self.player):
+            raise Refusal("GK230", f"migrants end in your territory; {hexes[-1]} is not")
+        n = self.reduce("GK305", order.count, there, f"you have {there} in {hexes[0]}")
+        unit = COSTS[Action.MIGRATE] * (len(hexes) - 1)
+        n = self.reduce("GK305", n, self.affordable(unit), "your resources")
+        if n < 1:
+            raise Refusal("GK240", f"migration costs {unit} a token; you have {self.resources}")
+        self.occupied_on(hexes)
+        self.spend(unit * n)
+        self.state.add(self.state.populations, hexes[0], self.player, -n)
+        self.state.add(self.state.populations, hexes[-1], self.player, n)
+        return replace(order, count=n)
+
+    def attack(self, order: o.Attack) -> o.Action:
+        """ATTACK (8): supplied fleets of yours in range, something to hit; 2 a fleet token."""
+        target = o.hex_of(order.hex)
+        state = self.state
+        if order.target == "FLEETS":
+            foes = [p for p in state.fleets.get(target, {}) if p != self.player]
+        elif order.target == "POPULATION":
+            foes = [p for p in state.populations.get(target, {}) if p != self.player]
+        else:
+            foes = ["*"] if state.habitats.get(target) or state.shipyards.get(target) else []
+        if not foes:
+            raise Refusal("GK243", f"there is nothing to attack in {target}")
+        unit = COSTS[Action.ATTACK]
+        kept: list[o.Attackers] = []
+        for part in order.attackers:
+            hex_ = o.hex_of(part.hex) if order.target == "FLEETS" else target
+            reach = house.FLEET_STRIKE_RANGE if order.target == "FLEETS" else 0
+            if distance(hex_, target) > reach:
+                raise Refusal("GK244", f"a fleet in {hex_} cannot strike {target}")
+            there = state.fleet(hex_, self.player)
+            if there < 1:
+                raise Refusal("GK242", f"you have no fleet in {hex_}")
+            if not supplied(state, hex_, self.player):
+                raise Refusal("GK245", f"your fleet in {hex_} is not supplied")
+            n = self.reduce("GK306", part.count, there, f"you have {there} in {hex_}")
+            n = self.reduce("GK306", n, self.affordable(unit), "your resources")
+            if n < 1:
+                raise Refusal("GK240", f"an attack costs {unit} a token; you have {self.resources}")
+            self.spend(unit * n)
+            kept.append(replace(part, count=n))
+        return replace(order, attackers=tuple(kept))
+
+    def convert(self, order: o.Convert) -> o.Action:
+        """CONVERT (6.3.2): a foreign population you occupy, with your fleet there; free."""
+        hex_ = o.hex_of(order.hex)
+        state = self.state
+        owners = [order.player] if order.player else sorted(state.populations.get(hex_, {}))
+        mine = [
+            w
+            for w in owners
+            if w != self.player
+            and state.population(hex_, w)
+            and (not house.CONVERT_NEEDS_MARK or state.occupier(hex_, w) == self.player)
+        ]
+        if not mine:
+            raise Refusal("GK241", f"no population in {hex_} is occupied by you")
+        if house.CONVERT_NEEDS_FLEET and not state.fleet(hex_, self.player):
+            raise Refusal("GK242", f"you have no fleet in {hex_}")
+        state.add(state.populations, hex_, mine[0], -1)
+        state.add(state.populations, hex_, self.player, 1)
+        return order
+
+    def began_here(self, order: o.Claim | o.Occupy) -> o.Action:
+        """CLAIM, OCCUPY (5.1.2, 5.1.3): a fleet of yours began the turn in the hex."""
+        hex_ = o.hex_of(order.hex)
+        if hex_ not in self.began_with_fleet:
+            raise Refusal("GK246", f"no fleet of yours began the turn in {hex_}")
+        return order
+
+    def carry_out(self, action: o.Action) -> o.Action:
+        """Check one action and carry it out on the board; the action as accepted."""
+        doers: dict[type, Callable[[Any], o.Action]] = {
+            o.BuildShipyard: self.shipyard,
+            o.BuildHabitat: self.habitat,
+            o.BuildFleet: self.fleet,
+            o.Grow: self.grow,
+            o.Move: self.move,
+            o.Migrate: self.migrate,
+            o.Attack: self.attack,
+            o.Convert: self.convert,
+            o.Claim: self.began_here,
+            o.Occupy: self.began_here,
+        }
+        return doers[type(action)](action)
+
+
+def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
+    return Diagnostic(at.file, at.line, at.column, severity, code, text)
+
+
+def check_orders(
+    orders: Sequence[Located], view: Mapping[str, Any], player: str
+) -> tuple[list[Any], list[Diagnostic]]:
+    """The orders accepted (quantities reduced where the book clamps) and the diagnostics.
+
+    Standing and setup orders pass as layer 2 left them; refused orders are never
+    accepted nor carried out.
+    """
+    turn = Turn(GameState.from_data(dict(view)), player)
+    accepted: list[Any] = []
+    diags: list[Diagnostic] = []
+    for at in orders:
+        if at.refused:
+            continue
+        order = at.order
+        action = order.action if isinstance(order, o.Conditional) else order
+        if not isinstance(action, o.Action):
+            accepted.append(order)
+            continue
+        saved = turn.state
+        if isinstance(order, o.Conditional):
+            turn.state = copy.deepcopy(saved)  # whether it runs is known only then
+        turn.notes = []
+        try:
+            done: Any = turn.carry_out(action)
+        except Refusal as refusal:
+            turn.state = saved
+            diags.append(
+                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
+            )
+            continue
+        if isinstance(order, o.Conditional):
+            turn.state = saved
+            done = replace(order, action=done)
+        for code, text in turn.notes:
+            severity = Severity.WARNING
+            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
+        accepted.append(done)
+    return accepted, diags
+
+
+__all__ = ["CODES", "check_orders"]

@@ -1,0 +1,233 @@
+"""Galaktikos's checker layer 3, the player's situation: each rejection and reduction with
+its message, the player's own orders simulated in file order, and the property that a
+reduction is final (the accepted orders checked again are reduced no further)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
+from galbatch.engine.ruleset import Located
+from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.check import CODES, check_orders
+from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.tables import HexType
+from tests.galaktikos_world import put, world
+
+
+def board(resources: int = 0) -> GameState:
+    """A: home 0303 (Dense, 2 population, a shipyard, 2 fleets, territory), 0304 territory
+    (Sparse, 1 population), 0403 neutral; B: 0606 (2 population, 1 fleet), territory.
+    A's income is 3 (2 in 0303, 1 in 0304)."""
+    state = world(
+        kinds={"0303": HexType.DENSE, "0304": HexType.SPARSE, "0606": HexType.DENSE},
+        resources=resources,
+    )
+    put(state, "0303", "A", pop=2, fleet=2, territory=True, shipyards=1)
+    put(state, "0304", "A", pop=1, territory=True)
+    put(state, "0606", "B", pop=2, fleet=1, territory=True)
+    return state
+
+
+def at(order: Any, line: int = 1, refused: bool = False) -> Located:
+    """An order as written on a line of the file."""
+    text = order.text() if hasattr(order, "text") else str(order)
+    return Located(order, "a.txt", line, 1, text, refused)
+
+
+def check(state: GameState, *orders: Any) -> tuple[list[Any], list[Diagnostic]]:
+    """Check A's orders, in file order, against the board as its view."""
+    return check_orders([at(x, i + 1) for i, x in enumerate(orders)], state.to_data(), "A")
+
+
+def codes(diags: list[Diagnostic]) -> list[str]:
+    return [d.code for d in diags]
+
+
+def test_every_code_has_a_meaning_and_its_range() -> None:
+    for code, meaning in CODES.items():
+        assert meaning
+        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or code == "GK402"
+
+
+def test_shipyard_paid_from_the_turns_income_else_rejected() -> None:
+    state = board(resources=1)  # 1 + 3 income = 4: one shipyard
+    accepted, diags = check(state, o.BuildShipyard("0304"), o.BuildShipyard("0303"))
+    assert accepted == [o.BuildShipyard("0304")]
+    assert codes(diags) == ["GK240"]
+    assert diags[0].severity is Severity.ERROR and diags[0].line == 2
+    assert "rejected" in diags[0].message
+
+
+def test_not_your_territory_and_no_population() -> None:
+    state = board(resources=20)
+    put(state, "0305", "A", fleet=1, territory=True)
+    _, diags = check(state, o.BuildShipyard("0606"), o.BuildShipyard("0305"))
+    assert codes(diags) == ["GK230", "GK231"]
+
+
+def test_habitats_reduced_to_the_resources_with_the_amount() -> None:
+    state = board(resources=1)  # 4: two habitats
+    accepted, diags = check(state, o.BuildHabitat("0303", 3))
+    assert accepted == [o.BuildHabitat("0303", 2)]
+    assert codes(diags) == ["GK301"] and "3 reduced to 2" in diags[0].message
+    assert diags[0].severity is Severity.WARNING
+
+
+def test_habitat_in_an_unsettled_hex_needs_a_fleet() -> None:
+    state = board(resources=10)
+    state.territory[o.hex_of("0403")] = "A"
+    _, diags = check(state, o.BuildHabitat("0403", 1))
+    assert codes(diags) == ["GK235"]
+
+
+def test_fleets_one_a_shipyard_and_no_shipyard() -> None:
+    state = board(resources=20)
+    accepted, diags = check(
+        state, o.BuildFleet("0303", 2), o.BuildFleet("0303", 1), o.BuildFleet("0304", 1)
+    )
+    assert accepted == [o.BuildFleet("0303", 1)]
+    assert codes(diags) == ["GK302", "GK233", "GK232"]
+
+
+def test_growth_reduced_to_doubling_then_refused() -> None:
+    state = board(resources=20)
+    accepted, diags = check(state, o.Grow("0303", 5), o.Grow("0303", 1))
+    assert accepted == [o.Grow("0303", 2)]
+    assert codes(diags) == ["GK303", "GK234"]
+    assert "5 reduced to 2" in diags[0].message
+
+
+def test_resources_spent_in_file_order() -> None:
+    state = board(resources=1)  # 4
+    accepted, diags = check(state, o.Grow("0303", 1), o.Grow("0304", 1), o.Grow("0303", 1))
+    assert accepted == [o.Grow("0303", 1), o.Grow("0304", 1)]
+    assert codes(diags) == ["GK240"]
+
+
+def test_move_tokens_moved_and_reduced() -> None:
+    state = board(resources=10)
+    accepted, diags = check(
+        state,
+        o.Move(3, ("0303", "0403")),
+        o.Move(1, ("0403", "0404")),
+        o.Move(1, ("0303", "0403")),
+    )
+    assert accepted == [o.Move(2, ("0303", "0403")), o.Move(1, ("0403", "0404"))]
+    assert codes(diags) == ["GK304", "GK236"]
+
+
+def test_path_not_adjacent_and_no_legal_path() -> None:
+    state = board(resources=10)
+    _, diags = check(state, o.Move(1, ("0303", "0606")), o.Move(1, ("0303", "0909"), True))
+    assert codes(diags) == ["GK237", "GK239"]
+
+
+def test_shortest_path_costs_its_length() -> None:
+    state = board(resources=0)  # 3: three hexes for one token
+    accepted, diags = check(state, o.Move(1, ("0303", "0306"), True))
+    assert accepted == [o.Move(1, ("0303", "0306"), True)]
+    assert diags == []
+    _, diags = check(state, o.Move(1, ("0303", "0307"), True))
+    assert codes(diags) == ["GK240"]
+
+
+def test_migrants_never_through_another_territory_and_end_at_home() -> None:
+    state = board(resources=20)
+    put(state, "0605", "B", territory=True)
+    _, diags = check(
+        state,
+        o.Migrate(1, ("0303", "0403")),
+        o.Migrate(1, ("0304", "0404", "0505", "0605")),
+    )
+    assert codes(diags) == ["GK230", "GK238"]
+
+
+def test_entering_an_occupied_hex_is_accepted_with_a_warning() -> None:
+    state = board(resources=20)
+    put(state, "0403", "B", fleet=1)
+    accepted, diags = check(state, o.Move(1, ("0303", "0403")))
+    assert len(accepted) == 1 and codes(diags) == ["GK402"]
+
+
+def test_attack_needs_fleets_in_range_and_a_target() -> None:
+    state = board(resources=20)
+    put(state, "0403", "B", fleet=1)
+    attack = o.Attack("FLEETS", "0403", (o.Attackers("0303", 3),))
+    accepted, diags = check(
+        state,
+        attack,
+        o.Attack("FLEETS", "0606", (o.Attackers("0303", 1),)),
+        o.Attack("FLEETS", "0304", (o.Attackers("0303", 1),)),
+        o.Attack("POPULATION", "0606", (o.Attackers("0606", 1),)),
+    )
+    assert accepted == [o.Attack("FLEETS", "0403", (o.Attackers("0303", 2),))]
+    assert codes(diags) == ["GK306", "GK244", "GK243", "GK242"]
+
+
+def test_convert_needs_your_occupation() -> None:
+    state = board(resources=0)
+    put(state, "0606", "A", fleet=1)
+    _, diags = check(state, o.Convert("0606"))
+    assert codes(diags) == ["GK241"]
+    state.occupations[o.hex_of("0606")] = {"B": "A"}
+    accepted, diags = check(state, o.Convert("0606", "B"))
+    assert accepted == [o.Convert("0606", "B")] and diags == []
+
+
+def test_claim_needs_a_fleet_that_began_the_turn_there() -> None:
+    state = board()
+    accepted, diags = check(state, o.Move(1, ("0303", "0403")), o.Claim("0403"), o.Claim("0303"))
+    assert codes(diags) == ["GK246"]
+    assert o.Claim("0303") in accepted
+
+
+def test_a_conditional_spends_nothing() -> None:
+    state = board(resources=1)  # 4
+    cond = o.Conditional(o.Condition("FLEETS", "0403"), o.BuildShipyard("0304"))
+    accepted, diags = check(state, cond, o.BuildShipyard("0303"))
+    assert accepted == [cond, o.BuildShipyard("0303")] and diags == []
+
+
+def test_refused_orders_are_never_accepted_and_standing_orders_pass() -> None:
+    state = board(resources=20)
+    orders = [at(o.BuildShipyard("0303"), 1, refused=True), at(o.Obstruct("B", False), 2)]
+    accepted, diags = check_orders(orders, state.to_data(), "A")
+    assert accepted == [o.Obstruct("B", False)] and diags == []
+
+
+def test_deterministic() -> None:
+    state = board(resources=3)
+    orders = (o.Grow("0303", 3), o.Move(2, ("0303", "0403")), o.BuildHabitat("0303", 4))
+    assert check(state, *orders) == check(state, *orders)
+
+
+_HEXES = st.sampled_from(["0303", "0304", "0403", "0404", "0606"])
+_ORDERS = st.one_of(
+    st.builds(o.BuildHabitat, _HEXES, st.integers(1, 5)),
+    st.builds(o.BuildFleet, _HEXES, st.integers(1, 3)),
+    st.builds(o.Grow, _HEXES, st.integers(1, 5)),
+    st.builds(o.BuildShipyard, _HEXES),
+    st.builds(lambda n, a, b: o.Move(n, (a, b)), st.integers(1, 4), _HEXES, _HEXES),
+    st.builds(lambda n, a, b: o.Migrate(n, (a, b), True), st.integers(1, 4), _HEXES, _HEXES),
+    st.builds(
+        lambda a, b, n: o.Attack("FLEETS", a, (o.Attackers(b, n),)),
+        _HEXES,
+        _HEXES,
+        st.integers(1, 4),
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_ORDERS, max_size=8), st.integers(0, 12))
+def test_reductions_are_final(orders: list[Any], resources: int) -> None:
+    state = board(resources=resources)
+    put(state, "0404", "B", fleet=1)
+    accepted, _ = check(state, *orders)
+    again, diags = check(state, *accepted)
+    assert again == accepted
+    assert not [d for d in diags if is_reduction(d.code) or d.severity is Severity.ERROR]
