@@ -1,0 +1,210 @@
+"""Galaktikos printouts: the player's round report and the GM's summary.
+
+The board is public, so every reader sees the whole galaxy: the board map (a text
+grid in 132 columns, a coloured vector map in PDF), each player's resources and
+share of the galaxy's population against the victory line (2.1, 2.2), the round's
+events turn by turn, the reader's own orders with what became of them, the order
+check and the next round's input sheet.
+
+Events are plain mappings as the view carries them: `player` says whose turn an
+event belongs to, `text` (else its other fields) what happened; an event naming
+`line` reports on the order written on that line of the reader's file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic
+from galbatch.engine.ruleset import PrintContext
+from galbatch.print.page import MapBlock, Printout, Section, Table, Text
+from galbatch.rules.galaktikos.board import board_map, player_marks
+from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.tables import victory_share
+from galbatch.rules.galaktikos.victory import populations
+
+INPUT_LINES = 20  # numbered blank lines of the input sheet (the book allows more)
+
+# What the order check says when there is nothing to report, by the file's status.
+NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
+
+
+def galaxy_section(state: GameState) -> Section:
+    """The whole board map: every hex's type and every player's tokens."""
+    board = board_map(
+        state.width,
+        state.height,
+        state.kinds,
+        list(state.players),
+        title=f"The galaxy, round {state.round}",
+        territory=state.territory,
+        populations=state.populations,
+        occupations=state.occupations,
+        habitats=state.habitats,
+        shipyards=state.shipyards,
+        fleets=state.fleets,
+        unsupplied=state.unsupplied,
+    )
+    return Section("THE GALAXY", (MapBlock(board),), new_page=True)
+
+
+def percent(share: Fraction) -> str:
+    """A share as a percentage with one decimal, rounded half up (deterministic)."""
+    tenths = (share * 1000 + Fraction(1, 2)) // 1
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def standings_section(state: GameState) -> Section:
+    """Each player's mark, resources, tokens and population share against the victory line."""
+    marks = player_marks(list(state.players))
+    counted = populations(state)
+    total = sum(counted.values())
+    line = victory_share(len(state.players))
+    rows = []
+    for pid, p in state.players.items():
+        fleets = sum(row.get(pid, 0) for row in state.fleets.values())
+        share = Fraction(counted.get(pid, 0), total) if total else Fraction(0)
+        status = "OUT" if p.eliminated else ("WINNER" if state.winner == pid else "")
+        rows.append(
+            (marks[pid], p.name, p.resources, counted.get(pid, 0), fleets, percent(share), status)
+        )
+    note = Text(
+        (
+            f"A player wins with more than {percent(line)} of the galaxy's population "
+            f"({total} tokens now).",
+        )
+    )
+    table = Table(
+        ("MARK", "PLAYER", "RESOURCES", "POPULATION", "FLEETS", "SHARE", "STATUS"),
+        tuple(rows),
+    )
+    return Section("PLAYERS", (table, note))
+
+
+def event_text(event: Mapping[str, Any]) -> str:
+    """One event as a line: its `text`, else its fields in a fixed order."""
+    if "text" in event:
+        return str(event["text"])
+    return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "line"))
+
+
+def event_sections(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Section]:
+    """The round's events in order, each player's turn in its own section (none if absent)."""
+    events = view.get("events")
+    if not events:
+        return []
+    sections: list[Section] = []
+    current: str | None = None
+    lines: list[str] = []
+    for event in events:
+        who = str(event.get("player", ""))
+        if who != current and lines:
+            sections.append(turn_section(current, lines, names))
+            lines = []
+        current = who
+        lines.append(event_text(event))
+    if lines:
+        sections.append(turn_section(current, lines, names))
+    return sections
+
+
+def turn_section(who: str | None, lines: list[str], names: Mapping[str, str]) -> Section:
+    """A player's turn in the round's events."""
+    title = f"TURN OF {names.get(who, who)}".upper() if who else "THE ROUND"
+    return Section(title, (Text(tuple(lines)),))
+
+
+def own_orders_section(
+    view: Mapping[str, Any], diagnostics: Sequence[Diagnostic]
+) -> Section | None:
+    """The reader's orders and what happened to each: from the events that name a line
+    of the file, else from the diagnostics; none when there is neither."""
+    me = str(view.get("player", ""))
+    events = [e for e in view.get("events") or () if "line" in e and str(e.get("player")) == me]
+    if events:
+        lines = [f"line {int(e['line']):>3}: {event_text(e)}" for e in events]
+    else:
+        lines = [f"line {d.line:>3}: [{d.code}] {d.message}" for d in diagnostics]
+    if not lines:
+        return None
+    return Section("YOUR ORDERS", (Text(tuple(lines)),))
+
+
+def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
+    """The diagnostics of the reader's file, as the other rulesets print them."""
+    lines = [d.format() for d in diagnostics]
+    if not lines:
+        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
+    return Section("ORDER CHECK", (Text(tuple(lines)),))
+
+
+def input_sheet(state: GameState, name: str, ctx: PrintContext) -> tuple[str, ...]:
+    """The next round's input sheet: due date, the header line and numbered blank lines."""
+    lines = [
+        "Galaktikos Order Sheet",
+        f"Due Date: {ctx.due}",
+        "",
+        f"For game {ctx.game}, round {state.round + 1}, player {name}",
+    ]
+    if ctx.header_line:
+        lines += ["", "Start your order file with this line:", "", f"  {ctx.header_line}"]
+    lines.append("")
+    lines += [f"{n:>3}  {'_' * 100}" for n in range(1, INPUT_LINES + 1)]
+    return tuple(lines)
+
+
+def player_printout(
+    view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+) -> Printout:
+    """The player's printout of one round, from the view: the whole public board."""
+    state = GameState.from_data(dict(view))
+    me = str(view.get("player", ""))
+    names = {pid: p.name for pid, p in state.players.items()}
+    name = names.get(me, me)
+    sections = [standings_section(state), galaxy_section(state)]
+    sections += event_sections(view, names)
+    own = own_orders_section(view, diagnostics)
+    if own is not None:
+        sections.append(own)
+    sections.append(order_check_section(diagnostics, ctx))
+    sections.append(Section("ORDER SHEET", (Text(input_sheet(state, name, ctx)),), new_page=True))
+    return Printout(
+        game=ctx.game,
+        turn=state.round,
+        reader=f"PLAYER {me} {name}".upper(),
+        width=ctx.width,
+        sections=tuple(sections),
+        title=f"{ctx.title} ROUND {state.round}: {name}",
+        author=ctx.author,
+        date=ctx.date,
+        keywords=(ctx.game, f"round {state.round}", f"player {name}"),
+    )
+
+
+def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
+    """The GM's summary: the players' standings and the whole board."""
+    head = [f"Galaktikos game {ctx.game}, round {state.round}"]
+    if state.winner is not None:
+        winner = state.players[state.winner].name if state.winner in state.players else "none"
+        head.append(f"The game has ended. Winner: {winner}")
+    sections = (
+        Section(f"{ctx.title}: GAME MASTER SUMMARY", (Text(tuple(head)),)),
+        standings_section(state),
+        galaxy_section(state),
+    )
+    return Printout(
+        game=ctx.game,
+        turn=state.round,
+        reader="GAME MASTER",
+        width=ctx.width,
+        sections=sections,
+        title=f"{ctx.title} ROUND {state.round}: GAME MASTER",
+        author=ctx.author,
+        date=ctx.date,
+        keywords=(ctx.game, f"round {state.round}", "game master"),
+    )
+
+
+__all__ = ["gm_printout", "player_printout"]

@@ -1,0 +1,120 @@
+"""Galaktikos printouts: the player's round report and the GM's summary, rendered as text
+and as PDF; the whole board shown, the standings, the events turn by turn, the order
+check and the input sheet; the same view gives the same bytes."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from pypdf import PdfReader
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.ruleset import PrintContext
+from galbatch.print.board_map import BoardMap
+from galbatch.print.page import MapBlock, layout, render_text
+from galbatch.print.pdf import render_pdf
+from galbatch.rules.galaktikos.printout import gm_printout, player_printout
+from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.tables import HexType
+from tests.galaktikos_world import put, world
+
+CTX = PrintContext(
+    game="gk1",
+    title="GALAKTIKOS",
+    author="Talisman",
+    date="2026-11-23",
+    due="2026-11-30",
+    width=132,
+    header_line='GAME GK1 PLAYER A PASSWORD "x"',
+    file_status="ORDERS RECEIVED",
+)
+
+
+def board() -> GameState:
+    """A 31 x 21 galaxy, the widest the text grid shows in 132 columns, with two players."""
+    state = world(
+        width=31,
+        height=21,
+        kinds={"1611": HexType.CORE, "0303": HexType.DENSE, "2919": HexType.SPARSE},
+        resources=5,
+    )
+    put(state, "0303", "A", pop=3, fleet=2, territory=True, shipyards=1, habitats=1)
+    put(state, "2919", "B", pop=1, fleet=1, territory=True)
+    return state
+
+
+def view(events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A's view: the whole board, the reader, and the round's events when given."""
+    data = board().to_data()
+    data.update(ruleset="galaktikos", player="A", standing=[])
+    if events is not None:
+        data["events"] = events
+    return data
+
+
+DIAG = Diagnostic("a.txt", 3, 1, Severity.WARNING, "GK303", "GROW 0303 5: 5 reduced to 3")
+
+
+def text(v: dict[str, Any], diags: list[Diagnostic] | None = None) -> str:
+    return render_text(layout(player_printout(v, diags or [], CTX)))
+
+
+def test_standings_against_the_victory_line() -> None:
+    report = text(view())
+    assert re.search(r"A +Player A +5 +3 +2 +75\.0%", report)
+    assert re.search(r"B +Player B +5 +1 +1 +25\.0%", report)
+    assert "more than 75.0% of the galaxy's population (4 tokens now)" in report
+
+
+def test_the_whole_board_is_shown() -> None:
+    p = player_printout(view(), [], CTX)
+    maps = [b.map for s in p.sections for b in s.blocks if isinstance(b, MapBlock)]
+    assert len(maps) == 1 and isinstance(maps[0], BoardMap)
+    assert (maps[0].cols, maps[0].rows) == (31, 21)
+    report = text(view())
+    assert all(len(line) <= 132 for line in report.splitlines())
+    assert re.search(r"^ +01  02 .* 30  31$", report, re.M)  # every column
+    assert all(re.search(rf"^{r:02d} ", report, re.M) for r in range(1, 22))  # every row
+    assert "0303 A pop A3 hab 1 yard 1 fleet A2" in report
+
+
+def test_events_turn_by_turn_and_own_orders() -> None:
+    events: list[dict[str, Any]] = [
+        {"player": "B", "text": "B collects 1 resource"},
+        {"player": "A", "text": "A collects 4 resources"},
+        {"player": "A", "line": 1, "text": "GROW 0303 3: 3 population added"},
+    ]
+    report = text(view(events))
+    assert report.index("TURN OF PLAYER B") < report.index("TURN OF PLAYER A")
+    assert "line   1: GROW 0303 3: 3 population added" in report
+
+
+def test_without_events_the_orders_are_the_diagnostics() -> None:
+    report = text(view(), [DIAG])
+    assert "TURN OF" not in report
+    assert "line   3: [GK303] GROW 0303 5: 5 reduced to 3" in report
+    assert DIAG.format() in report
+    assert "ALL ORDERS ACCEPTED." in text(view())
+
+
+def test_input_sheet() -> None:
+    report = text(view())
+    assert CTX.header_line in report and "round 2" in report
+    assert re.search(r"^ +20  _{100}$", report, re.M)
+
+
+def test_pdf_and_determinism() -> None:
+    p = player_printout(view(), [DIAG], CTX)
+    pdf = render_pdf(p)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == len(layout(p))
+    assert render_pdf(player_printout(view(), [DIAG], CTX)) == pdf
+    assert text(view(), [DIAG]) == text(view(), [DIAG])
+
+
+def test_gm_summary() -> None:
+    state = board()
+    report = render_text(layout(gm_printout(state, CTX)))
+    assert "GAME MASTER" in report and "Player B" in report
+    assert render_pdf(gm_printout(state, CTX)) == render_pdf(gm_printout(state, CTX))
