@@ -168,6 +168,16 @@ def test_attack_needs_fleets_in_range_and_a_target() -> None:
     assert codes(diags) == ["GK306", "GK244", "GK243", "GK242"]
 
 
+def test_your_own_infrastructure_is_no_target() -> None:
+    state = board(resources=20)
+    put(state, "0606", "A", fleet=1)
+    state.infrastructure(state.habitats, o.hex_of("0606"), 1)
+    own = o.Attack("INFRASTRUCTURE", "0303", (o.Attackers("0303", 1),))
+    theirs = o.Attack("INFRASTRUCTURE", "0606", (o.Attackers("0606", 1),))
+    accepted, diags = check(state, own, theirs)
+    assert accepted == [theirs] and codes(diags) == ["GK243"]
+
+
 def test_convert_needs_your_occupation() -> None:
     state = board(resources=0)
     put(state, "0606", "A", fleet=1)

@@ -269,7 +269,8 @@ class Turn:
         elif order.target == "POPULATION":
             foes = [p for p in state.populations.get(target, {}) if p != self.player]
         else:
-            foes = ["*"] if state.habitats.get(target) or state.shipyards.get(target) else []
+            built = state.habitats.get(target) or state.shipyards.get(target)
+            foes = ["*"] if built and not state.friendly(target, self.player) else []
         if not foes:
             raise Refusal("GK243", f"there is nothing to attack in {target}")
         unit = COSTS[Action.ATTACK]
