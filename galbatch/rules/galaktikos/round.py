@@ -1,0 +1,642 @@
+"""One Galaktikos round (one batch run): every player's turn in seat order, or the setup run.
+
+The board of the book is kept in `RoundState`, a `GameState` that also keeps
+what batch play needs: each player's standing orders, the round's events, the
+seat that went first and the game's variant. A round begins at a seat that
+rotates (house rule, so no seat always moves first); each turn begins with the
+book's beginning-of-turn steps (5.1), then the player's actions run in file
+order. An action the board no longer allows is not executed and its event
+says why; events of the book (overpopulation, supply, access) are recorded
+the moment they trigger.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from galbatch.rules.galaktikos import house
+from galbatch.rules.galaktikos.economy import (
+    build_fleet,
+    build_habitat,
+    build_shipyard,
+    claim_territory,
+    claimable,
+    collect_resources,
+    convert,
+    grow,
+    occupy_populations,
+)
+from galbatch.rules.galaktikos.events import Overpopulation, access, overpopulation_everywhere
+from galbatch.rules.galaktikos.galaxy import Galaxy
+from galbatch.rules.galaktikos.hexes import Hex, shortest_path
+from galbatch.rules.galaktikos.movement import migrate, move_fleet
+from galbatch.rules.galaktikos.orders import (
+    Action,
+    Attack,
+    Automatic,
+    BuildFleet,
+    BuildHabitat,
+    BuildShipyard,
+    Claim,
+    Condition,
+    Conditional,
+    Convert,
+    First,
+    Grow,
+    Migrate,
+    Move,
+    Obstruct,
+    Occupy,
+    Permit,
+    PlaceHome,
+    PlacePopulation,
+    Reroll,
+    Standing,
+    hex_of,
+)
+from galbatch.rules.galaktikos.placement import HOME, place, setup_steps
+from galbatch.rules.galaktikos.state import GameState, Illegal
+from galbatch.rules.galaktikos.supply import mark_supply
+from galbatch.rules.galaktikos.tables import HexType
+from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
+from galbatch.rules.galaktikos.warfare import (
+    attack_fleets,
+    attack_infrastructure,
+    attack_population,
+)
+
+VARIANTS = ("population", "race", "conquest")
+SETUP_ROUND = 0  # the run that places the tokens from PLACE orders (the book's turn 0)
+STANDING = (Permit, Obstruct, Reroll, First, Automatic)
+ACTIONS = (
+    Attack,
+    BuildFleet,
+    BuildHabitat,
+    BuildShipyard,
+    Claim,
+    Convert,
+    Grow,
+    Migrate,
+    Move,
+    Occupy,
+)
+STANDING_TYPES: dict[str, type[Any]] = {c.__name__: c for c in STANDING}
+
+
+# ---- events -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened this round, to `player` or done by him, in words."""
+
+    player: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    """A setup token (home or single population) placed, by order or automatically."""
+
+
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    """A player's turn began: resources collected, territory claimed, populations occupied."""
+
+
+@dataclass(frozen=True)
+class Executed(Event):
+    """An order carried out."""
+
+
+@dataclass(frozen=True)
+class NotExecuted(Event):
+    """An order the board no longer allowed when its turn came, and exactly why."""
+
+
+@dataclass(frozen=True)
+class ConditionFalse(Event):
+    """A conditional order whose condition did not hold when it came to run."""
+
+
+@dataclass(frozen=True)
+class GameEvent(Event):
+    """A book event (7): overpopulation, a supply failure, a change of resource access."""
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    """A player out of play (Conquest, 2.3)."""
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    """The game is won."""
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    c.__name__: c
+    for c in (Placed, TurnBegan, Executed, NotExecuted, ConditionFalse, GameEvent, Eliminated, Won)
+}
+
+
+# ---- the state of batch play ---------------------------------------------------------------
+
+
+@dataclass
+class RoundState(GameState):
+    """The board plus what batch play keeps between runs: standing orders, events, rotation."""
+
+    standing: dict[str, tuple[Standing, ...]] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+    first: int = 0  # the seat that went first in the last round
+    variant: str = "population"
+    rotate: bool = True
+
+    def to_data(self) -> dict[str, Any]:
+        """The board's data and the batch fields, in a fixed order."""
+        data = super().to_data()
+        data["standing"] = {
+            p: [{"order": type(o).__name__, **asdict(o)} for o in orders]
+            for p, orders in sorted(self.standing.items())
+        }
+        data["events"] = [{"kind": type(e).__name__, **asdict(e)} for e in self.events]
+        data["first"] = self.first
+        data["variant"] = self.variant
+        data["rotate"] = self.rotate
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> RoundState:
+        """The state `to_data` wrote."""
+        base = GameState.from_data(data)
+        standing = {
+            str(p): tuple(
+                STANDING_TYPES[o["order"]](**{k: v for k, v in o.items() if k != "order"})
+                for o in orders
+            )
+            for p, orders in data.get("standing", {}).items()
+        }
+        events = tuple(
+            EVENT_TYPES[e["kind"]](str(e["player"]), str(e["text"])) for e in data.get("events", [])
+        )
+        return cls(
+            **{f.name: getattr(base, f.name) for f in fields(GameState)},
+            standing=standing,
+            events=events,
+            first=int(data.get("first", 0)),
+            variant=str(data.get("variant", "population")),
+            rotate=bool(data.get("rotate", True)),
+        )
+
+
+# ---- standing orders as the rules' policies -----------------------------------------------------
+
+
+def _latest(orders: Sequence[Standing], kind: type[Any]) -> list[Any]:
+    return [o for o in orders if isinstance(o, kind)]
+
+
+def remember(old: Sequence[Standing], new: Sequence[Standing]) -> tuple[Standing, ...]:
+    """Standing orders after a run: a new order replaces an older one about the same thing."""
+
+    def key(o: Standing) -> tuple[Any, ...]:
+        if isinstance(o, Permit):
+            return ("PERMIT", o.player, o.hex)
+        if isinstance(o, Obstruct):
+            return ("OBSTRUCT", o.player)
+        if isinstance(o, Reroll):
+            return ("REROLL", o.side)
+        if isinstance(o, First):
+            return ("FIRST", "PLAYER" if o.player else "INFRASTRUCTURE")
+        return ("AUTOMATIC", o.what)
+
+    kept: dict[tuple[Any, ...], Standing] = {key(o): o for o in old}
+    for o in new:
+        kept.pop(key(o), None)
+        if isinstance(o, Permit) and o.hex == "ALL":  # ALL replaces every hex for that player
+            for k in [k for k in kept if k[0] == "PERMIT" and k[1] == o.player]:
+                del kept[k]
+        kept[key(o)] = o
+    return tuple(kept.values())
+
+
+def permits(state: RoundState) -> Any:
+    """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2)."""
+
+    def allowed(occupier: str, mover: str, hex_: Hex) -> bool:
+        answer = house.PERMIT_BY_DEFAULT
+        for o in _latest(state.standing.get(occupier, ()), Permit):
+            if o.player == mover and o.hex == "ALL":
+                answer = o.allowed
+        for o in _latest(state.standing.get(occupier, ()), Permit):
+            if o.player == mover and o.hex == hex_.name:
+                answer = o.allowed
+        return answer
+
+    return allowed
+
+
+def obstructs(state: RoundState) -> Any:
+    """Whether an owner's fleets obstruct a player's supply: its OBSTRUCT orders (7.3)."""
+
+    def blocks(owner: str, player: str, hex_: Hex) -> bool:
+        del hex_
+        answer = house.OBSTRUCTS_BY_DEFAULT
+        for o in _latest(state.standing.get(owner, ()), Obstruct):
+            if o.player == "ALL":
+                answer = o.on
+        for o in _latest(state.standing.get(owner, ()), Obstruct):
+            if o.player == player:
+                answer = o.on
+        return answer
+
+    return blocks
+
+
+def automatic(state: RoundState, player: str, what: str) -> bool:
+    """Whether claiming or occupying happens without an order (5.1.2, 5.1.3); default on."""
+    answer = True
+    for o in _latest(state.standing.get(player, ()), Automatic):
+        if o.what == what:
+            answer = o.on
+    return answer
+
+
+# ---- the round -------------------------------------------------------------------------------
+
+
+def galaxy_of(state: GameState) -> Galaxy:
+    """The galaxy the state's map is, for setup's placement rules."""
+    types = tuple(
+        tuple(state.kind(Hex(col, row)) for row in range(state.height))
+        for col in range(state.width)
+    )
+    return Galaxy(state.width, state.height, types)
+
+
+def first_seat(state: RoundState) -> int:
+    """The seat going first this round: one seat on each round when rotating, past the out."""
+    seats = list(state.players)
+    start = (state.round - 1) % len(seats) if state.rotate else 0
+    for step in range(len(seats)):
+        seat = (start + step) % len(seats)
+        if not state.players[seats[seat]].eliminated:
+            return seat
+    return start
+
+
+def turn_order(state: RoundState) -> list[int]:
+    """The seats in play, clockwise from the round's first seat."""
+    seats = list(state.players)
+    first = first_seat(state)
+    order = [(first + i) % len(seats) for i in range(len(seats))]
+    return [s for s in order if not state.players[seats[s]].eliminated]
+
+
+class _Turn:
+    """One player's turn in progress: the state, the player and the round's log."""
+
+    def __init__(self, state: RoundState, player: str, rng: random.Random, log: list[Event]):
+        self.state = state
+        self.player = player
+        self.rng = rng
+        self.log = log
+
+    def note(self, event: Event) -> None:
+        self.log.append(event)
+
+    def watch(self, before_access: dict[str, int], before_supply: set[tuple[Hex, str]]) -> None:
+        """Record the events a change of the board triggered (7.1, 7.3)."""
+        state = self.state
+        mark_supply(state, obstructs(state))
+        for hex_, who in sorted(state.unsupplied - before_supply):
+            self.note(GameEvent(who, f"the fleet of {who} at {hex_.name} is out of supply"))
+        for hex_, who in sorted(before_supply - state.unsupplied):
+            if state.fleet(hex_, who):
+                self.note(GameEvent(who, f"the fleet of {who} at {hex_.name} is supplied again"))
+        now = access(state)
+        for who, n in now.items():
+            if before_access.get(who, 0) != n:
+                self.note(
+                    GameEvent(who, f"{who} now collects {n} resources (was {before_access[who]})")
+                )
+
+    def overpopulated(self, found: Sequence[Overpopulation]) -> None:
+        for o in found:
+            lost = ", ".join(f"{p} {n}" for p, n in o.losses)
+            self.note(GameEvent(self.player, f"overpopulation at {o.hex.name}: lost {lost}"))
+
+
+def holds(state: GameState, condition: Condition, player: str) -> bool:
+    """Whether an IF condition holds now: enemy tokens of the watched kind in the hex, or none."""
+    hex_ = hex_of(condition.hex)
+    table = state.fleets if condition.watched == "FLEETS" else state.populations
+    enemy = any(p != player and n for p, n in table.get(hex_, {}).items())
+    return enemy != condition.absent
+
+
+def _path(state: RoundState, player: str, order: Move | Migrate) -> list[Hex]:
+    hexes = [hex_of(h) for h in order.path]
+    if not order.shortest:
+        return hexes
+    allow = permits(state)
+
+    def passable(h: Hex) -> bool:
+        return all(o == player or allow(o, player, h) for o in state.occupiers(h))
+
+    found = shortest_path(hexes[0], [hexes[-1]], state.width, state.height, passable)
+    if found is None:
+        raise Illegal(f"no path {hexes[0].name} to {hexes[-1].name} is open to you")
+    return list(found)
+
+
+def _why(
+    harm: Mapping[tuple[Hex, str], str], hex_: Hex, player: str, reason: str, noun: str = "fleet"
+) -> str:
+    """The reason, told as what an earlier player did when one destroyed the tokens."""
+    by = harm.get((hex_, player))
+    if by is not None:
+        return f"your {noun} at {hex_.name} was destroyed by {by} earlier this round"
+    return reason
+
+
+def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
+    """Carry out one action; returns what was done, raising Illegal (or ValueError) if it cannot."""
+    state, player = turn.state, turn.player
+    if isinstance(action, BuildShipyard):
+        build_shipyard(state, player, hex_of(action.hex))
+    elif isinstance(action, (BuildHabitat, BuildFleet, Grow)):
+        hex_ = hex_of(action.hex)
+        for done in range(action.count):
+            try:
+                if isinstance(action, BuildHabitat):
+                    build_habitat(state, player, hex_)
+                elif isinstance(action, BuildFleet):
+                    build_fleet(state, player, hex_)
+                else:
+                    turn.overpopulated(grow(state, player, hex_))
+            except Illegal as exc:
+                if done == 0:
+                    raise
+                return f"only {done} of {action.count}: {exc}"
+    elif isinstance(action, Move):
+        path = _path(state, player, action)
+        try:
+            move_fleet(state, player, path, action.count, permits(state), obstructs(state))
+        except Illegal as exc:
+            raise Illegal(_why(harm, path[0], player, str(exc))) from exc
+    elif isinstance(action, Migrate):
+        path = _path(state, player, action)
+        try:
+            found = migrate(state, player, path, action.count, permits(state))
+        except Illegal as exc:
+            raise Illegal(_why(harm, path[0], player, str(exc), "population")) from exc
+        turn.overpopulated(found)
+    elif isinstance(action, Attack):
+        return _attack(turn, action, harm)
+    elif isinstance(action, Convert):
+        hex_ = hex_of(action.hex)
+        owner = action.player or next(
+            (o for o, by in sorted(state.occupations.get(hex_, {}).items()) if by == player), ""
+        )
+        if not owner:
+            raise Illegal(f"you occupy no population at {hex_.name}")
+        convert(state, player, hex_, owner)
+    elif isinstance(action, (Claim, Occupy)):
+        return "done at the beginning of the turn"
+    return "done"
+
+
+def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
+    state, player = turn.state, turn.player
+    target = hex_of(action.hex)
+    if action.target == "FLEETS":
+        attackers = {hex_of(a.hex): a.count for a in action.attackers}
+        for h in attackers:
+            if state.fleet(h, player) < attackers[h] and (h, player) in harm:
+                raise Illegal(_why(harm, h, player, f"not {attackers[h]} fleets left"))
+        before = dict(state.fleets.get(target, {}))
+        foes = None
+        if action.first and state.fleet(target, action.first):
+            foes = {action.first: state.fleet(target, action.first)}
+        battle = attack_fleets(state, player, attackers, target, turn.rng, foes)
+        for foe, n in before.items():
+            if foe != player and state.fleet(target, foe) < n:
+                harm[(target, foe)] = player
+        return (
+            f"battle at {target.name}: you lost {battle.attacker_losses},"
+            f" the defenders {battle.defender_losses}"
+        )
+    tokens = action.attackers[0].count
+    if state.fleet(target, player) < tokens and (target, player) in harm:
+        raise Illegal(_why(harm, target, player, f"not {tokens} fleets left"))
+    if action.target == "INFRASTRUCTURE":
+        hit, found = attack_infrastructure(state, player, target, tokens, turn.rng)
+        turn.overpopulated(found)
+        return f"{hit.destroyed} infrastructure destroyed at {target.name}"
+    targeted = None
+    if action.first and state.population(target, action.first):
+        targeted = {action.first: state.population(target, action.first)}
+    hit, lost, habitats = attack_population(state, player, target, tokens, turn.rng, targeted)
+    for owner in lost:
+        harm[(target, owner)] = player
+    return f"{hit.destroyed} population destroyed at {target.name}, {habitats} habitats"
+
+
+def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
+    """The beginning of the turn (5.1): collect, claim, occupy, and the turn's bookkeeping."""
+    state, player = turn.state, turn.player
+    collected = collect_resources(state, player)
+    claims = claimable(state, player)
+    if not automatic(state, player, "CLAIM"):
+        asked = {hex_of(o.hex) for o in orders if isinstance(o, Claim)}
+        claims = [h for h in claims if h in asked]
+    claimed = claim_territory(state, player, claims)
+    occupied: list[tuple[Hex, str]] = []
+    if automatic(state, player, "OCCUPY") or any(isinstance(o, Occupy) for o in orders):
+        occupied = occupy_populations(state, player)
+    state.population_at_start = {
+        h: row[player] for h, row in sorted(state.populations.items()) if player in row
+    }
+    state.grown = {}
+    state.fleets_built = {}
+    state.converted = set()
+    words = [f"collected {collected} resources"]
+    if claimed:
+        words.append("claimed " + " ".join(h.name for h in claimed))
+    if occupied:
+        words.append("occupied " + " ".join(f"{h.name} ({o})" for h, o in occupied))
+    turn.note(TurnBegan(player, "; ".join(words)))
+
+
+def _victory(state: RoundState, log: list[Event]) -> None:
+    if state.winner is not None:
+        return
+    if state.variant == "conquest":
+        out = {p for p, r in state.players.items() if r.eliminated}
+        state.winner = conquest_winner(state)
+        for p, r in state.players.items():
+            if r.eliminated and p not in out:
+                log.append(Eliminated(p, f"{p} is out of play"))
+    elif state.variant == "population":
+        state.winner = population_winner(state)
+    if state.winner is not None:
+        log.append(Won(state.winner, f"{state.winner} wins the game"))
+
+
+def play_turn(
+    state: RoundState, player: str, orders: Sequence[Any], rng: random.Random, log: list[Event]
+) -> None:
+    """One player's turn: standing orders, the beginning of the turn, then actions in file order."""
+    standing = [o for o in orders if isinstance(o, STANDING)]
+    state.standing[player] = remember(state.standing.get(player, ()), standing)
+    turn = _Turn(state, player, rng, log)
+    before_access, before_supply = access(state), set(state.unsupplied)
+    _begin(turn, orders)
+    if state.variant == "race" and race_turn(state, player) is not None:
+        state.winner = player
+        log.append(Won(player, f"{player} held the goal three turns and wins the game"))
+    turn.watch(before_access, before_supply)
+    harm = _harm(log)
+    for order in orders:
+        if state.winner is not None:
+            break
+        action = order
+        if isinstance(order, Conditional):
+            try:
+                met = holds(state, order.condition, player)
+            except ValueError as exc:
+                turn.note(NotExecuted(player, f"not executed: {order.text()}: {exc}"))
+                continue
+            if not met:
+                turn.note(ConditionFalse(player, f"not executed: {order.text()}: condition false"))
+                continue
+            action = order.action
+        if not isinstance(action, ACTIONS):
+            continue  # standing and setup orders are no actions
+        before_access, before_supply = access(state), set(state.unsupplied)
+        try:
+            done = _act(turn, action, harm)
+        except ValueError as exc:
+            turn.note(NotExecuted(player, f"not executed: {order.text()}: {exc}"))
+            continue
+        turn.note(Executed(player, f"{order.text()}: {done}"))
+        turn.watch(before_access, before_supply)
+        _victory(state, log)
+    _victory(state, log)
+    _remember_harm(harm, log)
+
+
+def _harm(log: Sequence[Event]) -> dict[tuple[Hex, str], str]:
+    """Who destroyed whose tokens where earlier this round, read back from the log."""
+    found: dict[tuple[Hex, str], str] = {}
+    for event in log:
+        if isinstance(event, _Harm):
+            found[(hex_of(event.hex), event.victim)] = event.player
+    return found
+
+
+@dataclass(frozen=True)
+class _Harm(Event):
+    """Bookkeeping within a run: `player` destroyed `victim`'s tokens in `hex` (not kept)."""
+
+    hex: str = ""
+    victim: str = ""
+
+
+def _remember_harm(harm: Mapping[tuple[Hex, str], str], log: list[Event]) -> None:
+    for (hex_, victim), by in sorted(harm.items()):
+        log.append(_Harm(by, "", hex_.name, victim))
+
+
+def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: random.Random) -> None:
+    """Turn 0: homes then single populations in seat order from PLACE orders, else automatic."""
+    seats = list(state.players)
+    galaxy = galaxy_of(state)
+    taken: dict[Hex, int] = {}
+    log: list[Event] = []
+
+    def wanted(player: str, kind: type[Any]) -> list[Hex]:
+        hexes = []
+        for o in orders.get(player, ()):
+            if isinstance(o, kind):
+                try:
+                    hexes.append(hex_of(o.hex))
+                except ValueError:
+                    continue
+        return hexes
+
+    for step in setup_steps(len(seats)):
+        player = seats[step.seat - 1]
+        kind = PlaceHome if step.kind == HOME else PlacePopulation
+        hex_, auto = place(galaxy, step.seat, wanted(player, kind), taken, rng)
+        taken[hex_] = step.seat
+        state.add(state.populations, hex_, player, 1)
+        state.territory[hex_] = player
+        what = "population"
+        if step.kind == HOME:
+            state.infrastructure(state.shipyards, hex_, 1)
+            state.add(state.fleets, hex_, player, 1)
+            what = "home"
+        how = "automatically" if auto else "as ordered"
+        log.append(Placed(player, f"{player} placed {what} at {hex_.name} {how}"))
+    for o in overpopulation_everywhere(state):
+        lost = ", ".join(f"{p} {n}" for p, n in o.losses)
+        log.append(GameEvent("", f"overpopulation at {o.hex.name}: lost {lost}"))
+    for player, order_list in orders.items():
+        standing = [o for o in order_list if isinstance(o, STANDING)]
+        if player in state.players:
+            state.standing[player] = remember(state.standing.get(player, ()), standing)
+    mark_supply(state, obstructs(state))
+    state.events = tuple(log)
+
+
+def resolve(
+    state: RoundState, orders: Mapping[str, Sequence[Any]], streams: Callable[[str], random.Random]
+) -> RoundState:
+    """The state after one run: the setup run at round 0, else a round; `state` is not changed.
+
+    The dice come from the engine's streams (one for setup, one for the round's
+    battles), so the same state and orders give the same next state.
+    """
+    after = copy.deepcopy(state)
+    if after.winner is not None:
+        after.events = ()
+        return after
+    if after.round == SETUP_ROUND:
+        setup_run(after, orders, streams("galaktikos-setup"))
+        after.round = 1
+        after.first = 0
+        after.seat = 0
+        return after
+    rng = streams("galaktikos-round")
+    log: list[Event] = []
+    seats = list(after.players)
+    order = turn_order(after)
+    after.first = order[0] if order else 0
+    for seat in order:
+        if after.winner is not None:
+            break
+        player = seats[seat]
+        if after.players[player].eliminated:
+            continue
+        after.seat = seat
+        play_turn(after, player, orders.get(player, ()), rng, log)
+    after.events = tuple(e for e in log if not isinstance(e, _Harm))
+    after.round += 1
+    after.seat = first_seat(after)
+    return after
+
+
+def race_goal(state: GameState) -> Hex | None:
+    """The Race goal (house rule): the core hex nearest the middle of the map."""
+    cores = sorted(h for h, k in state.kinds.items() if k is HexType.CORE)
+    if not cores:
+        return None
+    mid = (state.width / 2, state.height / 2)
+    return min(cores, key=lambda h: ((h.col - mid[0]) ** 2 + (h.row - mid[1]) ** 2, h))

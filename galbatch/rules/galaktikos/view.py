@@ -1,0 +1,82 @@
+"""What a Galaktikos player is told: the whole public board, and his own standing orders.
+
+The board of Galaktikos is public, so every player's view holds every hex's
+tokens and every player's resources; only the standing orders are the
+reader's own. `owing` and `describe` serve the engine's job log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from galbatch.rules.galaktikos.events import access
+from galbatch.rules.galaktikos.round import SETUP_ROUND, RoundState
+from galbatch.rules.galaktikos.victory import populations
+
+
+def build_view(state: RoundState, player: str) -> dict[str, Any]:
+    """Everything `player` knows, as plain data: the board, everyone's resources, his orders."""
+    board = state.to_data()
+    counts = populations(state)
+    income = access(state)
+    return {
+        "ruleset": "galaktikos",
+        "player": player,
+        "round": state.round,
+        "setup": state.round == SETUP_ROUND,
+        "variant": state.variant,
+        "first": list(state.players)[state.first] if state.players else None,
+        "rotate": state.rotate,
+        "map": board["map"],
+        "kinds": board["kinds"],
+        "territory": board["territory"],
+        "populations": board["populations"],
+        "occupations": board["occupations"],
+        "habitats": board["habitats"],
+        "shipyards": board["shipyards"],
+        "fleets": board["fleets"],
+        "unsupplied": board["unsupplied"],
+        "goal": board["goal"],
+        "held": board["held"],
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "resources": p.resources,
+                "income": income[p.id],
+                "population": counts[p.id],
+                "eliminated": p.eliminated,
+            }
+            for p in state.players.values()
+        ],
+        "standing": [o.text() for o in state.standing.get(player, ())],
+        "events": [
+            {"kind": type(e).__name__, "player": e.player, "text": e.text}
+            for e in state.events
+            if e.text
+        ],
+        "winner": state.winner,
+    }
+
+
+def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """`build_view` of each of `players`, in their order."""
+    return {player: build_view(state, player) for player in players}
+
+
+def owing(state: RoundState) -> list[str]:
+    """The players who send orders: everyone at setup, then everyone still in play."""
+    if state.winner is not None:
+        return []
+    return [p for p, r in state.players.items() if not r.eliminated]
+
+
+def describe(state: RoundState) -> str:
+    """The job log's line on the state."""
+    tokens = state.tokens()
+    when = "setup" if state.round == SETUP_ROUND else f"round {state.round}"
+    return (
+        f"{when}, {len(state.players)} players, {tokens['population']} population, "
+        f"{tokens['fleet']} fleet tokens" + (f", won by {state.winner}" if state.winner else "")
+    )

@@ -1,0 +1,219 @@
+"""Galaktikos rounds: the setup run, rounds in rotating seat order, orders the board no longer
+allows, conditions, determinism, and no token or resource from nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from galbatch.engine.rng import Streams
+from galbatch.engine.ruleset import PlayerInfo
+from galbatch.rules.galaktikos.orders import (
+    Attack,
+    Attackers,
+    BuildFleet,
+    BuildHabitat,
+    Condition,
+    Conditional,
+    Grow,
+    Move,
+    Obstruct,
+    Permit,
+    PlaceHome,
+    PlacePopulation,
+)
+from galbatch.rules.galaktikos.placement import placement_error
+from galbatch.rules.galaktikos.round import (
+    ConditionFalse,
+    Executed,
+    NotExecuted,
+    Placed,
+    RoundState,
+    TurnBegan,
+    galaxy_of,
+    resolve,
+)
+from galbatch.rules.galaktikos.setup import new_game
+from galbatch.rules.galaktikos.tables import HexType
+from galbatch.rules.galaktikos.view import build_view, describe, owing
+from tests.galaktikos_world import put, world
+
+SEATS = [
+    PlayerInfo("RED", "Red", 1),
+    PlayerInfo("BLUE", "Blue", 2),
+    PlayerInfo("GREEN", "Green", 3),
+]
+
+
+def board(resources: int = 20) -> RoundState:
+    """Two players, A and B, on a small map of sparse hexes, at round 1."""
+    base = world(
+        ("A", "B"), kinds={f"0{c}0{r}": HexType.DENSE for c in range(1, 8) for r in range(1, 8)}
+    )
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+    state = RoundState(**fields)
+    for p in state.players.values():
+        p.resources = resources
+    return state
+
+
+def texts(state: RoundState, kind: type[Any]) -> list[str]:
+    return [e.text for e in state.events if isinstance(e, kind)]
+
+
+def test_setup_places_ordered_homes_in_seat_order_and_others_automatically() -> None:
+    state = new_game(5, SEATS, {})
+    assert state.round == 0 and owing(state) == ["RED", "BLUE", "GREEN"]
+    galaxy = galaxy_of(state)
+    legal = [h for h in galaxy if not placement_error(galaxy, h, set())]
+    home, second, third = legal[0], legal[10], legal[20]
+    orders: dict[str, list[Any]] = {
+        "RED": [PlaceHome(home.name), PlacePopulation(second.name)],
+        "BLUE": [PlaceHome(home.name), PlaceHome(third.name)],  # RED takes it first
+    }
+    after = resolve(state, orders, Streams(5, 0))
+    assert after.round == 1
+    assert after.population(home, "RED") == 1 and after.fleet(home, "RED") == 1
+    assert after.shipyards[home] == 1 and after.population(second, "RED") == 1
+    assert after.population(third, "BLUE") == 1
+    placed = texts(after, Placed)
+    assert placed[0] == f"RED placed home at {home.name} as ordered"
+    assert placed[1] == f"BLUE placed home at {third.name} as ordered"
+    assert placed[2].startswith("GREEN placed home") and placed[2].endswith("automatically")
+    assert after.tokens() == {"population": 9, "fleet": 3, "habitat": 0, "shipyard": 3}
+    for round_ in (1, 2):
+        after = resolve(after, {}, Streams(5, round_))
+    assert after.round == 3 and all(p.resources > 0 for p in after.players.values())
+    assert "round 3" in describe(after)
+
+
+def test_an_order_an_earlier_player_made_illegal_is_not_executed_with_the_reason() -> None:
+    state = board()
+    put(state, "0303", "A", pop=1, fleet=1, territory=True)
+    put(state, "0505", "B", pop=1, fleet=1, territory=True)
+    orders: dict[str, list[Any]] = {
+        "A": [Move(1, ("0303", "0304"))],
+        "B": [Move(1, ("0505", "0404", "0304"))],
+    }
+    after = resolve(state, orders, Streams(1, 1))
+    assert after.fleet(parse("0304"), "A") == 1 and after.fleet(parse("0505"), "B") == 1
+    assert texts(after, NotExecuted) == [
+        "not executed: MOVE 1 FLEETS 0505 0404 0304: A does not let B enter 0304"
+    ]
+    # with A's standing permission, B may enter
+    permitted = resolve(state, {**orders, "A": [*orders["A"], Permit("B", "0304")]}, Streams(1, 1))
+    assert permitted.fleet(parse("0304"), "B") == 1
+    assert [o.text() for o in permitted.standing["A"]] == ["PERMIT B 0304"]
+
+
+def test_a_fleet_destroyed_earlier_this_round_is_named_as_the_reason() -> None:
+    for seed in range(40):
+        state = board()
+        put(state, "0303", "A", pop=1, fleet=6, territory=True)
+        put(state, "0304", "B", pop=1, fleet=1, territory=True)
+        orders: dict[str, list[Any]] = {
+            "A": [Attack("FLEETS", "0304", (Attackers("0303", 6),))],
+            "B": [Move(1, ("0304", "0305"))],
+        }
+        after = resolve(state, orders, Streams(seed, 1))
+        if not any(row.get("B") for row in after.fleets.values()):
+            assert texts(after, NotExecuted) == [
+                "not executed: MOVE 1 FLEETS 0304 0305: your fleet at 0304 was destroyed"
+                " by A earlier this round"
+            ]
+            return
+    raise AssertionError("no seed destroyed the fleet")
+
+
+def test_a_condition_is_evaluated_when_the_order_runs() -> None:
+    state = board()
+    put(state, "0303", "A", pop=1, fleet=1, territory=True)
+    put(state, "0505", "B", pop=1, fleet=1, territory=True)
+    build = BuildHabitat("0303", 1)
+    orders: dict[str, list[Any]] = {
+        "A": [Conditional(Condition("FLEETS", "0304"), build)],
+        "B": [Move(1, ("0505", "0404", "0304"))],
+    }
+    after = resolve(state, orders, Streams(1, 1))  # A moves first: no enemy fleet yet
+    assert texts(after, ConditionFalse) == [
+        "not executed: IF ENEMY FLEETS 0304 BUILD HABITAT 0303 1: condition false"
+    ]
+    later = resolve(after, orders, Streams(1, 2))  # B moves first now, then A sees the fleet
+    assert later.habitats.get(parse("0303")) == 1
+    assert any("BUILD HABITAT 0303 1" in t for t in texts(later, Executed))
+
+
+def test_the_first_seat_rotates_each_round_unless_the_game_says_not() -> None:
+    state = board()
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0606", "B", pop=1, territory=True)
+    one = resolve(state, {}, Streams(1, 1))
+    two = resolve(one, {}, Streams(1, 2))
+    assert [e.player for e in one.events if isinstance(e, TurnBegan)] == ["A", "B"]
+    assert [e.player for e in two.events if isinstance(e, TurnBegan)] == ["B", "A"]
+    assert build_view(two, "A")["first"] == "B"
+    fixed = dataclasses.replace(one, rotate=False)
+    assert [
+        e.player for e in resolve(fixed, {}, Streams(1, 2)).events if isinstance(e, TurnBegan)
+    ] == [
+        "A",
+        "B",
+    ]
+
+
+def test_resolve_is_deterministic_does_not_change_its_input_and_round_trips() -> None:
+    state = new_game(9, SEATS, {"victory": "race"})
+    assert state.goal is not None
+    before = state.to_data()
+    one = resolve(state, {}, Streams(9, 0))
+    assert state.to_data() == before
+    assert one.to_data() == resolve(state, {}, Streams(9, 0)).to_data()
+    orders = {"RED": [Obstruct("ALL", False)]}
+    two = resolve(one, orders, Streams(9, 1))
+    assert RoundState.from_data(two.to_data()) == two
+    view = build_view(two, "RED")
+    assert view["ruleset"] == "galaktikos" and view["player"] == "RED"
+    assert view["standing"] == ["OBSTRUCT ALL OFF"] and build_view(two, "BLUE")["standing"] == []
+    assert {p["id"] for p in view["players"]} == {"RED", "BLUE", "GREEN"}
+
+
+def parse(name: str) -> Any:
+    from galbatch.rules.galaktikos.hexes import parse_hex
+
+    return parse_hex(name)
+
+
+HEXES = ["0303", "0304", "0404", "0505", "0606", "0305"]
+ORDER = st.one_of(
+    st.builds(Grow, st.sampled_from(HEXES), st.integers(1, 3)),
+    st.builds(BuildFleet, st.sampled_from(HEXES), st.integers(1, 2)),
+    st.builds(BuildHabitat, st.sampled_from(HEXES), st.integers(1, 2)),
+    st.builds(Move, st.integers(1, 3), st.tuples(st.sampled_from(HEXES), st.sampled_from(HEXES))),
+    st.builds(
+        Attack,
+        st.sampled_from(["FLEETS", "INFRASTRUCTURE", "POPULATION"]),
+        st.sampled_from(HEXES),
+        st.tuples(st.builds(Attackers, st.sampled_from(HEXES), st.integers(1, 3))),
+    ),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(ORDER, max_size=6), st.lists(ORDER, max_size=6), st.integers(0, 1000))
+def test_no_token_from_nothing_and_no_resources_below_zero(
+    a: list[Any], b: list[Any], seed: int
+) -> None:
+    state = board(resources=10)
+    put(state, "0303", "A", pop=2, fleet=2, territory=True, shipyards=1)
+    put(state, "0606", "B", pop=2, fleet=2, territory=True, shipyards=1)
+    put(state, "0404", "B", pop=1, fleet=1, territory=True)
+    before = state.tokens()
+    after = resolve(state, {"A": a, "B": b}, Streams(seed, 1))
+    assert all(p.resources >= 0 for p in after.players.values())
+    spendable = sum(p.resources for p in state.players.values()) + 4 + 6  # plus each income bound
+    added = sum(after.tokens().values()) - sum(before.values())
+    assert added * 2 <= spendable
+    assert all(n > 0 for row in after.fleets.values() for n in row.values())
