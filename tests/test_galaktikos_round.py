@@ -217,3 +217,20 @@ def test_no_token_from_nothing_and_no_resources_below_zero(
     added = sum(after.tokens().values()) - sum(before.values())
     assert added * 2 <= spendable
     assert all(n > 0 for row in after.fleets.values() for n in row.values())
+
+
+def test_standing_reroll_and_first_player_orders_feed_the_battle_policies() -> None:
+    from galbatch.rules.galaktikos.orders import First, Reroll
+    from galbatch.rules.galaktikos.round import first_player, reroll_policy
+    from galbatch.rules.galaktikos.tables import Face
+    from galbatch.rules.galaktikos.warfare import RollView
+
+    state = board()
+    own_half = RollView("attacker", "attacker", Face.HALF, 4, 1)
+    enemy_quarter = RollView("defender", "attacker", Face.QUARTER, 4, 1)
+    assert reroll_policy(state, "A", "B")(own_half)  # the default: own losses of a half
+    state.standing["A"] = (Reroll("OWN", ""), First(player="B"))
+    state.standing["B"] = (Reroll("ENEMY", "NONE"),)
+    assert not reroll_policy(state, "A", "B")(own_half)  # REROLL OWN NEVER
+    assert not reroll_policy(state, "A", "B")(enemy_quarter)  # B: ENEMY AT MOST NONE
+    assert first_player(state, "A") == "B" and first_player(state, "B") == ""

@@ -16,6 +16,7 @@ import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
+from fractions import Fraction
 from typing import Any
 
 from galbatch.rules.galaktikos import house
@@ -61,12 +62,15 @@ from galbatch.rules.galaktikos.orders import (
 from galbatch.rules.galaktikos.placement import HOME, place, setup_steps
 from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import mark_supply
-from galbatch.rules.galaktikos.tables import HexType
+from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
 from galbatch.rules.galaktikos.warfare import (
+    RerollPolicy,
+    RollView,
     attack_fleets,
     attack_infrastructure,
     attack_population,
+    default_reroll,
 )
 
 VARIANTS = ("population", "race", "conquest")
@@ -258,6 +262,28 @@ def obstructs(state: RoundState) -> Any:
     return blocks
 
 
+def reroll_policy(state: RoundState, attacker: str, defender: str) -> RerollPolicy:
+    """When the side with the advantage rerolls (8.3.1): its player's REROLL orders, else the
+    default; the defending side's player is the one whose fleet was attacked first."""
+
+    def wants(view: RollView) -> bool:
+        who = attacker if view.caller == "attacker" else defender
+        side = "OWN" if view.caller == view.casualties_of else "ENEMY"
+        chosen = [o for o in _latest(state.standing.get(who, ()), Reroll) if o.side == side]
+        share = FACE_PROPORTION[view.face]
+        if not chosen or share is None:
+            return default_reroll(view)
+        return bool(chosen[-1].wants(Fraction(share)))
+
+    return wants
+
+
+def first_player(state: RoundState, player: str) -> str:
+    """The player whose tokens the player's attacks take first, by FIRST PLAYER (8.3.3)."""
+    chosen = [o.player for o in _latest(state.standing.get(player, ()), First) if o.player]
+    return chosen[-1] if chosen else ""
+
+
 def automatic(state: RoundState, player: str, what: str) -> bool:
     """Whether claiming or occupying happens without an order (5.1.2, 5.1.3); default on."""
     answer = True
@@ -415,6 +441,7 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
 def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
     state, player = turn.state, turn.player
     target = hex_of(action.hex)
+    first = action.first or first_player(state, player)
     if action.target == "FLEETS":
         attackers = {hex_of(a.hex): a.count for a in action.attackers}
         for h in attackers:
@@ -422,9 +449,11 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
                 raise Illegal(_why(harm, h, player, f"not {attackers[h]} fleets left"))
         before = dict(state.fleets.get(target, {}))
         foes = None
-        if action.first and state.fleet(target, action.first):
-            foes = {action.first: state.fleet(target, action.first)}
-        battle = attack_fleets(state, player, attackers, target, turn.rng, foes)
+        if first and state.fleet(target, first):
+            foes = {first: state.fleet(target, first)}
+        defender = first if foes else next((p for p in sorted(before) if p != player), "")
+        policy = reroll_policy(state, player, defender)
+        battle = attack_fleets(state, player, attackers, target, turn.rng, foes, policy)
         for foe, n in before.items():
             if foe != player and state.fleet(target, foe) < n:
                 harm[(target, foe)] = player
@@ -440,8 +469,8 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
         turn.overpopulated(found)
         return f"{hit.destroyed} infrastructure destroyed at {target.name}"
     targeted = None
-    if action.first and state.population(target, action.first):
-        targeted = {action.first: state.population(target, action.first)}
+    if first and state.population(target, first):
+        targeted = {first: state.population(target, first)}
     hit, lost, habitats = attack_population(state, player, target, tokens, turn.rng, targeted)
     for owner in lost:
         harm[(target, owner)] = player
