@@ -241,3 +241,20 @@ def test_reductions_are_final(orders: list[Any], resources: int) -> None:
     again, diags = check(state, *accepted)
     assert again == accepted
     assert not [d for d in diags if is_reduction(d.code) or d.severity is Severity.ERROR]
+
+
+def round_view(state: GameState) -> dict[str, Any]:
+    """A view as the round builds it: the board without the turn's bookkeeping, the
+    players with their income and population, the reader and his standing orders."""
+    data = state.to_data()
+    for key in ("seat", "population_at_start", "grown", "fleets_built", "converted"):
+        del data[key]
+    for row in data["players"]:
+        row.update(income=0, population=0)
+    data.update(ruleset="galaktikos", player="A", standing=[], events=[])
+    return data
+
+
+def test_a_view_without_the_turns_bookkeeping() -> None:
+    accepted, diags = check_orders([at(o.Grow("0303", 3))], round_view(board(20)), "A")
+    assert accepted == [o.Grow("0303", 2)] and codes(diags) == ["GK303"]

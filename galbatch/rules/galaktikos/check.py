@@ -73,6 +73,25 @@ CODES: dict[str, str] = {
 }
 
 
+# The turn's bookkeeping a view need not carry: a board read from it starts a turn afresh.
+_TURN_DEFAULTS: dict[str, Any] = {
+    "round": 1,
+    "seat": 0,
+    "population_at_start": {},
+    "grown": {},
+    "fleets_built": {},
+    "converted": [],
+    "goal": None,
+    "held": {},
+    "winner": None,
+}
+
+
+def board_of(view: Mapping[str, Any]) -> GameState:
+    """The public board a view shows (the view's own keys win over the turn's defaults)."""
+    return GameState.from_data({**_TURN_DEFAULTS, **view})
+
+
 class Refusal(Exception):
     """An action the board does not allow: its code and reason."""
 
@@ -349,7 +368,7 @@ def check_orders(
     Standing and setup orders pass as layer 2 left them; refused orders are never
     accepted nor carried out.
     """
-    turn = Turn(GameState.from_data(dict(view)), player)
+    turn = Turn(board_of(view), player)
     accepted: list[Any] = []
     diags: list[Diagnostic] = []
     for at in orders:
@@ -382,4 +401,4 @@ def check_orders(
     return accepted, diags
 
 
-__all__ = ["CODES", "check_orders"]
+__all__ = ["CODES", "board_of", "check_orders"]
