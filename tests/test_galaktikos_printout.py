@@ -82,13 +82,17 @@ def test_the_whole_board_is_shown() -> None:
 
 def test_events_turn_by_turn_and_own_orders() -> None:
     events: list[dict[str, Any]] = [
-        {"player": "B", "text": "B collects 1 resource"},
-        {"player": "A", "text": "A collects 4 resources"},
-        {"player": "A", "line": 1, "text": "GROW 0303 3: 3 population added"},
+        {"kind": "TurnBegan", "player": "B", "text": "B collects 1 resource"},
+        {"kind": "GameEvent", "player": "A", "text": "A's fleet in 0303 is unsupplied"},
+        {"kind": "TurnBegan", "player": "A", "text": "A collects 4 resources"},
+        {"kind": "Executed", "player": "A", "text": "GROW 0303 3: 3 population added"},
+        {"kind": "NotExecuted", "player": "A", "text": "MOVE 1 FLEETS 0303 0403: no fleet"},
     ]
     report = text(view(events))
-    assert report.index("TURN OF PLAYER B") < report.index("TURN OF PLAYER A")
-    assert "line   1: GROW 0303 3: 3 population added" in report
+    b_turn, a_turn = report.index("TURN OF PLAYER B"), report.index("TURN OF PLAYER A")
+    assert b_turn < report.index("A's fleet in 0303 is unsupplied") < a_turn
+    assert re.search(r"^DONE +GROW 0303 3: 3 population added$", report, re.M)
+    assert re.search(r"^NOT DONE +MOVE 1 FLEETS 0303 0403: no fleet$", report, re.M)
 
 
 def test_without_events_the_orders_are_the_diagnostics() -> None:
@@ -118,3 +122,11 @@ def test_gm_summary() -> None:
     report = render_text(layout(gm_printout(state, CTX)))
     assert "GAME MASTER" in report and "Player B" in report
     assert render_pdf(gm_printout(state, CTX)) == render_pdf(gm_printout(state, CTX))
+
+
+def test_a_view_without_the_turns_bookkeeping() -> None:
+    data = view([])
+    for key in ("seat", "population_at_start", "grown", "fleets_built", "converted"):
+        del data[key]
+    report = text(data)
+    assert "TURN OF" not in report and "ALL ORDERS ACCEPTED." in report

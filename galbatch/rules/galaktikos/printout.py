@@ -21,6 +21,7 @@ from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galaktikos.board import board_map, player_marks
+from galbatch.rules.galaktikos.check import board_of
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import victory_share
 from galbatch.rules.galaktikos.victory import populations
@@ -87,27 +88,29 @@ def event_text(event: Mapping[str, Any]) -> str:
     """One event as a line: its `text`, else its fields in a fixed order."""
     if "text" in event:
         return str(event["text"])
-    return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "line"))
+    return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "kind"))
 
 
 def event_sections(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Section]:
-    """The round's events in order, each player's turn in its own section (none if absent)."""
+    """The round's events in order, each player's turn in its own section (none if absent).
+
+    A turn begins with its `TurnBegan` event; events before the first turn (setup's
+    placements) are the round's own. Without `TurnBegan` events (setup), each run of
+    one player's events is a section."""
     events = view.get("events")
     if not events:
         return []
-    sections: list[Section] = []
-    current: str | None = None
-    lines: list[str] = []
+    turns = any(e.get("kind") == "TurnBegan" for e in events)
+    groups: list[tuple[str | None, list[str]]] = []
     for event in events:
         who = str(event.get("player", ""))
-        if who != current and lines:
-            sections.append(turn_section(current, lines, names))
-            lines = []
-        current = who
-        lines.append(event_text(event))
-    if lines:
-        sections.append(turn_section(current, lines, names))
-    return sections
+        begins = event.get("kind") == "TurnBegan" if turns else (not groups or groups[-1][0] != who)
+        if begins:
+            groups.append((who, []))
+        elif not groups:
+            groups.append((None, []))
+        groups[-1][1].append(event_text(event))
+    return [turn_section(who, lines, names) for who, lines in groups]
 
 
 def turn_section(who: str | None, lines: list[str], names: Mapping[str, str]) -> Section:
@@ -116,17 +119,32 @@ def turn_section(who: str | None, lines: list[str], names: Mapping[str, str]) ->
     return Section(title, (Text(tuple(lines)),))
 
 
+# What became of an order, by the kind of event the round recorded for it.
+ORDER_EVENTS = {
+    "Placed": "PLACED",
+    "Executed": "DONE",
+    "NotExecuted": "NOT DONE",
+    "ConditionFalse": "CONDITION FALSE",
+}
+
+
 def own_orders_section(
     view: Mapping[str, Any], diagnostics: Sequence[Diagnostic]
 ) -> Section | None:
-    """The reader's orders and what happened to each: from the events that name a line
-    of the file, else from the diagnostics; none when there is neither."""
+    """The reader's orders and what happened to each: from the round's events on his
+    orders, else (no events) from the diagnostics; none when there is neither."""
     me = str(view.get("player", ""))
-    events = [e for e in view.get("events") or () if "line" in e and str(e.get("player")) == me]
+    events = [
+        e
+        for e in view.get("events") or ()
+        if e.get("kind") in ORDER_EVENTS and str(e.get("player")) == me
+    ]
     if events:
-        lines = [f"line {int(e['line']):>3}: {event_text(e)}" for e in events]
-    else:
+        lines = [f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}" for e in events]
+    elif not view.get("events"):
         lines = [f"line {d.line:>3}: [{d.code}] {d.message}" for d in diagnostics]
+    else:
+        lines = []
     if not lines:
         return None
     return Section("YOUR ORDERS", (Text(tuple(lines)),))
@@ -159,7 +177,7 @@ def player_printout(
     view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
 ) -> Printout:
     """The player's printout of one round, from the view: the whole public board."""
-    state = GameState.from_data(dict(view))
+    state = board_of(view)
     me = str(view.get("player", ""))
     names = {pid: p.name for pid, p in state.players.items()}
     name = names.get(me, me)
