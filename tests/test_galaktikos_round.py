@@ -25,7 +25,7 @@ from galbatch.rules.galaktikos.orders import (
     PlaceHome,
     PlacePopulation,
 )
-from galbatch.rules.galaktikos.placement import placement_error
+from galbatch.rules.galaktikos.placement import near_core, placement_error
 from galbatch.rules.galaktikos.round import (
     ConditionFalse,
     Executed,
@@ -84,6 +84,7 @@ def test_setup_places_ordered_homes_in_seat_order_and_others_automatically() -> 
     assert placed[1] == f"BLUE placed home at {third.name} as ordered"
     assert placed[2].startswith("GREEN placed home") and placed[2].endswith("automatically")
     assert after.tokens() == {"population": 9, "fleet": 3, "habitat": 0, "shipyard": 3}
+    assert not any(near_core(galaxy, h) for h in after.populations)
     for round_ in (1, 2):
         after = resolve(after, {}, Streams(5, round_))
     assert after.round == 3 and all(p.resources > 0 for p in after.players.values())
@@ -213,7 +214,8 @@ def test_no_token_from_nothing_and_no_resources_below_zero(
     before = state.tokens()
     after = resolve(state, {"A": a, "B": b}, Streams(seed, 1))
     assert all(p.resources >= 0 for p in after.players.values())
-    spendable = sum(p.resources for p in state.players.values()) + 4 + 6  # plus each income bound
+    # each population token harvests at most one resource a turn, and each token built costs 2+
+    spendable = sum(p.resources for p in state.players.values()) + before["population"]
     added = sum(after.tokens().values()) - sum(before.values())
     assert added * 2 <= spendable
     assert all(n > 0 for row in after.fleets.values() for n in row.values())
