@@ -236,3 +236,17 @@ def test_standing_reroll_and_first_player_orders_feed_the_battle_policies() -> N
     assert not reroll_policy(state, "A", "B")(own_half)  # REROLL OWN NEVER
     assert not reroll_policy(state, "A", "B")(enemy_quarter)  # B: ENEMY AT MOST NONE
     assert first_player(state, "A") == "B" and first_player(state, "B") == ""
+
+
+def test_automatic_occupy_off_occupies_only_where_ordered() -> None:
+    from galbatch.rules.galaktikos.orders import Automatic, Occupy
+
+    state = board()
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0606", "B", pop=1, territory=True)
+    put(state, "0606", "A", fleet=1)
+    put(state, "0505", "B", pop=1)
+    put(state, "0505", "A", fleet=1)
+    after = resolve(state, {"A": [Automatic("OCCUPY", False), Occupy("0505")]}, Streams(1, 1))
+    assert after.occupier(parse("0505"), "B") == "A"
+    assert after.occupier(parse("0606"), "B") is None

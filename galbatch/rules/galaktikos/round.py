@@ -486,9 +486,12 @@ def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
         asked = {hex_of(o.hex) for o in orders if isinstance(o, Claim)}
         claims = [h for h in claims if h in asked]
     claimed = claim_territory(state, player, claims)
-    occupied: list[tuple[Hex, str]] = []
-    if automatic(state, player, "OCCUPY") or any(isinstance(o, Occupy) for o in orders):
-        occupied = occupy_populations(state, player)
+    occupied = occupy_populations(state, player)  # also lifts marks where no fleet is left
+    if not automatic(state, player, "OCCUPY"):
+        asked = {hex_of(o.hex) for o in orders if isinstance(o, Occupy)}
+        for hex_, owner in [m for m in occupied if m[0] not in asked]:
+            state.unmark(hex_, owner)
+        occupied = [m for m in occupied if m[0] in asked]
     state.population_at_start = {
         h: row[player] for h, row in sorted(state.populations.items()) if player in row
     }
