@@ -34,7 +34,7 @@ from galbatch.rules.galaktikos.economy import (
 from galbatch.rules.galaktikos.events import Overpopulation, access, overpopulation_everywhere
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex, shortest_path
-from galbatch.rules.galaktikos.movement import migrate, move_fleet
+from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet
 from galbatch.rules.galaktikos.orders import (
     Action,
     Attack,
@@ -61,7 +61,7 @@ from galbatch.rules.galaktikos.orders import (
 )
 from galbatch.rules.galaktikos.placement import HOME, place, setup_steps
 from galbatch.rules.galaktikos.state import GameState, Illegal
-from galbatch.rules.galaktikos.supply import mark_supply
+from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
 from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
 from galbatch.rules.galaktikos.warfare import (
@@ -229,7 +229,7 @@ def remember(old: Sequence[Standing], new: Sequence[Standing]) -> tuple[Standing
     return tuple(kept.values())
 
 
-def permits(state: RoundState) -> Any:
+def permits(state: RoundState) -> Permits:
     """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2)."""
 
     def allowed(occupier: str, mover: str, hex_: Hex) -> bool:
@@ -245,7 +245,7 @@ def permits(state: RoundState) -> Any:
     return allowed
 
 
-def obstructs(state: RoundState) -> Any:
+def obstructs(state: RoundState) -> Obstructs:
     """Whether an owner's fleets obstruct a player's supply: its OBSTRUCT orders (7.3)."""
 
     def blocks(owner: str, player: str, hex_: Hex) -> bool:
