@@ -5,19 +5,26 @@ check and the input sheet; the same view gives the same bytes."""
 from __future__ import annotations
 
 import io
+import random
 import re
 from typing import Any
 
 from pypdf import PdfReader
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import PrintContext
+from galbatch.engine.playerinfo import PlayerInfo
+from galbatch.engine.ruleset import Located, PrintContext
 from galbatch.print.board_map import BoardMap
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
+from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.check import check_orders
 from galbatch.rules.galaktikos.printout import gm_printout, player_printout
+from galbatch.rules.galaktikos.round import resolve
+from galbatch.rules.galaktikos.setup import new_game
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType
+from galbatch.rules.galaktikos.view import build_view
 from tests.galaktikos_world import put, world
 
 CTX = PrintContext(
@@ -130,3 +137,25 @@ def test_a_view_without_the_turns_bookkeeping() -> None:
         del data[key]
     report = text(data)
     assert "TURN OF" not in report and "ALL ORDERS ACCEPTED." in report
+
+
+def test_a_round_view_checked_and_printed() -> None:
+    """A game set up automatically, one round played: the round's view feeds the checker
+    and the printout as it is."""
+    seats = [PlayerInfo("1", "RED", 0), PlayerInfo("2", "BLUE", 0), PlayerInfo("3", "GOLD", 0)]
+    state = new_game(7, seats, {})
+    for run in ("setup", "round"):
+
+        def streams(name: str, run: str = run) -> random.Random:
+            return random.Random(f"{run}{name}")
+
+        state = resolve(state, {}, streams)
+    v = build_view(state, "1")
+    home = next(h for h in sorted(v["shipyards"]) if v["territory"].get(h) == "1")
+    orders: list[o.Grow | o.BuildFleet] = [o.Grow(home, 5), o.BuildFleet(home, 2)]
+    located = [Located(x, "f", i + 1, 1, x.text()) for i, x in enumerate(orders)]
+    accepted, diags = check_orders(located, v, "1")
+    assert [d.code for d in diags] == ["GK303", "GK302"]
+    report = render_text(layout(player_printout(v, diags, CTX)))
+    assert "TURN OF RED" in report and "TURN OF GOLD" in report
+    assert render_pdf(player_printout(v, diags, CTX)) == render_pdf(player_printout(v, diags, CTX))
