@@ -174,18 +174,20 @@ def test_your_own_infrastructure_is_no_target() -> None:
     state.infrastructure(state.habitats, o.hex_of("0606"), 1)
     own = o.Attack("INFRASTRUCTURE", "0303", (o.Attackers("0303", 1),))
     theirs = o.Attack("INFRASTRUCTURE", "0606", (o.Attackers("0606", 1),))
-    accepted, diags = check(state, own, theirs)
-    assert accepted == [theirs] and codes(diags) == ["GK243"]
+    claims = o.Automatic("CLAIM", False)  # else the fleet in 0606 claims it first
+    accepted, diags = check(state, claims, own, theirs)
+    assert accepted == [claims, theirs] and codes(diags) == ["GK243"]
 
 
 def test_convert_needs_your_occupation() -> None:
     state = board(resources=0)
     put(state, "0606", "A", fleet=1)
-    _, diags = check(state, o.Convert("0606"))
+    off = o.Automatic("OCCUPY", False)  # else the fleet in 0606 occupies B first
+    _, diags = check(state, off, o.Convert("0606"))
     assert codes(diags) == ["GK241"]
     state.occupations[o.hex_of("0606")] = {"B": "A"}
-    accepted, diags = check(state, o.Convert("0606", "B"))
-    assert accepted == [o.Convert("0606", "B")] and diags == []
+    accepted, diags = check(state, off, o.Convert("0606", "B"))
+    assert accepted == [off, o.Convert("0606", "B")] and diags == []
 
 
 def test_claim_needs_a_fleet_that_began_the_turn_there() -> None:
@@ -258,3 +260,20 @@ def round_view(state: GameState) -> dict[str, Any]:
 def test_a_view_without_the_turns_bookkeeping() -> None:
     accepted, diags = check_orders([at(o.Grow("0303", 3))], round_view(board(20)), "A")
     assert accepted == [o.Grow("0303", 2)] and codes(diags) == ["GK303"]
+
+
+def test_the_turn_begins_with_claims_and_occupations() -> None:
+    state = board(resources=20)
+    put(state, "0403", "A", fleet=1)
+    put(state, "0606", "A", fleet=1)
+    orders = (o.BuildHabitat("0403", 1), o.Convert("0606", "B"))
+    accepted, diags = check(state, *orders)
+    assert accepted == list(orders) and diags == []
+    off = (o.Automatic("CLAIM", False), o.Automatic("OCCUPY", False))
+    _, diags = check(state, *off, *orders)
+    assert codes(diags) == ["GK230", "GK241"]
+    accepted, diags = check(state, *off, o.Claim("0403"), o.Occupy("0606"), *orders)
+    assert diags == [] and accepted[-2:] == list(orders)
+    view = state.to_data() | {"standing": ["AUTOMATIC CLAIM OFF"]}
+    _, diags = check_orders([at(orders[0])], view, "A")
+    assert codes(diags) == ["GK230"]

@@ -1,8 +1,10 @@
 """Checks Galaktikos actions against the board: the checker's layer 3, the player's situation.
 
 The board is public, so the view is the whole board as the round stands when the
-player's file is read. The player's turn begins with the resources the view shows
-plus the turn's income (5.1.1); the actions are then checked in file order against a
+player's file is read. The player's turn begins as the round begins it (5.1): the
+resources the view shows plus the turn's income, the hexes where his fleets are
+claimed and the foreign populations there occupied (unless AUTOMATIC is off, then
+where CLAIM and OCCUPY orders ask); the actions are then checked in file order against a
 copy of the board on which each accepted action is carried out for its cost and its
 tokens (resources spent, fleets and populations moved, habitats, shipyards, fleets and
 population added). Outcomes the checker cannot know (battles, strikes) move nothing.
@@ -22,7 +24,7 @@ board says of its action but spends nothing: whether it runs is known only then.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +32,7 @@ from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.economy import claim_territory, claimable, occupy_populations
 from galbatch.rules.galaktikos.events import income
 from galbatch.rules.galaktikos.facts import rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, shortest_path
@@ -104,16 +107,28 @@ class Refusal(Exception):
 class Turn:
     """The player's turn on a copy of the board: checks each action and carries it out."""
 
-    def __init__(self, state: GameState, player: str) -> None:
+    def __init__(
+        self, state: GameState, player: str, automatic: Mapping[str, bool], asked: Set[Hex]
+    ) -> None:
+        """The turn's beginning as the round carries it out (5.1): income collected, hexes
+        claimed and populations occupied (everywhere allowed, or where CLAIM and OCCUPY
+        orders ask when AUTOMATIC is off), the turn's bookkeeping started."""
         self.state = state
         self.player = player
         self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
+        if player in state.players:
+            state.players[player].resources += income(state, player)
+            claims = [
+                h for h in claimable(state, player) if automatic.get("CLAIM", True) or h in asked
+            ]
+            claim_territory(state, player, claims)
+            for hex_, owner in occupy_populations(state, player):
+                if not automatic.get("OCCUPY", True) and hex_ not in asked:
+                    state.unmark(hex_, owner)
         state.population_at_start = {
             h: row[player] for h, row in sorted(state.populations.items()) if player in row
         }
         state.grown, state.fleets_built, state.converted = {}, {}, set()
-        if player in state.players:
-            state.players[player].resources += income(state, player)
         self.notes: list[tuple[str, str]] = []  # (code, message) of the action checked
 
     @property
@@ -356,6 +371,20 @@ class Turn:
         return doers[type(action)](action)
 
 
+def automatic(view: Mapping[str, Any], orders: Sequence[Any]) -> dict[str, bool]:
+    """AUTOMATIC CLAIM and OCCUPY as they stand for the turn: the reader's standing orders
+    the view shows, replaced by the file's (default on)."""
+    found: dict[str, bool] = {}
+    for text in view.get("standing") or ():
+        words = str(text).upper().split()
+        if len(words) == 3 and words[0] == "AUTOMATIC":
+            found[words[1]] = words[2] == "ON"
+    for order in orders:
+        if isinstance(order, o.Automatic):
+            found[order.what] = order.on
+    return found
+
+
 def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
     return Diagnostic(at.file, at.line, at.column, severity, code, text)
 
@@ -368,7 +397,9 @@ def check_orders(
     Standing and setup orders pass as layer 2 left them; refused orders are never
     accepted nor carried out.
     """
-    turn = Turn(board_of(view), player)
+    live = [at.order for at in orders if not at.refused]
+    asked = {o.hex_of(x.hex) for x in live if isinstance(x, o.Claim | o.Occupy)}
+    turn = Turn(board_of(view), player, automatic(view, live), asked)
     accepted: list[Any] = []
     diags: list[Diagnostic] = []
     for at in orders:
