@@ -277,3 +277,11 @@ def test_the_turn_begins_with_claims_and_occupations() -> None:
     view = state.to_data() | {"standing": ["AUTOMATIC CLAIM OFF"]}
     _, diags = check_orders([at(orders[0])], view, "A")
     assert codes(diags) == ["GK230"]
+
+
+def test_the_shortest_path_goes_around_occupied_hexes() -> None:
+    state = board(resources=0)  # 3: around 0304 costs 3, straight through it 2
+    put(state, "0304", "B", fleet=1)
+    around = o.Move(1, ("0303", "0305"), True)
+    accepted, diags = check(state, around, o.Move(1, ("0303", "0302")))
+    assert accepted == [around] and codes(diags) == ["GK240"]
