@@ -161,6 +161,16 @@ class RoundState(GameState):
     variant: str = "population"
     rotate: bool = True
 
+    @property
+    def turn(self) -> int:
+        """The engine's turn number: 0 before the setup run, then the round to play next."""
+        return self.round
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: a player has won."""
+        return self.winner is not None
+
     def to_data(self) -> dict[str, Any]:
         """The board's data and the batch fields, in a fixed order."""
         data = super().to_data()
