@@ -379,7 +379,15 @@ def test_the_man_pages_document_every_key_and_setting() -> None:
     for name in RULESETS:
         own = (ROOT / "man" / f"galbatch-{name}.7").read_text()
         for setting in get_ruleset(name).settings:
-            span = f"a whole number from {setting.low:.0f} to {setting.high:.0f}"
-            assert setting.kind is int and f"\n.B {setting.name}\n" in section
-            assert span in " ".join(section.split()) and span in " ".join(own.split())
-            assert f"Default: {setting.default}." in " ".join(own.split()), setting.name
+            assert f"\n.B {setting.name}\n" in section, setting.name
+            if setting.kind is int:
+                spans = [f"a whole number from {setting.low:.0f} to {setting.high:.0f}"]
+            elif setting.kind is bool:
+                spans = ["true or false"]
+            else:
+                assert setting.kind is str and setting.choices, setting.name
+                spans = list(setting.choices)
+            for span in spans:
+                assert span in " ".join(section.split()) and span in " ".join(own.split())
+            default = str(setting.default).lower() if setting.kind is bool else setting.default
+            assert f"Default: {default}." in " ".join(own.split()), setting.name

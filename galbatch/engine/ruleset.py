@@ -242,6 +242,7 @@ RULESETS: dict[str, str] = {
     "conflict": "galbatch.rules.conflict:RULESET",
     "conqueror": "galbatch.rules.conqueror:RULESET",
     "galactac": "galbatch.rules.galactac:RULESET",
+    "galaktikos": "galbatch.rules.galaktikos:RULESET",
 }
 
 
