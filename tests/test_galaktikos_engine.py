@@ -1,0 +1,78 @@
+"""Galaktikos through the engine: a new game, its setup run and a round, printed, repeatable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from galbatch.engine.newgame import create_game
+from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.run import process
+
+PASSWORDS = {"1": "olson-one", "2": "olson-two", "3": "olson-three"}
+
+SETUP_ORDERS = {
+    "1": ["PLACE HOME 0508", "PLACE HOME 0509", "PLACE POPULATION 0507"],
+    "2": [],
+    "3": [],
+}
+ROUND_ORDERS = {
+    "1": ["GROW 0508 1", "MOVE 1 FLEET 0508 TO 0608"],
+    "2": ["GROW 1016 1"],
+    "3": [],
+}
+
+
+def send(game: Path, orders: dict[str, list[str]]) -> None:
+    """Each player's order file in the game's inbox."""
+    for player, lines in orders.items():
+        header = f'GAME GK PLAYER {player} PASSWORD "{PASSWORDS[player]}"'
+        text = "\n".join([header, *lines, "END"]) + "\n"
+        (game / "orders" / f"{player}.txt").write_text(text, encoding="utf-8")
+
+
+def play(game: Path) -> dict[str, bytes]:
+    """A new game of three, its setup run and its first round; every file of the last turn."""
+    create_game(game, "galaktikos", 3, 2006, game_id="gk", passwords=PASSWORDS)
+    send(game, SETUP_ORDERS)
+    setup = process(game)
+    assert setup.rc == 0 and setup.turn == 1, setup.log
+    send(game, ROUND_ORDERS)
+    first = process(game)
+    assert first.rc == 0 and first.turn == 2, first.log
+    return {
+        str(p.relative_to(game)): p.read_bytes() for p in sorted(game.rglob("*")) if p.is_file()
+    }
+
+
+def test_the_ruleset_is_registered() -> None:
+    ruleset = get_ruleset("galaktikos")
+    assert ruleset.name == "galaktikos" and ruleset.title == "GALAKTIKOS"
+    assert ruleset.syntax_code == "GK100" and ruleset.width == 132
+
+
+def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
+    files = play(tmp_path / "gk")
+    for turn in ("001", "002"):
+        for reader in ("1", "2", "3", "gm"):
+            assert files[f"turns/{turn}/printouts/{reader}.txt"], (turn, reader)
+            assert files[f"turns/{turn}/printouts/{reader}.pdf"].startswith(b"%PDF-")
+    setup = files["turns/001/printouts/1.txt"].decode()
+    assert "1 placed home at 0508 as ordered" in setup
+    assert "1 placed population at 0507 as ordered" in setup
+    assert "placed home at" in setup and "automatically" in setup
+    first = files["turns/002/printouts/1.txt"].decode()
+    assert "GROW 0508 1: done" in first
+    assert "MOVE 1 FLEETS 0508 TO 0608: done" in first
+    assert "GROW 1016 1: done" in files["turns/002/printouts/2.txt"].decode()
+    state = get_ruleset("galaktikos").load_state(json.loads(files["turns/002/state.yaml"]))
+    assert state.turn == 2 and not state.finished
+
+
+def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
+    # game.yaml differs by its salted password hashes; every file of every turn is the same
+    turns = [
+        {k: v for k, v in play(tmp_path / game).items() if k.startswith("turns/")}
+        for game in ("a", "b")
+    ]
+    assert len(turns[0]) > 20 and turns[0] == turns[1]
