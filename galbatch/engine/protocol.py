@@ -100,6 +100,10 @@ class Ruleset(Protocol):
     def owing(self, state: Any) -> list[str]:
         """Ids of the players who owe orders for the next turn."""
 
+    def accepting(self, state: Any) -> list[str]:
+        """Ids of the players whose order files the next turn reads: those who owe
+        orders, then (in seat order) any who may send orders without owing them."""
+
     def describe(self, state: Any) -> str:
         """A one-line summary for the job log's LOAD step."""
 

@@ -89,6 +89,7 @@ class Parts:
         "summary",
         "configure",
         "views",
+        "accepting",
     )
 
     def __init__(
@@ -110,6 +111,7 @@ class Parts:
         summary: str,
         configure: str = "",
         views: str = "",
+        accepting: str = "",
     ) -> None:
         self.transformer = transformer  # a transformer class: one order line -> one order
         self.state = state  # the state class: from_data(data), to_data(), .turn, .finished
@@ -127,6 +129,9 @@ class Parts:
         self.summary = summary  # (state, ctx) -> the game master's printout
         self.configure = configure  # (state, settings) -> state; "": no change after setup
         self.views = views  # (state, players) -> {player: view}; "": `view` for each player
+        # state -> ids of the players whose files the turn reads, owing ones first (a game
+        # whose players may send standing orders when they owe none); "": `owing`
+        self.accepting = accepting
 
 
 @functools.cache
@@ -198,6 +203,11 @@ class RulesetBase:
 
     def owing(self, state: Any) -> list[str]:
         return list(load_part(self.parts.owing)(state))
+
+    def accepting(self, state: Any) -> list[str]:
+        if not self.parts.accepting:
+            return self.owing(state)
+        return list(load_part(self.parts.accepting)(state))
 
     def describe(self, state: Any) -> str:
         return str(load_part(self.parts.describe)(state))

@@ -181,7 +181,7 @@ def job_report(
     for info in facts.players:
         check = facts.checks.get(info.id)
         owes = info.id in facts.owing
-        if not owes:
+        if not owes and info.id not in facts.received:
             state = "not due"
         elif info.id not in facts.received:
             state = "missing"
@@ -440,16 +440,17 @@ def _process(
 
     # 020 INTAKE
     owing = ruleset.owing(state)
-    inbox = scan(game.inbox, owing, {p.id for p in game.players}, pending_consumed(game))
+    accepting = ruleset.accepting(state)  # owing, then players who may send orders anyway
+    inbox = scan(game.inbox, accepting, {p.id for p in game.players}, pending_consumed(game))
     strays = list(inbox.strays)
     if rerun:  # files of players who owed nothing that turn wait for the next one
         strays = [s for s in strays if s.player is None]
-    wrong = _replace_problems(game, owing, inbox.files, rerun, replace)
+    wrong = _replace_problems(game, accepting, inbox.files, rerun, replace)
     if wrong:
         log.step("INTAKE", RC.UNUSABLE, wrong[0] + "; nothing changed", wrong[1:])
         raise JobStopped
-    received, late = _intake(game, turn, owing, inbox.files, rerun, replace)
-    held = [p for p in owing if p in inbox.files and received[p].source == FROM_ARCHIVE]
+    received, late = _intake(game, turn, accepting, inbox.files, rerun, replace)
+    held = [p for p in accepting if p in inbox.files and received[p].source == FROM_ARCHIVE]
     oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
     missing = [p for p in owing if p not in received]
     facts.owing, facts.received, facts.late, facts.held = owing, list(received), late, held
@@ -466,7 +467,7 @@ def _process(
     if strays:
         detail += f"; {plural(len(strays), 'stray entry')} left in orders/"
     named = []  # one line a finding: players in seat order, then stray entries
-    for player in owing:
+    for player in accepting:
         if player in missing:
             named.append(f"{facts.who(player)}: sent nothing")
         elif player in late:
