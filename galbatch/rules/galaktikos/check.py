@@ -35,7 +35,13 @@ from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.economy import claim_territory, claimable, occupy_populations
 from galbatch.rules.galaktikos.events import income
 from galbatch.rules.galaktikos.facts import rejected, words
-from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, shortest_path
+from galbatch.rules.galaktikos.hexes import Hex, distance, is_path
+from galbatch.rules.galaktikos.movement import (
+    barrier,
+    permit_all,
+    permit_by_default,
+    shortest_legal_path,
+)
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.supply import supplied
 from galbatch.rules.galaktikos.tables import (
@@ -231,27 +237,21 @@ class Turn:
         state = self.state
         hexes = tuple(o.hex_of(name) for name in path)
 
-        def enterable(hex_: Hex) -> bool:
-            if not migrants:
-                return True
-            return state.friendly(hex_, self.player) or state.neutral(hex_)
-
-        def unoccupied(hex_: Hex) -> bool:
-            free = all(p == self.player for p in state.occupiers(hex_))
-            return enterable(hex_) and (free or house.PERMIT_BY_DEFAULT)
-
         if shortest:
-            # as the round does: around hexes others occupy, whose permits only they know;
-            # through them (with a warning) when there is no other way
-            ends = hexes[0], [hexes[-1]], state.width, state.height
-            found = shortest_path(*ends, unoccupied) or shortest_path(*ends, enterable)
+            # as the round finds it (movement.shortest_legal_path), with the permissions
+            # the reader can know: none; through hexes others occupy (with a warning)
+            # when there is no other way, since their orders may permit it
+            start, end = hexes[0], hexes[-1]
+            found = shortest_legal_path(
+                state, self.player, start, end, permit_by_default, migrants
+            ) or shortest_legal_path(state, self.player, start, end, permit_all, migrants)
             if found is None or len(found) < 2:
-                raise Refusal("GK239", f"no legal path leads from {hexes[0]} to {hexes[-1]}")
+                raise Refusal("GK239", f"no legal path leads from {start} to {end}")
             return found
         if len(hexes) < 2 or not is_path(hexes, state.width, state.height):
             raise Refusal("GK237", "the path's hexes must be on the map, each next to the last")
         for hex_ in hexes[1:]:
-            if not enterable(hex_):
+            if barrier(state, self.player, hex_, permit_all, migrants):
                 raise Refusal("GK238", f"migrants may not enter {hex_}: another's territory")
         return hexes
 

@@ -11,7 +11,7 @@ from galbatch.rules.galaktikos.events import (
     default_extras,
     overpopulation,
 )
-from galbatch.rules.galaktikos.hexes import Hex, is_path
+from galbatch.rules.galaktikos.hexes import Hex, is_path, shortest_path
 from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import Obstructs, obstruct_by_default, supplied
 from galbatch.rules.galaktikos.tables import COSTS, UNSUPPLIED_MOVE_FACTOR, Action
@@ -26,13 +26,53 @@ def permit_by_default(occupier: str, mover: str, hex_: Hex) -> bool:
     return house.PERMIT_BY_DEFAULT
 
 
-def _check_path(state: GameState, path: Sequence[Hex], player: str, permits: Permits) -> None:
+def permit_all(occupier: str, mover: str, hex_: Hex) -> bool:
+    """Every occupier grants passage: what a path may do at best, his orders unknown."""
+    del occupier, mover, hex_
+    return True
+
+
+def barrier(state: GameState, player: str, hex_: Hex, permits: Permits, migrants: bool) -> str:
+    """Why the player's tokens may not enter the hex on their way, or "" if they may:
+    an occupier who does not permit it (6.2.1, 6.2.2); for migrants, another player's
+    territory (6.2.2)."""
+    for occupier in state.occupiers(hex_):
+        if occupier != player and not permits(occupier, player, hex_):
+            return f"{occupier} does not let {player} enter {hex_}"
+    if migrants and not (state.friendly(hex_, player) or state.neutral(hex_)):
+        return f"migrants may not enter {hex_}: it is another player's territory"
+    return ""
+
+
+def shortest_legal_path(
+    state: GameState,
+    player: str,
+    start: Hex,
+    end: Hex,
+    permits: Permits = permit_by_default,
+    migrants: bool = False,
+) -> tuple[Hex, ...] | None:
+    """The shortest path a MOVE or MIGRATE ... TO takes from `start` to `end`, or None.
+
+    Every hex after the start is one the tokens may enter (`barrier`), so the round
+    and the checker, both asking here, find the same path for the same permissions.
+    """
+
+    def open_(hex_: Hex) -> bool:
+        return not barrier(state, player, hex_, permits, migrants)
+
+    return shortest_path(start, [end], state.width, state.height, open_)
+
+
+def _check_path(
+    state: GameState, path: Sequence[Hex], player: str, permits: Permits, migrants: bool
+) -> None:
     if len(path) < 2 or not is_path(path, state.width, state.height):
         raise Illegal("a move needs a path of adjacent hexes on the map")
     for hex_ in path[1:]:
-        for occupier in state.occupiers(hex_):
-            if occupier != player and not permits(occupier, player, hex_):
-                raise Illegal(f"{occupier} does not let {player} enter {hex_}")
+        reason = barrier(state, player, hex_, permits, migrants)
+        if reason:
+            raise Illegal(reason)
 
 
 def fleet_move_cost(
@@ -60,7 +100,7 @@ def move_fleet(
     """Move fleet tokens hex by hex to the end of the path (6.2.1); returns the cost paid."""
     if tokens < 1 or state.fleet(path[0], player) < tokens:
         raise Illegal(f"{player} has not {tokens} fleet tokens in {path[0]}")
-    _check_path(state, path, player, permits)
+    _check_path(state, path, player, permits, migrants=False)
     cost = fleet_move_cost(state, player, path, tokens, obstructs)
     state.pay(player, cost)
     state.add(state.fleets, path[0], player, -tokens)
@@ -82,10 +122,7 @@ def migrate(
     """
     if tokens < 1 or state.population(path[0], player) < tokens:
         raise Illegal(f"{player} has not {tokens} population tokens in {path[0]}")
-    _check_path(state, path, player, permits)
-    for hex_ in path[1:]:
-        if not (state.friendly(hex_, player) or state.neutral(hex_)):
-            raise Illegal(f"migrants may not enter {hex_}: it is another player's territory")
+    _check_path(state, path, player, permits, migrants=True)
     if not state.friendly(path[-1], player):
         raise Illegal(f"migrants must end in friendly territory; {path[-1]} is not")
     state.pay(player, COSTS[Action.MIGRATE] * tokens * (len(path) - 1))

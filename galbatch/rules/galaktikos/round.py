@@ -33,8 +33,8 @@ from galbatch.rules.galaktikos.economy import (
 )
 from galbatch.rules.galaktikos.events import Overpopulation, access, overpopulation_everywhere
 from galbatch.rules.galaktikos.galaxy import Galaxy
-from galbatch.rules.galaktikos.hexes import Hex, shortest_path
-from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet
+from galbatch.rules.galaktikos.hexes import Hex
+from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet, shortest_legal_path
 from galbatch.rules.galaktikos.orders import (
     Action,
     Attack,
@@ -380,12 +380,8 @@ def _path(state: RoundState, player: str, order: Move | Migrate) -> list[Hex]:
     hexes = [hex_of(h) for h in order.path]
     if not order.shortest:
         return hexes
-    allow = permits(state)
-
-    def passable(h: Hex) -> bool:
-        return all(o == player or allow(o, player, h) for o in state.occupiers(h))
-
-    found = shortest_path(hexes[0], [hexes[-1]], state.width, state.height, passable)
+    migrants = isinstance(order, Migrate)
+    found = shortest_legal_path(state, player, hexes[0], hexes[-1], permits(state), migrants)
     if found is None:
         raise Illegal(f"no path {hexes[0].name} to {hexes[-1].name} is open to you")
     return list(found)

@@ -1,0 +1,99 @@
+"""The shortest legal path of a MOVE or MIGRATE ... TO: one function (movement.py) that the
+round and the checker both ask, so that what the checker accepts the round carries out."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from galbatch.engine.rng import Streams
+from galbatch.engine.ruleset import Located
+from galbatch.rules.galaktikos.check import check_orders
+from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
+from galbatch.rules.galaktikos.movement import permit_all, shortest_legal_path
+from galbatch.rules.galaktikos.orders import Migrate, Move, Permit
+from galbatch.rules.galaktikos.round import Executed, NotExecuted, RoundState, resolve
+from galbatch.rules.galaktikos.tables import HexType
+from galbatch.rules.galaktikos.view import build_view
+from tests.galaktikos_world import put, world
+
+
+def board(resources: int) -> RoundState:
+    """A's population at 0303 and territory at 0305; between them, 0304 is B's territory
+    (no fleet: nobody occupies it). Every hex is Dense."""
+    base = world(kinds={f"0{c}0{r}": HexType.DENSE for c in range(1, 9) for r in range(1, 9)})
+    state = RoundState(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    put(state, "0303", "A", pop=2, territory=True)
+    put(state, "0305", "A", pop=1, territory=True)
+    put(state, "0304", "B", pop=1, territory=True)
+    put(state, "0707", "B", pop=1, territory=True)
+    for p in state.players.values():
+        p.resources = resources
+    return state
+
+
+def hexes(*names: str) -> tuple[Hex, ...]:
+    return tuple(parse_hex(n) for n in names)
+
+
+def test_migrants_go_around_another_players_territory_fleets_through_it() -> None:
+    state = board(0)
+    start, end = hexes("0303", "0305")
+    assert distance(start, end) == 2
+    fleet = shortest_legal_path(state, "A", start, end)
+    migrants = shortest_legal_path(state, "A", start, end, migrants=True)
+    assert fleet == hexes("0303", "0304", "0305")
+    assert migrants is not None and len(migrants) == 4 and parse_hex("0304") not in migrants
+    assert all(state.friendly(h, "A") or state.neutral(h) for h in migrants)
+
+
+def test_an_occupied_hex_is_passed_only_with_its_occupiers_permission() -> None:
+    state = board(0)
+    put(state, "0304", "B", fleet=1)
+    put(state, "0303", "A", fleet=1)
+    start, end = hexes("0303", "0305")
+    around = shortest_legal_path(state, "A", start, end)
+    assert around is not None and len(around) == 4
+    assert shortest_legal_path(state, "A", start, end, permit_all) == hexes("0303", "0304", "0305")
+    walled = hexes("0204", "0304", "0404", "0205", "0405", "0206", "0306", "0406")
+    for hex_ in walled:
+        put(state, hex_.name, "B", fleet=1)
+    assert shortest_legal_path(state, "A", start, end) is None
+
+
+def located(order: Any) -> Located:
+    return Located(order, "a.txt", 1, 1, order.text(), False)
+
+
+def test_the_round_carries_out_the_migration_the_checker_accepts_and_costs() -> None:
+    # Before one path function served both, the checker went around B's territory and the
+    # round went through it, refusing the migration ("migrants may not enter 0304").
+    order = Migrate(2, ("0303", "0305"), shortest=True)
+    state = board(0)
+    income = resolve(state, {}, Streams(1, 1)).players["A"].resources  # A's turn's income
+    state = board(11 - income)  # 11 at A's turn: 2 tokens 2 hexes (8), 1 token 3 hexes (6)
+    accepted, diags = check_orders([located(order)], build_view(state, "A"), "A")
+    assert [d.code for d in diags] == ["GK305"] and "2 reduced to 1" in diags[0].message
+    assert accepted == [Migrate(1, ("0303", "0305"), shortest=True)]
+    after = resolve(state, {"A": accepted}, Streams(1, 1))
+    assert [e.text for e in after.events if isinstance(e, NotExecuted)] == []
+    assert any(
+        "MIGRATE 1 POPULATION 0303 TO 0305" in e.text
+        for e in after.events
+        if isinstance(e, Executed)
+    )
+    assert after.population(parse_hex("0305"), "A") == 2
+    assert after.population(parse_hex("0303"), "A") == 1
+    assert after.players["A"].resources == 11 - 2 * 3  # 2 a token a hex, three hexes
+
+
+def test_the_round_takes_a_permitted_shortcut_the_checker_cannot_know_of() -> None:
+    state = board(20)
+    put(state, "0303", "A", fleet=1)
+    put(state, "0304", "B", fleet=1)
+    state.standing["B"] = (Permit("A", "0304"),)
+    order = Move(1, ("0303", "0305"), shortest=True)
+    after = resolve(state, {"A": [order]}, Streams(1, 1))
+    assert after.fleet(parse_hex("0305"), "A") == 1
+    spent = resolve(state, {}, Streams(1, 1)).players["A"].resources - after.players["A"].resources
+    assert spent == 2  # through 0304, which B permits
