@@ -24,7 +24,8 @@ def longest(prefix: bytes, filler: bytes = b"9") -> bytes:
 
 
 # (ruleset, name) -> the file's bytes; the syntax is the ruleset's, the view is player 1's
-# (tests/conflict_world.py, tests/conqueror_world.py and tests/galactac_world.py)
+# (tests/conflict_world.py, tests/conqueror_world.py, tests/galactac_world.py and, for
+# Galaktikos, the board in tests/test_hostile.py: player 1 at 0303 and 0304, player 2 at 0606)
 CASES: dict[tuple[str, str], bytes] = {
     ("conflict", "131,000 junk lines"): fill(b"x\n"),
     ("conflict", "junk lines of 200 characters"): fill(longest(b"A,1,4,5,")),
@@ -51,4 +52,14 @@ CASES: dict[tuple[str, str], bytes] = {
     ),
     ("galactac", "replaced actions"): fill(b"SCRAP 1105 1106 1107 1108 1109\n"),
     ("galactac", "valid and junk lines alternating"): fill(b"DEFEND 1001\nx\n"),
+    ("galaktikos", "131,000 junk lines"): fill(b"x\n"),
+    ("galaktikos", "junk lines of 200 characters"): fill(longest(b"MOVE 1 FLEET 0303 ")),
+    ("galaktikos", "control characters"): fill(b"GROW 0303 1\x1b[2J\n"),
+    ("galaktikos", "rejected orders"): fill(b"BUILD FLEET 0304\n"),
+    ("galaktikos", "rejected orders of 200 characters"): fill(
+        longest(b"GROW 0606", b" ")[:-2] + b"1\n"
+    ),
+    ("galaktikos", "reduced orders"): fill(b"GROW 0303 9\n"),
+    ("galaktikos", "a standing order set again and again"): fill(b"REROLL OWN NEVER\n"),
+    ("galaktikos", "valid and junk lines alternating"): fill(b"FIRST HABITATS\nx\n"),
 }

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +22,37 @@ from galbatch.engine.printable import escape, one_column, printable
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 from galbatch.rules.conflict.view import build_view
+from galbatch.rules.galaktikos.round import RoundState
+from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.tables import HexType
+from tests import galaktikos_world
 from tests.conflict_world import small_state
 from tests.conqueror_world import alpha_view
 from tests.galactac_world import world
 from tests.hostile_files import CASES, fill
 
+
+def galaktikos_board() -> RoundState:
+    """Player 1 at home in 0303 (2 tokens, 2 fleets, a shipyard) and at 0304; player 2 at 0606."""
+    kinds = {"0303": HexType.DENSE, "0304": HexType.SPARSE, "0606": HexType.DENSE}
+    board = galaktikos_world.world(("1", "2"), kinds=kinds, resources=6)
+    galaktikos_world.put(board, "0303", "1", pop=2, fleet=2, territory=True, shipyards=1)
+    galaktikos_world.put(board, "0304", "1", pop=1, territory=True)
+    galaktikos_world.put(board, "0606", "2", pop=2, fleet=1, territory=True, shipyards=1)
+    return RoundState(**{f.name: getattr(board, f.name) for f in fields(GameState)})
+
+
 VIEWS: dict[str, Any] = {
     "conflict": build_view(small_state(), "1"),
     "conqueror": alpha_view(),
     "galactac": get_ruleset("galactac").view(world(), "1"),
+    "galaktikos": get_ruleset("galaktikos").view(galaktikos_board(), "1"),
 }
 # Galac-Tac's file takes 50 actions (the rest are GT212 errors, capped with the others); a
 # warning on each ship of each of them (GT405: a ship's [M] or [A] action replaced, up to
-# five ships a line) is listed.
-WARNED_ACTIONS = {"galactac": 50 * 5}
+# five ships a line) is listed. Galaktikos's takes 100 orders: a warning on each standing
+# order set again (GK401) is listed.
+WARNED_ACTIONS = {"galactac": 50 * 5, "galaktikos": 100}
 
 
 def check(ruleset: str, data: bytes, view: bool = True) -> intake.FileCheck:
@@ -71,6 +89,7 @@ def test_the_worst_files_give_a_bounded_number_of_diagnostics(
         ("conflict", "131,000 junk lines"),
         ("conqueror", "rejected commands"),
         ("galactac", "rejected actions"),
+        ("galaktikos", "rejected orders"),
     ],
 )
 def test_the_cap_keeps_the_return_code_and_the_counts(
