@@ -250,3 +250,31 @@ def test_automatic_occupy_off_occupies_only_where_ordered() -> None:
     after = resolve(state, {"A": [Automatic("OCCUPY", False), Occupy("0505")]}, Streams(1, 1))
     assert after.occupier(parse("0505"), "B") == "A"
     assert after.occupier(parse("0606"), "B") is None
+
+
+def test_first_habitats_or_shipyards_chooses_what_an_infrastructure_attack_destroys() -> None:
+    from galbatch.rules.galaktikos.orders import First
+
+    def after(orders: list[Any], seed: int) -> tuple[int, int]:
+        state = board()
+        put(state, "0303", "A", pop=1, territory=True)
+        put(state, "0304", "A", fleet=2)
+        put(state, "0304", "B", pop=1, territory=True, habitats=3, shipyards=3)
+        done = resolve(state, {"A": orders}, Streams(seed, 1))
+        assert [e.text for e in done.events if isinstance(e, NotExecuted)] == []
+        return done.shipyards.get(parse("0304"), 0), done.habitats.get(parse("0304"), 0)
+
+    def attack(first: str = "") -> Attack:
+        return Attack("INFRASTRUCTURE", "0304", (Attackers("0304", 2),), first)
+
+    # a seed whose strike destroys some but not all of the six tokens, so the choice shows
+    seed = next(s for s in range(100) if 0 < sum(after([attack()], s)) < 6)
+    yards, habitats = after([attack()], seed)
+    lost = 6 - yards - habitats
+    by_default = (max(0, 3 - lost), 3 - max(0, lost - 3))  # shipyards first
+    habitats_first = (3 - max(0, lost - 3), max(0, 3 - lost))
+    assert (yards, habitats) == by_default
+    assert after([attack("HABITATS")], seed) == habitats_first
+    assert after([First("HABITATS"), attack()], seed) == habitats_first  # the standing order
+    assert after([First("HABITATS"), attack("SHIPYARDS")], seed) == by_default  # the order's own
+    assert habitats_first != by_default

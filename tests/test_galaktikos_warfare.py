@@ -11,7 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from galbatch.rules.galaktikos import die, warfare
+from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.house import round_half
+from galbatch.rules.galaktikos.names import Infrastructure
 from galbatch.rules.galaktikos.tables import FACE_ATTACK_VALUE, Face
 from galbatch.rules.galaktikos.warfare import (
     RollView,
@@ -24,6 +26,7 @@ from galbatch.rules.galaktikos.warfare import (
     strike,
     superior_side,
 )
+from tests.galaktikos_world import put, world
 
 
 class Loaded(random.Random):
@@ -190,3 +193,25 @@ def test_default_reroll_own_at_least_a_half_enemy_at_most_a_quarter() -> None:
     ]
     assert own == [Face.HALF, Face.THREE_QUARTERS, Face.ALL]
     assert enemy == [Face.NONE, Face.QUARTER]
+
+
+def test_the_attacker_chooses_the_infrastructure_destroyed_first() -> None:
+    """8.3.2: three dice 1/2, 1/2, None sum to 1; times 3 tokens, 3 of 4 tokens are destroyed,
+    the kind FIRST names all of it, the other kind the rest."""
+    hex_ = parse_hex("0202")
+    results = {}
+    kinds: tuple[Infrastructure, ...] = ("SHIPYARDS", "HABITATS")
+    for first in kinds:
+        state = world(resources=10)
+        put(state, "0202", "A", fleet=3, territory=True)
+        put(state, "0202", "B", habitats=2, shipyards=2)
+        dice = Loaded([Face.HALF, Face.HALF, Face.NONE])
+        hit, _ = warfare.attack_infrastructure(state, "A", hex_, 3, dice, first=first)
+        assert hit.destroyed == 3
+        results[first] = (state.shipyards.get(hex_, 0), state.habitats.get(hex_, 0))
+    assert results == {"SHIPYARDS": (0, 1), "HABITATS": (1, 0)}
+    state = world(resources=10)
+    put(state, "0202", "A", fleet=3, territory=True)
+    put(state, "0202", "B", habitats=2, shipyards=2)
+    warfare.attack_infrastructure(state, "A", hex_, 3, Loaded([Face.HALF, Face.HALF, Face.NONE]))
+    assert (state.shipyards.get(hex_, 0), state.habitats.get(hex_, 0)) == (0, 1)  # the default

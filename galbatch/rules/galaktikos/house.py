@@ -9,6 +9,8 @@ import math
 from fractions import Fraction
 from typing import Literal
 
+from galbatch.rules.galaktikos.names import Infrastructure
+
 # 8.3.1, 8.3.2 "round to the nearest whole number": exactly one half rounds up.
 HALF_ROUNDS_UP = True
 
@@ -73,8 +75,9 @@ REROLL_ENEMY_AT_MOST = Fraction(1, 4)
 # 8.3.3 default loss-spreading policy: the "extras" of an uneven split fall on
 # the players with the most tokens in the hex, ties in seat order. The same
 # even spread shares losses to overpopulation (7.2) among players in a hex.
-# 8.3.2 default choice of infrastructure destroyed: shipyards first.
-SHIPYARDS_FIRST = True
+# 8.3.2 "The attacker chooses which infrastructure tokens will be destroyed": the
+# attack's FIRST, else the attacker's standing FIRST order, else shipyards first.
+FIRST_INFRASTRUCTURE: Infrastructure = "SHIPYARDS"
 
 
 def round_half(value: Fraction) -> int:

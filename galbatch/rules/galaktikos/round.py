@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos.economy import (
@@ -35,6 +35,7 @@ from galbatch.rules.galaktikos.events import Overpopulation, access, overpopulat
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet, shortest_legal_path
+from galbatch.rules.galaktikos.names import Infrastructure
 from galbatch.rules.galaktikos.orders import (
     Action,
     Attack,
@@ -288,6 +289,14 @@ def reroll_policy(state: RoundState, attacker: str, defender: str) -> RerollPoli
     return wants
 
 
+def first_infrastructure(state: RoundState, player: str) -> Infrastructure:
+    """What the player's attacks on infrastructure destroy first, by FIRST SHIPYARDS or
+    FIRST HABITATS (8.3.2); the house default when he gave neither."""
+    chosen = [o.infrastructure for o in _latest(state.standing.get(player, ()), First)]
+    kinds = [kind for kind in chosen if kind is not None]
+    return kinds[-1] if kinds else house.FIRST_INFRASTRUCTURE
+
+
 def first_player(state: RoundState, player: str) -> str:
     """The player whose tokens the player's attacks take first, by FIRST PLAYER (8.3.3)."""
     chosen = [o.player for o in _latest(state.standing.get(player, ()), First) if o.player]
@@ -447,6 +456,8 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
 def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
     state, player = turn.state, turn.player
     target = hex_of(action.hex)
+    if action.target == "INFRASTRUCTURE":
+        return _attack_infrastructure(turn, action, harm)
     first = action.first or first_player(state, player)
     if action.target == "FLEETS":
         attackers = {hex_of(a.hex): a.count for a in action.attackers}
@@ -467,13 +478,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
             f"battle at {target.name}: you lost {battle.attacker_losses},"
             f" the defenders {battle.defender_losses}"
         )
-    tokens = action.attackers[0].count
-    if state.fleet(target, player) < tokens and (target, player) in harm:
-        raise Illegal(_why(harm, target, player, f"not {tokens} fleets left"))
-    if action.target == "INFRASTRUCTURE":
-        hit, found = attack_infrastructure(state, player, target, tokens, turn.rng)
-        turn.overpopulated(found)
-        return f"{hit.destroyed} infrastructure destroyed at {target.name}"
+    tokens = _strikers_left(action, harm, state, player)
     targeted = None
     if first and state.population(target, first):
         targeted = {first: state.population(target, first)}
@@ -481,6 +486,37 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     for owner in lost:
         harm[(target, owner)] = player
     return f"{hit.destroyed} population destroyed at {target.name}, {habitats} habitats"
+
+
+def _strikers_left(
+    action: Attack, harm: Mapping[tuple[Hex, str], str], state: RoundState, player: str
+) -> int:
+    """The fleet tokens striking in their own hex; refused, with the reason, when an earlier
+    player destroyed them."""
+    target, tokens = hex_of(action.hex), action.attackers[0].count
+    if state.fleet(target, player) < tokens and (target, player) in harm:
+        raise Illegal(_why(harm, target, player, f"not {tokens} fleets left"))
+    return tokens
+
+
+def _attack_infrastructure(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
+    """ATTACK INFRASTRUCTURE: the kind the order's FIRST names (else the standing FIRST)
+    is destroyed before the other (8.3.2)."""
+    state, player = turn.state, turn.player
+    target = hex_of(action.hex)
+    tokens = _strikers_left(action, harm, state, player)
+    first: Infrastructure = (
+        cast(Infrastructure, action.first) if action.first else first_infrastructure(state, player)
+    )
+    yards, habitats = state.shipyards.get(target, 0), state.habitats.get(target, 0)
+    hit, found = attack_infrastructure(state, player, target, tokens, turn.rng, first=first)
+    turn.overpopulated(found)
+    lost_yards = yards - state.shipyards.get(target, 0)
+    lost_habitats = habitats - state.habitats.get(target, 0)
+    return (
+        f"{hit.destroyed} infrastructure destroyed at {target.name}"
+        f" ({lost_yards} shipyards, {lost_habitats} habitats)"
+    )
 
 
 def _begin(turn: _Turn, orders: Sequence[Any]) -> None:

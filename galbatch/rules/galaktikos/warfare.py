@@ -23,6 +23,7 @@ from galbatch.rules.galaktikos.events import (
 )
 from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
 from galbatch.rules.galaktikos.house import round_half
+from galbatch.rules.galaktikos.names import Infrastructure
 from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import supplied
 from galbatch.rules.galaktikos.tables import (
@@ -226,26 +227,28 @@ def attack_infrastructure(
     habitats: int | None = None,
     shipyards: int | None = None,
     extras: ExtrasPolicy = default_extras,
+    first: Infrastructure = house.FIRST_INFRASTRUCTURE,
 ) -> tuple[Strike, list[Overpopulation]]:
     """Attack infrastructure in the fleet's own hex (8.3.2); all of it targeted by default.
 
-    The attacker's choice of tokens destroyed is shipyards first, then habitats
-    (house rule); losing habitats may overpopulate the hex (7.2).
+    The attacker chooses the tokens destroyed (8.3.2): every targeted token of the kind
+    `first` (SHIPYARDS or HABITATS) before any of the other; losing habitats may
+    overpopulate the hex (7.2).
     """
-    aimed_h = state.habitats.get(hex_, 0) if habitats is None else habitats
-    aimed_s = state.shipyards.get(hex_, 0) if shipyards is None else shipyards
-    if aimed_h > state.habitats.get(hex_, 0) or aimed_s > state.shipyards.get(hex_, 0):
+    there = {"HABITATS": state.habitats.get(hex_, 0), "SHIPYARDS": state.shipyards.get(hex_, 0)}
+    aimed = {
+        "HABITATS": there["HABITATS"] if habitats is None else habitats,
+        "SHIPYARDS": there["SHIPYARDS"] if shipyards is None else shipyards,
+    }
+    if any(aimed[kind] > there[kind] for kind in there):
         raise Illegal(f"there is not so much infrastructure in {hex_}")
     _strikers(state, player, {hex_: tokens})
-    hit = strike(tokens, aimed_h + aimed_s, rng)
-    first, second = (aimed_s, aimed_h) if house.SHIPYARDS_FIRST else (aimed_h, aimed_s)
-    lose_first = min(hit.destroyed, first)
-    lose_second = hit.destroyed - lose_first
-    lost_s, lost_h = (
-        (lose_first, lose_second) if house.SHIPYARDS_FIRST else (lose_second, lose_first)
-    )
-    state.infrastructure(state.shipyards, hex_, -lost_s)
-    state.infrastructure(state.habitats, hex_, -lost_h)
+    hit = strike(tokens, aimed["HABITATS"] + aimed["SHIPYARDS"], rng)
+    second: Infrastructure = "HABITATS" if first == "SHIPYARDS" else "SHIPYARDS"
+    lost = {first: min(hit.destroyed, aimed[first])}
+    lost[second] = hit.destroyed - lost[first]
+    state.infrastructure(state.shipyards, hex_, -lost["SHIPYARDS"])
+    state.infrastructure(state.habitats, hex_, -lost["HABITATS"])
     return hit, overpopulation(state, hex_, extras)
 
 
