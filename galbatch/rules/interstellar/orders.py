@@ -214,14 +214,14 @@ class ReturnShips:
 
 @dataclass(frozen=True)
 class AllowColony:
-    """RED COLONY BLUE 3: a party may place a colony ship (of the encounter's, else from
+    """RED COLONIZES BLUE 3: a party may place a colony ship (of the encounter's, else from
     his home worlds) on the planet."""
 
     player: str
     planet: Planet
 
     def text(self) -> str:
-        return f"{self.player} COLONY {self.planet.text()}"
+        return f"{self.player} COLONIZES {self.planet.text()}"
 
 
 Term = GiveCoins | ReturnShips | AllowColony
