@@ -233,6 +233,7 @@ MAIL_KEYS: tuple[Key, ...] = (
     Key("smtp_port", whole(1, 65535), default=str(DEFAULT_SMTP_PORT)),
     Key("smtp_starttls", flag(), default="false"),
     Key("smtp_user", text(254), default="none: no SMTP login"),
+    Key("smtp_password_file", text(4096), default="none: the password from the environment"),
     Key("max_message_kb", whole(1, 65536), default=str(DEFAULT_MAX_MESSAGE_KB)),
 )
 MAIL_KEY = Key(
