@@ -143,7 +143,8 @@ def test_a_wrong_mail_setting_is_named(game: Path) -> None:
         f'{file}:14: mail.smtp_port: "many" is not a whole number; '
         "allowed: a whole number from 1 to 65535",
         f"{file}:15: mail.smtp_hots: unknown key (did you mean smtp_host?); "
-        "allowed: from, smtp_host, smtp_port, smtp_starttls, smtp_user, max_message_kb",
+        "allowed: from, smtp_host, smtp_port, smtp_starttls, smtp_user, smtp_password_file, "
+        "max_message_kb",
     ]
 
 

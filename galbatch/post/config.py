@@ -4,8 +4,10 @@
       from: "GC16 Mail Server <gc16@example.org>"   # From: of every mail galbatch writes
       smtp_host: mail.example.org                   # where `galbatch mail --send` delivers
       smtp_port: 25
-      smtp_starttls: false
-      smtp_user: gc16          # password from the environment, GALBATCH_SMTP_PASSWORD
+      smtp_starttls: true      # STARTTLS, the server's certificate verified, before anything
+      smtp_user: gc16          # the login; its password never in game.yaml:
+      smtp_password_file: ~/.config/galbatch/gc16.smtp   # from this file (mode 0600), or
+                               # from the environment, GALBATCH_SMTP_PASSWORD
       max_message_kb: 1024     # a larger message is refused at intake
     players:
       - id: "3"
@@ -44,6 +46,7 @@ class PostSettings:
     smtp_port: int = DEFAULT_SMTP_PORT
     smtp_starttls: bool = False
     smtp_user: str = ""
+    smtp_password_file: str = ""
     max_message_kb: int = DEFAULT_MAX_MESSAGE_KB
 
     @property
@@ -69,6 +72,7 @@ def post_settings(config: Any) -> PostSettings:
         smtp_port=int(mail.get("smtp_port", DEFAULT_SMTP_PORT)),
         smtp_starttls=bool(mail.get("smtp_starttls", False)),
         smtp_user=str(mail.get("smtp_user", "")),
+        smtp_password_file=str(mail.get("smtp_password_file", "")),
         max_message_kb=int(mail.get("max_message_kb", DEFAULT_MAX_MESSAGE_KB)),
     )
 

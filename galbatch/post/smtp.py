@@ -4,6 +4,11 @@ Each mail is sent as it lies in `outbox/` (its recipients from its To and Cc
 headers), and moved to `outbox/sent/` once the server has taken it. A mail the
 server refuses stays in the outbox and is reported; a lost connection stops the
 run, and what was not sent waits for the next.
+
+The session is made safe before any mail goes: STARTTLS (the server's certificate
+verified as any TLS client verifies it) when game.yaml asks for it, then the login
+of `mail.smtp_user`, its password from the file `mail.smtp_password_file` names or
+from GALBATCH_SMTP_PASSWORD, never from game.yaml. If either fails, nothing is sent.
 """
 
 from __future__ import annotations
@@ -11,8 +16,11 @@ from __future__ import annotations
 import email.parser
 import email.policy
 import email.utils
+import ipaddress
 import os
 import smtplib
+import ssl
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +73,7 @@ def send_outbox(path: Path, wait: float | None = None) -> SendResult:
             return result
         if not settings.smtp_host:
             raise GameError(f"{path / GAME_FILE}: no mail.smtp_host to send the outbox through")
+        password = login_password(path, settings)
         try:
             server = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT)
         except OSError as e:
@@ -72,7 +81,11 @@ def send_outbox(path: Path, wait: float | None = None) -> SendResult:
                 f"cannot reach the SMTP server {settings.smtp_host}:{settings.smtp_port}: {e}"
             ) from None
         try:
-            _login(server, settings)
+            open_session(server, settings, password)
+        except GameError:
+            server.close()
+            raise
+        try:
             for name in names:
                 _send_one(server, box, name, result)
         except (smtplib.SMTPException, OSError) as e:
@@ -96,16 +109,94 @@ def _settings(path: Path) -> PostSettings:
     return PostSettings()
 
 
-def _login(server: smtplib.SMTP, settings: PostSettings) -> None:
-    server.ehlo_or_helo_if_needed()
-    if settings.smtp_starttls:
-        server.starttls()
-        server.ehlo()
-    if settings.smtp_user:
-        password = os.environ.get(PASSWORD_VARIABLE)
-        if password is None:
-            raise GameError(f"mail.smtp_user is set: give its password in {PASSWORD_VARIABLE}")
-        server.login(settings.smtp_user, password)
+def login_password(path: Path, settings: PostSettings) -> str:
+    """The password of `mail.smtp_user` ("" without one), found before the server is called.
+
+    From `mail.smtp_password_file` (relative to the game directory; its first line; a
+    file others can read is refused), else from GALBATCH_SMTP_PASSWORD. A login is
+    refused without STARTTLS, unless the server is on this machine: the password
+    would cross the network in clear."""
+    if not settings.smtp_user:
+        return ""
+    if not settings.smtp_starttls and not _loopback(settings.smtp_host):
+        raise GameError(
+            f"mail.smtp_user is set but not mail.smtp_starttls: the password would go to "
+            f"{settings.smtp_host} in clear; set smtp_starttls: true. Nothing sent"
+        )
+    if settings.smtp_password_file:
+        file = path / Path(settings.smtp_password_file).expanduser()
+        try:
+            mode = file.stat().st_mode
+            if mode & (stat.S_IRWXG | stat.S_IRWXO):
+                raise GameError(
+                    f"{file}: the SMTP password file may be read by others "
+                    f"(mode {stat.S_IMODE(mode):04o}); chmod 600 it. Nothing sent"
+                )
+            lines = read_regular(file, 64 * 1024).decode("utf-8").splitlines()
+        except (NotAFile, OSError, UnicodeDecodeError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else e
+            raise GameError(f"{file}: cannot read the SMTP password: {why}") from None
+        if not lines or not lines[0]:
+            raise GameError(f"{file}: no SMTP password on its first line")
+        return lines[0]
+    password = os.environ.get(PASSWORD_VARIABLE)
+    if password is None:
+        raise GameError(
+            "mail.smtp_user is set: give its password in mail.smtp_password_file "
+            f"or in {PASSWORD_VARIABLE}. Nothing sent"
+        )
+    return password
+
+
+def _loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def open_session(server: smtplib.SMTP, settings: PostSettings, password: str) -> None:
+    """STARTTLS and the login, as game.yaml asks; one GameError line if either fails."""
+    where = f"the SMTP server {settings.smtp_host}:{settings.smtp_port}"
+    try:
+        server.ehlo_or_helo_if_needed()
+        if settings.smtp_starttls:
+            server.starttls(context=ssl.create_default_context())
+            server.ehlo()
+    except smtplib.SMTPNotSupportedError:
+        raise GameError(f"{where} does not offer STARTTLS; nothing sent") from None
+    except ssl.SSLCertVerificationError as e:
+        raise GameError(
+            f"STARTTLS with {where} failed: {e.verify_message}; nothing sent"
+        ) from None
+    except (smtplib.SMTPException, OSError) as e:
+        raise GameError(f"STARTTLS with {where} failed: {_one_line(e)}; nothing sent") from None
+    if not settings.smtp_user:
+        return
+    try:
+        # without an initial response: smtplib sends the wrong one for LOGIN (CPython gh-71987)
+        server.login(settings.smtp_user, password, initial_response_ok=False)
+    except smtplib.SMTPAuthenticationError as e:
+        raise GameError(
+            f"{where} refused the login of {settings.smtp_user}: {_one_line(e)}; nothing sent"
+        ) from None
+    except smtplib.SMTPNotSupportedError:
+        raise GameError(f"{where} offers no login (AUTH); nothing sent") from None
+    except (smtplib.SMTPException, OSError) as e:
+        raise GameError(
+            f"the login of {settings.smtp_user} at {where} failed: {_one_line(e)}; nothing sent"
+        ) from None
+
+
+def _one_line(error: Exception) -> str:
+    """An SMTP error as one line: its code and the server's text, line breaks and all."""
+    if isinstance(error, smtplib.SMTPResponseException):
+        text = error.smtp_error
+        said = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
+        return f"{error.smtp_code} {' '.join(said.split())}"
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 def _send_one(server: smtplib.SMTP, box: Path, name: str, result: SendResult) -> None:
