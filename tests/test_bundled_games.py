@@ -33,6 +33,12 @@ GAMES = {
         "--gm", "Talisman Games (demo)", "--title", "Galac-Tac Galaxy #13 Expertus Astrum",
         "--start", "1996-09-02",
     ],
+    "spiral6": [  # six colours on the spiral, dated from the rule book's 13 June 2006
+        "galaktikos", "--id", "SP6", "--players", "6", "--seed", "2006",
+        "--gm", "Tom Olson (demo)", "--title", "Galaktikos Spiral Six",
+        "--start", "2006-06-13", "--days", "7", "--name", "RED", "--name", "BLUE",
+        "--name", "GREEN", "--name", "GOLD", "--name", "WHITE", "--name", "BLACK",
+    ],
 }  # fmt: skip
 
 
@@ -64,8 +70,14 @@ INBOX = {
     "conflict-demo": ["1", "2", "3", "4", "5"],
     "gc16": [str(i) for i in range(1, 9)],
     "galaxy13": sorted(str(i) for i in range(1, 12)),  # as the names sort: 1, 10, 11, 2
+    "spiral6": [str(i) for i in range(1, 7)],
 }
-TURNS = {"conflict-demo": ["000"], "gc16": ["000"], "galaxy13": ["000", "001"]}
+TURNS = {
+    "conflict-demo": ["000"],
+    "gc16": ["000"],
+    "galaxy13": ["000", "001"],
+    "spiral6": ["000", "001", "002"],  # new, the setup run, round 1
+}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -122,27 +134,42 @@ def process(game: Path, *options: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_galaxy13_turn_1_is_what_its_orders_make(tmp_path: Path) -> None:
-    """The shipped turn 1 is turn 0 processed with the orders it kept, byte for byte."""
-    bundled = shipped("galaxy13")
-    game = tmp_path / "galaxy13"
+def replay(name: str, turn: str, tmp_path: Path) -> None:
+    """The shipped `turn` is the turn before it processed with the orders it kept, byte for
+    byte: the game copied, that turn and every later one removed, its orders sent again."""
+    bundled = shipped(name)
+    game = tmp_path / name
     shutil.copytree(bundled, game)
-    shutil.rmtree(game / "turns" / "001")
+    for later in TURNS[name][TURNS[name].index(turn) :]:
+        shutil.rmtree(game / "turns" / later)
     for waiting in (game / "orders").iterdir():
         waiting.unlink()
     passwords = dict(
         line.split(maxsplit=1) for line in (bundled / "PASSWORDS.txt").read_text().splitlines()
         if line and not line.startswith("#")
     )  # fmt: skip
-    for kept in sorted((bundled / "turns" / "001" / "orders").iterdir()):
+    for kept in sorted((bundled / "turns" / turn / "orders").iterdir()):
         hidden = f'PASSWORD "{"*" * 8}"'  # the game keeps orders without their password
         sent = kept.read_text().replace(hidden, f'PASSWORD "{passwords[kept.stem]}"', 1)
         (game / "orders" / kept.name).write_text(sent)
     result = process(game)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert tree(game / "turns" / "001") == tree(bundled / "turns" / "001"), (
-        "the bundled turn 1 is stale: process turn 0 again with turns/001/orders"
+    assert tree(game / "turns" / turn) == tree(bundled / "turns" / turn), (
+        f"the bundled turn {turn} is stale: process the turn before again with "
+        f"turns/{turn}/orders"
     )
+
+
+def test_galaxy13_turn_1_is_what_its_orders_make(tmp_path: Path) -> None:
+    """The shipped turn 1 is turn 0 processed with the orders it kept, byte for byte."""
+    replay("galaxy13", "001", tmp_path)
+
+
+@pytest.mark.parametrize("turn", ["001", "002"])
+def test_spiral6_setup_and_round_1_are_what_their_orders_make(turn: str, tmp_path: Path) -> None:
+    """Turn 1 is the setup run from the PLACE orders it kept (BLACK, who sent none, placed
+    automatically), turn 2 round 1 from its orders, each byte for byte."""
+    replay("spiral6", turn, tmp_path)
 
 
 def test_galaxy13_next_turn_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
@@ -184,3 +211,49 @@ def test_the_galactac_samples_check_against_galaxy13(
     )  # fmt: skip
     assert result.returncode == status, result.stdout + result.stderr
     assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == codes
+
+
+def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
+    """Every player sent orders for round 2: BLUE's fleet from a hex without a shipyard is
+    rejected, GREEN's growth reduced; the round is made, and two runs agree byte for byte."""
+    runs = []
+    for run in ("a", "b"):
+        game = tmp_path / run / "spiral6"
+        shutil.copytree(shipped("spiral6"), game)
+        result = process(game)
+        assert result.returncode == 8, result.stdout + result.stderr
+        check = next(line for line in result.stdout.splitlines() if "CHECK" in line)
+        assert "13 accepted" in check and "1 rejected; 0 files rejected" in check, check
+        assert not list((game / "orders").iterdir())
+        runs.append(tree(game / "turns" / "003"))
+    assert runs[0] == runs[1]
+    blue = runs[0]["printouts/2.txt"].decode()
+    assert "[GK232] hex 1821 has no shipyard; order BUILD FLEET 1821 rejected" in blue
+    green = runs[0]["printouts/3.txt"].decode()
+    assert "[GK303] GROW 0115 3: 2 reduced to 1: your resources" in green
+
+
+@pytest.mark.parametrize(
+    ("sample", "status", "codes"),
+    [
+        ("clean", 0, []),
+        ("clamped", 4, ["GK304", "GK303", "GK303"]),
+        ("rejected", 8, ["GK232", "GK230", "GK236", "GK244", "GK241", "GK202", "GK246",
+                         "GK204", "GK100"]),
+        ("unusable", 12, ["GB012"]),
+    ],
+)  # fmt: skip
+def test_the_galaktikos_samples_check_against_spiral6(
+    sample: str, status: int, codes: list[str]
+) -> None:
+    """samples/galaktikos/ are RED's order files for spiral6's round 2."""
+    path = ROOT / "samples" / "galaktikos" / f"{sample}.txt"
+    for mode in (["--game", str(shipped("spiral6"))],
+                 ["--view", str(shipped("spiral6") / "turns" / "002" / "views" / "1.yaml")]):
+        result = subprocess.run(
+            [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
+            capture_output=True, text=True,
+        )
+        assert result.returncode == status, result.stdout + result.stderr
+        found = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
+        assert found == codes, mode
