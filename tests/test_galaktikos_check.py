@@ -17,6 +17,8 @@ from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType
 from tests.galaktikos_world import put, world
 
+CODE_NAMES = {"A": "ARCTURUS", "B": "POLARIS"}  # orders name players so, never by seat id
+
 
 def board(resources: int = 0) -> GameState:
     """A: home 0303 (Dense, 2 population, a shipyard, 2 fleets, territory), 0304 territory
@@ -29,6 +31,8 @@ def board(resources: int = 0) -> GameState:
     put(state, "0303", "A", pop=2, fleet=2, territory=True, shipyards=1)
     put(state, "0304", "A", pop=1, territory=True)
     put(state, "0606", "B", pop=2, fleet=1, territory=True)
+    for pid, name in CODE_NAMES.items():
+        state.players[pid].name = name
     return state
 
 
@@ -186,8 +190,8 @@ def test_convert_needs_your_occupation() -> None:
     _, diags = check(state, off, o.Convert("0606"))
     assert codes(diags) == ["GK241"]
     state.occupations[o.hex_of("0606")] = {"B": "A"}
-    accepted, diags = check(state, off, o.Convert("0606", "B"))
-    assert accepted == [off, o.Convert("0606", "B")] and diags == []
+    accepted, diags = check(state, off, o.Convert("0606", "POLARIS"))
+    assert accepted == [off, o.Convert("0606", "POLARIS")] and diags == []
 
 
 def test_claim_needs_a_fleet_that_began_the_turn_there() -> None:
@@ -206,9 +210,9 @@ def test_a_conditional_spends_nothing() -> None:
 
 def test_refused_orders_are_never_accepted_and_standing_orders_pass() -> None:
     state = board(resources=20)
-    orders = [at(o.BuildShipyard("0303"), 1, refused=True), at(o.Obstruct("B", False), 2)]
+    orders = [at(o.BuildShipyard("0303"), 1, refused=True), at(o.Obstruct("POLARIS", False), 2)]
     accepted, diags = check_orders(orders, state.to_data(), "A")
-    assert accepted == [o.Obstruct("B", False)] and diags == []
+    assert accepted == [o.Obstruct("POLARIS", False)] and diags == []
 
 
 def test_deterministic() -> None:
@@ -266,7 +270,7 @@ def test_the_turn_begins_with_claims_and_occupations() -> None:
     state = board(resources=20)
     put(state, "0403", "A", fleet=1)
     put(state, "0606", "A", fleet=1)
-    orders = (o.BuildHabitat("0403", 1), o.Convert("0606", "B"))
+    orders = (o.BuildHabitat("0403", 1), o.Convert("0606", "POLARIS"))
     accepted, diags = check(state, *orders)
     assert accepted == list(orders) and diags == []
     off = (o.Automatic("CLAIM", False), o.Automatic("OCCUPY", False))
@@ -285,3 +289,31 @@ def test_the_shortest_path_goes_around_occupied_hexes() -> None:
     around = o.Move(1, ("0303", "0305"), True)
     accepted, diags = check(state, around, o.Move(1, ("0303", "0302")))
     assert accepted == [around] and codes(diags) == ["GK240"]
+
+
+def test_players_are_named_by_code_name_in_any_case_never_by_seat_id() -> None:
+    state = board(resources=20)
+    put(state, "0606", "A", fleet=1)
+    named = [
+        o.Permit("polaris", "0303"),
+        o.Obstruct("Polaris", False),
+        o.First(None, "POLARIS"),
+        o.Attack("POPULATION", "0606", (o.Attackers("0606", 1),), "POLARIS"),
+        o.Conditional(o.Condition("FLEETS", "0606"), o.Convert("0606", "polaris")),
+    ]
+    accepted, diags = check(state, *named)
+    assert accepted == named and diags == []
+    wrong = [o.Permit("B", "0303"), o.Obstruct("POLARSI", False), o.First(None, "ARCTURUS")]
+    accepted, diags = check(state, *wrong)
+    assert accepted == [] and codes(diags) == ["GK247", "GK247", "GK248"]
+    assert diags[0].message == "no player has the code name B; order PERMIT B 0303 rejected"
+    assert "did you mean POLARIS?" in diags[1].message
+    assert "ARCTURUS is your own code name" in diags[2].message
+    assert all(d.severity is Severity.ERROR for d in diags)
+
+
+def test_a_name_two_players_share_is_nobodys() -> None:
+    state = board(resources=20)
+    state.players["B"].name = "ARCTURUS"
+    _, diags = check(state, o.Permit("ARCTURUS", "0303"))
+    assert codes(diags) == ["GK247"]

@@ -29,6 +29,7 @@ def board(resources: int) -> RoundState:
     put(state, "0707", "B", pop=1, territory=True)
     for p in state.players.values():
         p.resources = resources
+        p.name = {"A": "ARCTURUS", "B": "POLARIS"}[p.id]
     return state
 
 
@@ -91,7 +92,7 @@ def test_the_round_takes_a_permitted_shortcut_the_checker_cannot_know_of() -> No
     state = board(20)
     put(state, "0303", "A", fleet=1)
     put(state, "0304", "B", fleet=1)
-    state.standing["B"] = (Permit("A", "0304"),)
+    state.standing["B"] = (Permit("ARCTURUS", "0304"),)
     order = Move(1, ("0303", "0305"), shortest=True)
     after = resolve(state, {"A": [order]}, Streams(1, 1))
     assert after.fleet(parse_hex("0305"), "A") == 1

@@ -48,6 +48,9 @@ SEATS = [
 ]
 
 
+CODE_NAMES = {"A": "ARCTURUS", "B": "POLARIS"}  # orders name players so, never by seat id
+
+
 def board(resources: int = 20) -> RoundState:
     """Two players, A and B, on a small map of sparse hexes, at round 1."""
     base = world(
@@ -57,6 +60,7 @@ def board(resources: int = 20) -> RoundState:
     state = RoundState(**fields)
     for p in state.players.values():
         p.resources = resources
+        p.name = CODE_NAMES[p.id]
     return state
 
 
@@ -105,9 +109,12 @@ def test_an_order_an_earlier_player_made_illegal_is_not_executed_with_the_reason
         "not executed: MOVE 1 FLEETS 0505 0404 0304: A does not let B enter 0304"
     ]
     # with A's standing permission, B may enter
-    permitted = resolve(state, {**orders, "A": [*orders["A"], Permit("B", "0304")]}, Streams(1, 1))
+    permit = Permit("POLARIS", "0304")
+    permitted = resolve(state, {**orders, "A": [*orders["A"], permit]}, Streams(1, 1))
     assert permitted.fleet(parse("0304"), "B") == 1
-    assert [o.text() for o in permitted.standing["A"]] == ["PERMIT B 0304"]
+    assert [o.text() for o in permitted.standing["A"]] == ["PERMIT POLARIS 0304"]
+    by_id = resolve(state, {**orders, "A": [*orders["A"], Permit("B", "0304")]}, Streams(1, 1))
+    assert by_id.fleet(parse("0304"), "B") == 0  # a seat id names nobody
 
 
 def test_a_fleet_destroyed_earlier_this_round_is_named_as_the_reason() -> None:
@@ -231,7 +238,7 @@ def test_standing_reroll_and_first_player_orders_feed_the_battle_policies() -> N
     own_half = RollView("attacker", "attacker", Face.HALF, 4, 1)
     enemy_quarter = RollView("defender", "attacker", Face.QUARTER, 4, 1)
     assert reroll_policy(state, "A", "B")(own_half)  # the default: own losses of a half
-    state.standing["A"] = (Reroll("OWN", ""), First(player="B"))
+    state.standing["A"] = (Reroll("OWN", ""), First(player="Polaris"))
     state.standing["B"] = (Reroll("ENEMY", "NONE"),)
     assert not reroll_policy(state, "A", "B")(own_half)  # REROLL OWN NEVER
     assert not reroll_policy(state, "A", "B")(enemy_quarter)  # B: ENEMY AT MOST NONE
@@ -278,3 +285,21 @@ def test_first_habitats_or_shipyards_chooses_what_an_infrastructure_attack_destr
     assert after([First("HABITATS"), attack()], seed) == habitats_first  # the standing order
     assert after([First("HABITATS"), attack("SHIPYARDS")], seed) == by_default  # the order's own
     assert habitats_first != by_default
+
+
+def test_orders_name_players_by_code_name_in_any_case() -> None:
+    from galbatch.rules.galaktikos.orders import Convert, First
+    from galbatch.rules.galaktikos.round import first_player, obstructs
+
+    state = board()
+    state.standing["A"] = (Obstruct("ALL", True), Obstruct("polaris", False), First(None, "B"))
+    assert not obstructs(state)("A", "B", parse("0303"))
+    assert first_player(state, "A") == ""  # "B" is a seat id, no code name
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0505", "A", fleet=1)
+    put(state, "0505", "B", pop=2, territory=True)
+    put(state, "0606", "B", pop=1, territory=True)
+    converted = resolve(state, {"A": [Convert("0505", "POLARIS")]}, Streams(1, 1))
+    assert converted.population(parse("0505"), "A") == 1
+    by_id = resolve(state, {"A": [Convert("0505", "B")]}, Streams(1, 1))
+    assert texts(by_id, NotExecuted) == ["not executed: CONVERT 0505 B: no player is named B"]

@@ -30,11 +30,12 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
+from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.economy import claim_territory, claimable, occupy_populations
 from galbatch.rules.galaktikos.events import income
-from galbatch.rules.galaktikos.facts import rejected, words
+from galbatch.rules.galaktikos.facts import players, rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path
 from galbatch.rules.galaktikos.movement import (
     barrier,
@@ -72,6 +73,8 @@ CODES: dict[str, str] = {
     "GK244": "the attacking fleet cannot strike that hex from where it is",
     "GK245": "the attacking fleet is not supplied",
     "GK246": "you have no fleet that began the turn there",
+    "GK247": "no player has the code name the order gives",
+    "GK248": "the order names your own code name where another player is meant",
     "GK301": "habitats reduced to what your resources pay for",
     "GK302": "fleets to build reduced to the shipyards' room or your resources",
     "GK303": "growth reduced to doubling or to your resources",
@@ -338,7 +341,8 @@ class Turn:
         """CONVERT (6.3.2): a foreign population you occupy, with your fleet there; free."""
         hex_ = o.hex_of(order.hex)
         state = self.state
-        owners = [order.player] if order.player else sorted(state.populations.get(hex_, {}))
+        named = state.named(order.player) if order.player else None
+        owners = [named] if named else sorted(state.populations.get(hex_, {}))
         mine = [
             w
             for w in owners
@@ -353,6 +357,18 @@ class Turn:
         state.add(state.populations, hex_, mine[0], -1)
         state.add(state.populations, hex_, self.player, 1)
         return order
+
+    def names(self, order: o.Order) -> None:
+        """Refuse an order naming a player by anything but another player's code name, as
+        the view's player list (and the printout) gives them, in any case (GK247, GK248)."""
+        codes = [p.name for p in self.state.players.values()]
+        for name in players(order):
+            found = self.state.named(name)
+            if found is None:
+                hint = did_you_mean(name.upper(), codes)
+                raise Refusal("GK247", f"no player has the code name {name}{hint}")
+            if found == self.player:
+                raise Refusal("GK248", f"{name} is your own code name")
 
     def began_here(self, order: o.Claim | o.Occupy) -> o.Action:
         """CLAIM, OCCUPY (5.1.2, 5.1.3): a fleet of yours began the turn in the hex."""
@@ -413,6 +429,13 @@ def check_orders(
         if at.refused:
             continue
         order = at.order
+        try:
+            turn.names(order)
+        except Refusal as refusal:
+            diags.append(
+                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
+            )
+            continue
         action = order.action if isinstance(order, o.Conditional) else order
         if not isinstance(action, o.Action):
             accepted.append(order)

@@ -241,15 +241,21 @@ def remember(old: Sequence[Standing], new: Sequence[Standing]) -> tuple[Standing
 
 
 def permits(state: RoundState) -> Permits:
-    """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2)."""
+    """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2),
+    the mover named by code name."""
 
     def allowed(occupier: str, mover: str, hex_: Hex) -> bool:
         answer = house.PERMIT_BY_DEFAULT
-        for o in _latest(state.standing.get(occupier, ()), Permit):
-            if o.player == mover and o.hex == "ALL":
+        orders = [
+            o
+            for o in _latest(state.standing.get(occupier, ()), Permit)
+            if state.named(o.player) == mover
+        ]
+        for o in orders:
+            if o.hex == "ALL":
                 answer = o.allowed
-        for o in _latest(state.standing.get(occupier, ()), Permit):
-            if o.player == mover and o.hex == hex_.name:
+        for o in orders:
+            if o.hex == hex_.name:
                 answer = o.allowed
         return answer
 
@@ -257,7 +263,8 @@ def permits(state: RoundState) -> Permits:
 
 
 def obstructs(state: RoundState) -> Obstructs:
-    """Whether an owner's fleets obstruct a player's supply: its OBSTRUCT orders (7.3)."""
+    """Whether an owner's fleets obstruct a player's supply: its OBSTRUCT orders (7.3), the
+    player named by code name."""
 
     def blocks(owner: str, player: str, hex_: Hex) -> bool:
         del hex_
@@ -266,7 +273,7 @@ def obstructs(state: RoundState) -> Obstructs:
             if o.player == "ALL":
                 answer = o.on
         for o in _latest(state.standing.get(owner, ()), Obstruct):
-            if o.player == player:
+            if o.player != "ALL" and state.named(o.player) == player:
                 answer = o.on
         return answer
 
@@ -298,9 +305,18 @@ def first_infrastructure(state: RoundState, player: str) -> Infrastructure:
 
 
 def first_player(state: RoundState, player: str) -> str:
-    """The player whose tokens the player's attacks take first, by FIRST PLAYER (8.3.3)."""
+    """The id of the player whose tokens the player's attacks take first, by FIRST PLAYER
+    (8.3.3); "" when none is named or the name is nobody's."""
     chosen = [o.player for o in _latest(state.standing.get(player, ()), First) if o.player]
-    return chosen[-1] if chosen else ""
+    return (state.named(chosen[-1]) or "") if chosen else ""
+
+
+def player_named(state: RoundState, name: str) -> str:
+    """The id of the player an order names by code name; Illegal when nobody has it."""
+    found = state.named(name)
+    if found is None:
+        raise Illegal(f"no player is named {name}")
+    return found
 
 
 def automatic(state: RoundState, player: str, what: str) -> bool:
@@ -442,9 +458,10 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
         return _attack(turn, action, harm)
     elif isinstance(action, Convert):
         hex_ = hex_of(action.hex)
-        owner = action.player or next(
-            (o for o, by in sorted(state.occupations.get(hex_, {}).items()) if by == player), ""
-        )
+        marked = sorted(state.occupations.get(hex_, {}).items())
+        owner = next((o for o, by in marked if by == player), "")
+        if action.player:
+            owner = player_named(state, action.player)
         if not owner:
             raise Illegal(f"you occupy no population at {hex_.name}")
         convert(state, player, hex_, owner)
@@ -458,7 +475,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     target = hex_of(action.hex)
     if action.target == "INFRASTRUCTURE":
         return _attack_infrastructure(turn, action, harm)
-    first = action.first or first_player(state, player)
+    first = player_named(state, action.first) if action.first else first_player(state, player)
     if action.target == "FLEETS":
         attackers = {hex_of(a.hex): a.count for a in action.attackers}
         for h in attackers:

@@ -93,6 +93,13 @@ class GameState:
         """The player whose occupation token marks `owner`'s population in the hex."""
         return self.occupations.get(hex_, {}).get(owner)
 
+    def named(self, name: str) -> str | None:
+        """The id of the player whose code name orders write as `name` (in any case), or
+        None when no player, or more than one, has it."""
+        wanted = " ".join(name.split()).upper()
+        found = [pid for pid, p in self.players.items() if p.name.upper() == wanted]
+        return found[0] if len(found) == 1 else None
+
     def occupiers(self, hex_: Hex) -> list[str]:
         """Players with fleet tokens in the hex: the hex is occupied by them (1.5)."""
         return [p for p in self.players if self.fleet(hex_, p) > 0]
