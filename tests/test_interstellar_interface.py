@@ -146,6 +146,7 @@ def a_combat() -> GameState:
         encounter=encounter,
         hands={"1": (0, 3, 5), "3": (1, 1, 2)},
         pending={"4": (o.Play("3"),)},
+        waiting=("4", "5"),
         standing={"5": (o.Standing(o.Decline(), o.Condition("INVITED", "RED")),)},
     )
 

@@ -142,7 +142,6 @@ class Invite:
 # ---- Play 6: alliances --------------------------------------------------------------------
 
 
-Side = Literal["ATTACKER", "DEFENDER"]
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,10 @@ long as every player who owes the next phase has an order for it:
   pending one first (used up), else the first standing order that answers and
   whose condition holds (kept). A phase nobody owes is skipped.
 
-The run stops at the first phase where a decision is missing; `owes` of that
-phase are the players told that they owe orders, and only they. When every
+The run stops at the first phase where a decision is missing and records in
+`GameState.waiting` the players of `owes` who have no order for it: they, and
+only they, are told that they owe orders (the engine's `owing`); everyone else
+may still send orders ahead (the engine's `accepting`). When every
 player pre-committed (orders sent ahead or standing), a whole encounter, or
 several turns, resolve in one run; the engine's `turn` counts runs. Secrets:
 hands, and a coin played, are in no one else's view until both coins of the

@@ -187,6 +187,7 @@ class GameState:
     pending: dict[str, tuple[o.Action, ...]] = field(default_factory=dict)
     standing: dict[str, tuple[o.Standing, ...]] = field(default_factory=dict)
     involved: tuple[str, ...] = ()  # owed a phase this player turn since their last file
+    waiting: tuple[str, ...] = ()  # whom the last run stopped for: owe `phase`, no order
     turn: int = 0  # the engine's turn: batch runs done
     player_turn: int = 1  # player turns begun, the first being 1
     winners: tuple[str, ...] = ()
@@ -262,6 +263,7 @@ class GameState:
             "pending": {p: o.to_data(self.pending[p]) for p in ids if p in self.pending},
             "standing": {p: o.to_data(self.standing[p]) for p in ids if p in self.standing},
             "involved": list(self.involved),
+            "waiting": list(self.waiting),
             "winners": list(self.winners),
             "events": [
                 {"kind": e.kind, "text": e.text, "seen_by": list(e.seen_by)} for e in self.events
@@ -293,6 +295,7 @@ class GameState:
             pending={str(p): tuple(o.from_data(v)) for p, v in data["pending"].items()},
             standing={str(p): tuple(o.from_data(v)) for p, v in data["standing"].items()},
             involved=tuple(str(p) for p in data["involved"]),
+            waiting=tuple(str(p) for p in data["waiting"]),
             turn=int(data["turn"]),
             player_turn=int(data["player_turn"]),
             winners=tuple(str(p) for p in data["winners"]),
