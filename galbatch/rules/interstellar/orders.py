@@ -142,8 +142,6 @@ class Invite:
 # ---- Play 6: alliances --------------------------------------------------------------------
 
 
-
-
 @dataclass(frozen=True)
 class Ally:
     """ALLY RED WITH 2 M FROM GREEN 3 (or ALLY ATTACKER / ALLY DEFENDER WITH ...): join
