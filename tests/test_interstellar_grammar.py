@@ -158,3 +158,15 @@ def test_deals_match_whatever_the_order_of_their_terms() -> None:
     c = o.Deal((o.GiveCoins("RED", 1), o.AllowColony("RED", BLUE3)))
     assert o.matches(a, b)
     assert not o.matches(a, c)
+
+
+def test_size_and_tile_words_name_what_the_book_calls_them() -> None:
+    assert [o.size_of(w) for w in ("s", "Colonies", "COLONY", "m", "warships", "Transport")] == [
+        Size.S,
+        Size.S,
+        Size.S,
+        Size.M,
+        Size.M,
+        Size.L,
+    ]
+    assert [o.tile_of(w) for w in ("ace", "ACE", "3", "7")] == [1, 1, 3, 7]

@@ -34,6 +34,36 @@ from typing import Any, Literal
 
 from galbatch.rules.interstellar.tables import Size
 
+# ---- words of the language ---------------------------------------------------------------
+
+# The grammar's SIZE words (singular; a trailing S of a plural is dropped first).
+SIZE_WORDS: dict[str, Size] = {
+    "S": Size.S,
+    "SMALL": Size.S,
+    "COLONY": Size.S,
+    "COLONIE": Size.S,  # COLONIES
+    "M": Size.M,
+    "MEDIUM": Size.M,
+    "WARSHIP": Size.M,
+    "L": Size.L,
+    "LARGE": Size.L,
+    "TRANSPORT": Size.L,
+}
+
+
+def size_of(word: str) -> Size:
+    """The size a SIZE word names (S, SMALL, COLONY, COLONIES, WARSHIPS, ...)."""
+    word = word.upper()
+    if word not in SIZE_WORDS and len(word) > 1 and word.endswith("S"):
+        word = word[:-1]
+    return SIZE_WORDS[word]
+
+
+def tile_of(word: str) -> int:
+    """The home world a TILE word names: its number, ACE for 1."""
+    return 1 if word.upper() == "ACE" else int(word)
+
+
 # ---- pieces of orders ----------------------------------------------------------------------
 
 
