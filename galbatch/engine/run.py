@@ -9,7 +9,8 @@ committed in one rename, so the same inputs give byte-identical archives.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -263,14 +264,17 @@ def check_player_file(
     return check_file(of, ruleset, view, player, auth)
 
 
-def verified_passwords(game: Game, files: Mapping[str, bytes]) -> set[str]:
-    """The players whose file's header carries their right password.
+@contextmanager
+def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable[[str], bool]]:
+    """Start verifying the password in each file's header; give a function that says,
+    waiting for it if need be, whether a player's password was right.
 
     Each check is a PBKDF2 of some 20 ms that holds no lock: they run side by side,
-    one thread a processor. A file not found here is authenticated again when it is
-    checked, and its diagnostic says why it was rejected.
+    one thread a processor, while the caller builds the views and checks the orders.
+    A file not found right here is authenticated again when it is checked, and its
+    diagnostic says why it was rejected.
     """
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import Future, ThreadPoolExecutor
 
     from galbatch.engine.passwords import verify_password
 
@@ -280,10 +284,14 @@ def verified_passwords(game: Game, files: Mapping[str, bytes]) -> set[str]:
         if header is not None:
             asked.append((player, header.password, game.password_hash(player)))
     if len(asked) < 2:
-        return set()
+        yield lambda player: False
+        return
     with ThreadPoolExecutor(max_workers=min(len(asked), os.cpu_count() or 1)) as pool:
-        right = list(pool.map(lambda a: verify_password(a[1], a[2]), asked))
-    return {a[0] for a, ok in zip(asked, right, strict=True) if ok}
+        pending: dict[str, Future[bool]] = {
+            player: pool.submit(verify_password, password, stored)
+            for player, password, stored in asked
+        }
+        yield lambda player: player in pending and pending[player].result()
 
 
 def authentic(game: Game, player: str, data: bytes) -> bool:
@@ -496,15 +504,18 @@ def _process(
     # 030 CHECK
     checks = facts.checks
     unverified = {p: got.data for p, got in received.items() if not got.authentic}
-    verified = verified_passwords(game, unverified)
-    views = ruleset.views(state, list(received))
-    for done, (player, got) in enumerate(received.items(), start=1):  # seat order
-        view = views.pop(player)
-        checks[player] = check_player_file(
-            game, ruleset, view, player, got.data, trusted=bool(got.authentic) or player in verified
-        )
-        if progress is not None:
-            progress("players checked", done, len(received))
+    with password_checks(game, unverified) as right:
+        views = ruleset.views(state, list(received))
+        for done, (player, got) in enumerate(received.items(), start=1):  # seat order
+            view = views.pop(player)
+            # checked as if the password were right while it is verified; a file whose
+            # password proves wrong is checked again, and rejected as any such file is
+            check = check_player_file(game, ruleset, view, player, got.data, trusted=True)
+            if not (got.authentic or right(player)):
+                check = check_player_file(game, ruleset, view, player, got.data)
+            checks[player] = check
+            if progress is not None:
+                progress("players checked", done, len(received))
     tallies = [file_counts(c) for c in checks.values()]
     n_orders = sum(t[0] for t in tallies)
     clamped = sum(t[1] for t in tallies)
