@@ -4,7 +4,8 @@ Importing this module imports click alone: each command imports the post room
 when it runs, so `galbatch check` never pays for `email` or `smtplib`.
 
 Exit status, as for the other commands: 0 all handled, 4 some message was not
-filed or some mail not sent, 12 another writer holds the directory, 16 failure.
+filed or some mail not sent, 12 another writer holds the directory (or another
+program the mbox), 16 failure.
 """
 
 from __future__ import annotations
@@ -27,16 +28,18 @@ def intake(directory: Path, mailbox: Path) -> None:
     Each message not handled before is filed (orders/<id>.txt), answered (an .eml
     in DIRECTORY/outbox/), or ignored if a machine sent it; each gets a line in
     DIRECTORY/intake/intake.log. DIRECTORY is a game, or a sign-up list made by
-    `galbatch signups`.
+    `galbatch signups` or `galbatch new --open`. An mbox is read locked, as mail
+    delivery locks it, and never written.
     """
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.locks import GameBusy
     from galbatch.post.mailin import IntakeError
     from galbatch.post.mailin import intake as run
+    from galbatch.post.mboxlock import MailboxBusy
 
     try:
         result = run(directory, mailbox)
-    except GameBusy as e:
+    except (GameBusy, MailboxBusy) as e:
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(EXIT_REFUSED)
     except (GameError, IntakeError) as e:

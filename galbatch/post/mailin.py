@@ -36,6 +36,7 @@ from galbatch.engine.diagnostics import RC, Diagnostic, Severity
 from galbatch.engine.gamedir import GAME_FILE, Game, GameError
 from galbatch.engine.inbox import NotAFile, read_regular
 from galbatch.engine.intake import FileCheck, authenticate, check_file
+from galbatch.engine.locks import writer_wait
 from galbatch.engine.orderfile import OrderFile, parse_order_bytes
 from galbatch.engine.printable import printable
 from galbatch.engine.ruleset import Ruleset
@@ -43,6 +44,7 @@ from galbatch.engine.wording import plural
 from galbatch.engine.yamlio import LoadError, dump_data, load_data
 from galbatch.post.config import PostSettings, player_emails, post_settings
 from galbatch.post.helptext import help_text
+from galbatch.post.mboxlock import locked
 from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.post.replies import Mail, re_subject, reply_to_letter, write_atomic, write_outbox
 from galbatch.post.signups import (
@@ -135,8 +137,11 @@ class Incoming:
 # ----------------------------------------------------------------------------- mailboxes
 
 
-def read_mailbox(path: Path, limit: int) -> Iterator[Incoming]:
-    """The messages of an mbox file or a Maildir, in the mailbox's order."""
+def read_mailbox(path: Path, limit: int, wait: float | None = None) -> Iterator[Incoming]:
+    """The messages of an mbox file or a Maildir, in the mailbox's order.
+
+    An mbox is read under its lock (see mboxlock), waiting up to `wait` seconds
+    (default: as long as a game's writer waits) for a delivery to finish."""
     if path.is_dir():
         if not all((path / sub).is_dir() for sub in ("cur", "new", "tmp")):
             raise IntakeError(f"{path}: a directory, but not a Maildir (no cur/, new/, tmp/)")
@@ -146,13 +151,15 @@ def read_mailbox(path: Path, limit: int) -> Iterator[Incoming]:
         raise IntakeError(f"{path}: no such mailbox")
     try:
         box = mailbox.mbox(path, create=False)
-        keys = box.keys()
     except (OSError, mailbox.Error) as e:
         raise IntakeError(f"{path}: cannot read the mbox: {e}") from None
     try:
-        for key in keys[:MAX_MESSAGES]:
-            with box.get_file(key) as f:
-                yield Incoming(f.read(limit + 1))
+        with locked(box, path, writer_wait() if wait is None else wait):
+            for key in box.keys()[:MAX_MESSAGES]:
+                with box.get_file(key) as f:
+                    yield Incoming(f.read(limit + 1))
+    except OSError as e:
+        raise IntakeError(f"{path}: cannot read the mbox: {e.strerror or e}") from None
     finally:
         box.close()
 
@@ -249,7 +256,7 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
         result = IntakeResult()
         letters: list[tuple[Letter, Incoming]] = []
         seen: list[Path] = []
-        for incoming in read_mailbox(mailbox_path, limit):
+        for incoming in read_mailbox(mailbox_path, limit, wait):
             if incoming.error:
                 key = message_key(incoming.error.encode("utf-8", "replace"))
                 result.entries.append(Entry(key, "", "", UNREADABLE, "", incoming.error))
