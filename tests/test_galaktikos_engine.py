@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from galbatch.engine.newgame import create_game
 from galbatch.engine.ruleset import get_ruleset
@@ -67,6 +70,14 @@ def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
     assert "GROW 1016 1: done" in files["turns/002/printouts/2.txt"].decode()
     state = get_ruleset("galaktikos").load_state(json.loads(files["turns/002/state.yaml"]))
     assert state.turn == 2 and not state.finished
+    # Galaktikos plays rounds: the page headers and the archive's cover say so
+    for reader in ("1", "gm"):
+        pages = files[f"turns/002/printouts/{reader}.txt"].decode().split("\f")
+        assert all(page.startswith("GK  ROUND 2") for page in pages if page.strip())
+    archive = PdfReader(io.BytesIO(files["turns/002/archive.pdf"]))
+    cover = " ".join(archive.pages[0].extract_text().split())
+    assert cover.startswith("GK ROUND 2") and "ROUND 2 DATE" in cover and "TURN" not in cover
+    assert archive.metadata is not None and str(archive.metadata.subject).startswith("gk round 2 ")
 
 
 def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:

@@ -159,3 +159,18 @@ def test_a_round_view_checked_and_printed() -> None:
     report = render_text(layout(player_printout(v, diags, CTX)))
     assert "TURN OF RED" in report and "TURN OF GOLD" in report
     assert render_pdf(player_printout(v, diags, CTX)) == render_pdf(player_printout(v, diags, CTX))
+
+
+def test_every_page_header_counts_rounds() -> None:
+    """Galaktikos plays rounds: the page headers, text and PDF, say ROUND where the other
+    games say TURN."""
+    for printout in (player_printout(view(), [DIAG], CTX), gm_printout(board(), CTX)):
+        pages = layout(printout)
+        assert len(pages) > 1
+        for page in pages:
+            assert page.lines[0].startswith("GK1  ROUND 1  2026-11-23"), page.lines[0]
+        pdf = PdfReader(io.BytesIO(render_pdf(printout)))
+        for sheet in pdf.pages:
+            words = " ".join(sheet.extract_text().split())
+            assert "GK1 ROUND 1 2026-11-23" in words and "TURN 1" not in words
+        assert pdf.metadata is not None and str(pdf.metadata.subject).startswith("gk1 round 1 for ")

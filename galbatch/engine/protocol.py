@@ -63,6 +63,7 @@ class Ruleset(Protocol):
     syntax_code: str  # diagnostic code for a line that does not parse
     order_noun: str  # what the rule book calls an order: "order", "command", "action"
     messages: bool  # diplomatic messages (MESSAGE TO blocks) reach `check` and `resolve`
+    period: str  # the rule book's word for a turn, as page headers print it: "TURN", "ROUND"
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""

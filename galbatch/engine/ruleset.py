@@ -145,10 +145,10 @@ class RulesetBase:
     """The `Ruleset` protocol for a game given as its constants and its `Parts`.
 
     A subclass sets the protocol's attributes (name, title, grammar, width,
-    terminal_words, syntax_code, order_noun; `messages` if it has diplomacy) and
-    `parts`; it may override a method, but needs none. The state class of
-    `parts.state` keeps the turn's bookkeeping: `turn`, `finished`, `to_data()` and
-    the class method `from_data()`.
+    terminal_words, syntax_code, order_noun; `messages` if it has diplomacy, `period`
+    if its book does not say turn) and `parts`; it may override a method, but needs
+    none. The state class of `parts.state` keeps the turn's bookkeeping: `turn`,
+    `finished`, `to_data()` and the class method `from_data()`.
     """
 
     name: str
@@ -161,6 +161,8 @@ class RulesetBase:
     # diplomatic messages: each MESSAGE TO block reaches `check` and `resolve` as an
     # engine `Message` order; without them the engine rejects every block (GB049)
     messages: bool = False
+    # the rule book's word for a turn, in the printouts' page headers
+    period: str = "TURN"
     parts: Parts
 
     def transformer(self) -> Any:

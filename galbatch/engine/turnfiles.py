@@ -111,7 +111,7 @@ def cover_printout(
         f"GAME      {inputs.game.upper()}",
         f"TITLE     {inputs.title}",
         f"RULESET   {ruleset.title}",
-        f"TURN      {turn}",
+        f"{ruleset.period:<10}{turn}",
         f"DATE      {inputs.date}",
         f"GM        {inputs.author}",
         f"MAXCC     {rc:04d}",
@@ -127,12 +127,13 @@ def cover_printout(
             Section("JOB SEPARATOR", (Text(lines),)),
             Section("PLAYERS", (Table(("PLAYER", "CODE NAME", "ACCOUNT"), rows),)),
         ),
-        title=f"{ruleset.title} {inputs.game.upper()} TURN {turn}: ARCHIVE",
+        title=f"{ruleset.title} {inputs.game.upper()} {ruleset.period} {turn}: ARCHIVE",
         author=inputs.author,
         date=inputs.date,
-        keywords=(inputs.game, f"turn {turn}", "archive"),
+        keywords=(inputs.game, f"{ruleset.period.lower()} {turn}", "archive"),
         label="COVER",
         folio="SEPARATOR",
+        period=ruleset.period,
     )
 
 

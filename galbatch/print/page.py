@@ -68,6 +68,7 @@ class Printout:
     keywords: tuple[str, ...] = ()
     label: str = ""  # short name for a PDF viewer's page box ("RIGEL 1/4"); else the reader
     folio: str = ""  # the header's right end instead of "PAGE N OF M" (a separator page)
+    period: str = "TURN"  # the game's word for its turn, in the header ("ROUND")
 
 
 @dataclass(frozen=True)
@@ -107,9 +108,9 @@ def table_lines(table: Table) -> list[str]:
 
 
 def header_line(p: Printout, page: int, pages: int) -> str:
-    """The line at the top of every page: game, turn, reader, page N of M (or the
-    printout's folio, numbered N/M only if it takes more than one page)."""
-    left = printable(f"{p.game.upper()}  TURN {p.turn}")
+    """The line at the top of every page: game, turn (in the game's word), reader, page N
+    of M (or the printout's folio, numbered N/M only if it takes more than one page)."""
+    left = printable(f"{p.game.upper()}  {p.period} {p.turn}")
     if p.date:
         left += printable(f"  {p.date}")
     right = f"PAGE {page} OF {pages}"

@@ -327,7 +327,8 @@ class _Document:
 
 def _metadata(canvas: Canvas, printout: Printout, subject: str, keywords: Sequence[str]) -> None:
     """Title, author, subject, keywords and the printout's date as creation/modification date."""
-    canvas.setTitle(printout.title or f"{printout.game} turn {printout.turn}: {printout.reader}")
+    when = f"{printout.period.lower()} {printout.turn}"
+    canvas.setTitle(printout.title or f"{printout.game} {when}: {printout.reader}")
     canvas.setAuthor(printout.author)
     canvas.setSubject(subject)
     canvas.setKeywords(", ".join(_unique(keywords)))
@@ -366,8 +367,8 @@ def _document(keep: bool = False) -> Iterator[_Document]:
 
 
 def _subject(p: Printout) -> str:
-    """'GAME turn N for READER'."""
-    return f"{p.game} turn {p.turn} for {p.reader}"
+    """'GAME turn N for READER' (the game's word for its turn)."""
+    return f"{p.game} {p.period.lower()} {p.turn} for {p.reader}"
 
 
 def render_pdf(printout: Printout, pages: Sequence[Page] | None = None) -> bytes:
@@ -382,7 +383,8 @@ def render_pdf_drawn(
     if pages is None:
         pages = layout(printout)
     with _document(keep) as doc:
-        keywords = [*printout.keywords, printout.game, f"turn {printout.turn}", printout.reader]
+        when = f"{printout.period.lower()} {printout.turn}"
+        keywords = [*printout.keywords, printout.game, when, printout.reader]
         _metadata(doc.canvas, printout, _subject(printout), keywords)
         doc.add(printout, pages, level=0)
         data: bytes = doc.canvas.getpdfdata()
@@ -465,8 +467,9 @@ def render_archive(
     `pages` are the parts' pages if already laid out, `drawn` their drawings if kept
     (the same bytes as drawing them again, in a fraction of the time)."""
     with _document() as doc:
-        subject = f"{cover.game} turn {cover.turn} archive: {len(parts)} printouts"
-        keywords = [*cover.keywords, cover.game, f"turn {cover.turn}", cover.reader]
+        when = f"{cover.period.lower()} {cover.turn}"
+        subject = f"{cover.game} {when} archive: {len(parts)} printouts"
+        keywords = [*cover.keywords, cover.game, when, cover.reader]
         _metadata(doc.canvas, cover, subject, keywords + [label for label, _ in parts])
         doc.add(cover, layout(cover), level=1, part=cover.title or "COVER")
         laid = pages if pages is not None else [layout(p) for _, p in parts]

@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+# The book's word for what a batch run plays (one turn of every player): page headers say it.
+PERIOD = "ROUND"
 # 8.3.1: the combat die's faces, in order of casualties ("Reversal" is no casualty).
 FACES: tuple[str, ...] = ("NONE", "1/4", "1/2", "3/4", "ALL")
 # The share of a side's fleet tokens each face destroys, as REROLL compares them.

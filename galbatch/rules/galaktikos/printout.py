@@ -22,6 +22,7 @@ from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galaktikos.board import board_map, player_marks
 from galbatch.rules.galaktikos.check import board_of
+from galbatch.rules.galaktikos.names import PERIOD
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import victory_share
 from galbatch.rules.galaktikos.victory import populations
@@ -198,6 +199,7 @@ def player_printout(
         author=ctx.author,
         date=ctx.date,
         keywords=(ctx.game, f"round {state.round}", f"player {name}"),
+        period=PERIOD,
     )
 
 
@@ -222,6 +224,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         author=ctx.author,
         date=ctx.date,
         keywords=(ctx.game, f"round {state.round}", "game master"),
+        period=PERIOD,
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from galbatch.engine.ruleset import Parts, RulesetBase
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
+from galbatch.rules.galaktikos.names import PERIOD
 
 TITLE = "GALAKTIKOS"
 PACKAGE = "galbatch.rules.galaktikos"
@@ -21,6 +22,7 @@ class Galaktikos(RulesetBase):
     order_noun = ORDER_NOUN
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
+    period = PERIOD
 
     parts = Parts(
         transformer=f"{PACKAGE}.language:OrderBuilder",
