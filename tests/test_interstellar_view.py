@@ -1,0 +1,166 @@
+"""Interstellar Conquest views: the public table for everyone, the hand, an unrevealed
+coin and the pending and standing orders only for their own player."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar import tables as t
+from galbatch.rules.interstellar.phases import Phase
+from galbatch.rules.interstellar.state import (
+    Alliance,
+    Commitment,
+    Encounter,
+    Event,
+    GameState,
+    Seat,
+    Ships,
+)
+from galbatch.rules.interstellar.view import build_view, build_views
+
+
+def table(players: int) -> GameState:
+    """A table as setup leaves it: the chart's colours, a ship of each size per world."""
+    seats = tuple(
+        Seat(str(i + 1), f"P{i + 1}", row.colour, row.race)
+        for i, row in enumerate(t.RACE_CHART[:players])
+    )
+    ships = {(s.colour, w): {s.id: Ships(1, 1, 1)} for s in seats for w in t.HOME_WORLDS}
+    return GameState(seats=seats, ships=ships, void={}, bag=t.all_coins(players), active="1")
+
+
+def combat(revealed: bool = False) -> GameState:
+    """RED (1) attacks BLUE 3 (3) in a 5-player game with GREEN (2) allied; both coins in
+    (RED 5, BLUE 2), revealed or not; GREEN and YELLOW have secret orders and hands."""
+    state = table(5)
+    fleet = (Commitment("1", ("RED", 2), Ships(0, 1, 1)),)
+    encounter = Encounter(
+        1,
+        "1",
+        "3",
+        ("BLUE", 3),
+        fleet,
+        invited_by_attacker=("5", "2"),
+        invited_by_defender=("4", "2"),
+        allies=(Alliance("2", "ATTACKER", (Commitment("2", ("GREEN", 1), Ships(1, 0, 0)),)),),
+        attacker_coin=5,
+        defender_coin=2 if revealed else None,
+        revealed=revealed,
+    )
+    ships = {
+        **state.ships,
+        ("RED", 2): {"1": Ships(1, 0, 0)},
+        ("GREEN", 1): {"2": Ships(0, 1, 1)},
+        ("BLUE", 4): {"3": Ships(1, 1, 1), "1": Ships(1, 0, 0)},
+        ("RED", 5): {"1": Ships(0, 1, 1)},
+    }
+    return replace(
+        state,
+        ships=ships,
+        void={"1": Ships(1, 0, 0)},
+        bag=state.bag[:17],
+        discards=(4, 0),
+        encounter=encounter,
+        phase=Phase.COINS if not revealed else Phase.OUTCOME,
+        hands={"1": (0, 3), "2": (4, 4, 1), "3": (1, 1, 2), "4": (0, 5, 5)},
+        pending={"3": (o.Play("2"),), "4": (o.Ally("DEFENDER", ()),)},
+        waiting=() if revealed else ("3",),
+        standing={
+            "3": (o.Standing(o.Play("HIGHEST"), o.Condition("ATTACKED")),),
+            "5": (o.Standing(o.Decline(), o.Condition("INVITED", "RED")),),
+        },
+        events=(
+            Event("drew", "RED drew 0, 3, 5", seen_by=("1",)),
+            Event("attack", "RED attacks BLUE 3"),
+        ),
+    )
+
+
+def test_a_view_is_plain_data_with_the_public_board() -> None:
+    view = build_view(combat(), "2")
+    assert json.loads(json.dumps(view)) == view
+    assert [s["colour"] for s in view["seats"]] == ["RED", "GREEN", "BLUE", "YELLOW", "BLACK"]
+    assert [s["hand_size"] for s in view["seats"]] == [2, 3, 3, 3, 0]
+    blue = view["systems"][2]
+    assert blue["colour"] == "BLUE" and blue["owner"] == "3"
+    assert [p["planet"] for p in blue["planets"]] == [f"BLUE {w}" for w in range(1, 6)]
+    assert blue["planets"][3]["ships"] == {
+        "1": {"S": 1, "M": 0, "L": 0},
+        "3": {"S": 1, "M": 1, "L": 1},
+    }
+    assert view["void"] == {"1": {"S": 1, "M": 0, "L": 0}}
+    assert view["discards"] == [4, 0] and view["bag"] == 17
+    assert view["phase"] == "coins" and view["step"] == 7 and view["active"] == "1"
+
+
+def test_the_race_power_is_lost_with_fewer_than_two_colony_ships_at_home() -> None:
+    view = build_view(combat(), "2")
+    red, green = view["seats"][0], view["seats"][1]
+    # RED: colony ships on RED 1, 2, 3, 4 (not 5) -> 4 at home, power kept.
+    assert red["colony_ships_home"] == 4 and red["power_active"]
+    assert red["colonies"] == 1  # his colony ship on BLUE 4
+    assert green["colony_ships_home"] == 4 and green["power"] == "reclaim-coin"
+    state = combat()
+    bare = {
+        k: {p: Ships(0, s.medium, s.large) for p, s in v.items()} for k, v in state.ships.items()
+    }
+    bare[("RED", 1)] = {"1": Ships(1, 1, 1)}
+    assert not build_view(replace(state, ships=bare), "2")["seats"][0]["power_active"]
+
+
+def test_secrets_are_only_in_their_players_view() -> None:
+    views = build_views(combat(), ["1", "2", "3", "4", "5"])
+    assert list(views) == ["1", "2", "3", "4", "5"]
+    assert [views[p]["hand"] for p in views] == [[0, 3], [1, 4, 4], [1, 1, 2], [0, 5, 5], []]
+    for reader, view in views.items():
+        e = view["encounter"]
+        assert e["attacker_coin"] == (5 if reader == "1" else "chosen")
+        assert e["defender_coin"] == "not yet"
+        pending = [x["text"] for x in view["pending"]]
+        standing = [x["text"] for x in view["standing"]]
+        assert pending == {"3": ["PLAY 2"], "4": ["ALLY DEFENDER WITH "]}.get(reader, [])
+        assert standing == {
+            "3": ["IF ATTACKED PLAY HIGHEST"],
+            "5": ["IF INVITED BY RED DECLINE"],
+        }.get(reader, [])
+        kinds = [ev["kind"] for ev in view["events"]]
+        assert kinds == (["drew", "attack"] if reader == "1" else ["attack"])
+        others = json.dumps({k: v for k, v in view.items() if k != "hand"})
+        assert "HIGHEST" not in others or reader == "3"
+
+
+def test_a_revealed_coin_is_public() -> None:
+    for view in build_views(combat(revealed=True), ["1", "2", "4"]).values():
+        assert (view["encounter"]["attacker_coin"], view["encounter"]["defender_coin"]) == (5, 2)
+
+
+def test_only_the_players_the_run_waits_for_owe_orders() -> None:
+    views = build_views(combat(), ["1", "2", "3", "4", "5"])
+    assert views["3"]["owes"] == {
+        "phase": "coins",
+        "step": 7,
+        "role": "defender",
+        "what": "your secret coin for the combat",
+        "orders": ["PLAY <1-5>", "PLAY DIPLOMACY", "PLAY HIGHEST", "PLAY LOWEST"],
+    }
+    assert [views[p]["owes"] for p in ("1", "2", "4", "5")] == [None] * 4
+    assert all(v["waiting"] == ["3"] for v in views.values())
+
+
+def test_standing_orders_are_numbered_as_cancel_counts_them() -> None:
+    state = replace(
+        table(2),
+        standing={
+            "1": (
+                o.Standing(o.Play("HIGHEST")),
+                o.Standing(o.Invite(everybody=True), o.Condition("ATTACKED")),
+            )
+        },
+    )
+    assert build_view(state, "1")["standing"] == [
+        {"number": 1, "text": "ALWAYS PLAY HIGHEST"},
+        {"number": 2, "text": "IF ATTACKED INVITE ALL"},
+    ]
+    assert build_view(state, "2")["standing"] == []
