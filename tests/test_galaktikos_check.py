@@ -155,6 +155,7 @@ def test_entering_an_occupied_hex_is_accepted_with_a_warning() -> None:
     put(state, "0403", "B", fleet=1)
     accepted, diags = check(state, o.Move(1, ("0303", "0403")))
     assert len(accepted) == 1 and codes(diags) == ["GK402"]
+    assert "POLARIS occupies 0403: you enter if permitted" in diags[0].message  # code name
 
 
 def test_attack_needs_fleets_in_range_and_a_target() -> None:

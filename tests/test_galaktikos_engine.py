@@ -61,8 +61,10 @@ def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
             assert files[f"turns/{turn}/printouts/{reader}.txt"], (turn, reader)
             assert files[f"turns/{turn}/printouts/{reader}.pdf"].startswith(b"%PDF-")
     setup = files["turns/001/printouts/1.txt"].decode()
-    assert "1 placed home at 0508 as ordered" in setup
-    assert "1 placed population at 0507 as ordered" in setup
+    # players are told of by code name, as orders name them, never by seat id
+    assert "ARCTURUS placed home at 0508 as ordered" in setup
+    assert "ARCTURUS placed population at 0507 as ordered" in setup
+    assert "POLARIS placed home at" in setup and "RIGEL placed home at" in setup
     assert "placed home at" in setup and "automatically" in setup
     first = files["turns/002/printouts/1.txt"].decode()
     assert "GROW 0508 1: done" in first

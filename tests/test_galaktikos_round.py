@@ -106,7 +106,7 @@ def test_an_order_an_earlier_player_made_illegal_is_not_executed_with_the_reason
     after = resolve(state, orders, Streams(1, 1))
     assert after.fleet(parse("0304"), "A") == 1 and after.fleet(parse("0505"), "B") == 1
     assert texts(after, NotExecuted) == [
-        "not executed: MOVE 1 FLEETS 0505 0404 0304: A does not let B enter 0304"
+        "not executed: MOVE 1 FLEETS 0505 0404 0304: ARCTURUS does not let POLARIS enter 0304"
     ]
     # with A's standing permission, B may enter
     permit = Permit("POLARIS", "0304")
@@ -130,7 +130,7 @@ def test_a_fleet_destroyed_earlier_this_round_is_named_as_the_reason() -> None:
         if not any(row.get("B") for row in after.fleets.values()):
             assert texts(after, NotExecuted) == [
                 "not executed: MOVE 1 FLEETS 0304 0305: your fleet at 0304 was destroyed"
-                " by A earlier this round"
+                " by ARCTURUS earlier this round"
             ]
             return
     raise AssertionError("no seed destroyed the fleet")

@@ -263,7 +263,7 @@ class Turn:
         for hex_ in hexes[1:]:
             others = [p for p in self.state.occupiers(hex_) if p != self.player]
             if others and not house.PERMIT_BY_DEFAULT:
-                who = ", ".join(others)
+                who = ", ".join(self.state.name_of(p) for p in others)
                 self.notes.append(("GK402", f"{who} occupies {hex_}: you enter if permitted"))
 
     def move(self, order: o.Move) -> o.Action:

@@ -43,7 +43,9 @@ def claim_territory(state: GameState, player: str, hexes: Iterable[Hex] | None =
     chosen = allowed if hexes is None else sorted(set(hexes))
     for hex_ in chosen:
         if hex_ not in allowed:
-            raise Illegal(f"{player} has no fleet beginning the turn in {hex_} to claim it")
+            raise Illegal(
+                f"{state.name_of(player)} has no fleet beginning the turn in {hex_} to claim it"
+            )
         state.territory[hex_] = player
     return chosen
 
@@ -148,11 +150,17 @@ def grow(
 def convert(state: GameState, player: str, hex_: Hex, owner: str) -> None:
     """Replace one of `owner`'s tokens in the hex by one of the player's (6.3.2)."""
     if owner == player or not state.population(hex_, owner):
-        raise Illegal(f"{owner} has no population in {hex_} for {player} to convert")
+        raise Illegal(
+            f"{state.name_of(owner)} has no population in {hex_}"
+            f" for {state.name_of(player)} to convert"
+        )
     if house.CONVERT_NEEDS_MARK and state.occupier(hex_, owner) != player:
-        raise Illegal(f"the population of {owner} in {hex_} is not occupied by {player}")
+        raise Illegal(
+            f"the population of {state.name_of(owner)} in {hex_}"
+            f" is not occupied by {state.name_of(player)}"
+        )
     if house.CONVERT_NEEDS_FLEET and not state.fleet(hex_, player):
-        raise Illegal(f"{player} has no fleet in {hex_}")
+        raise Illegal(f"{state.name_of(player)} has no fleet in {hex_}")
     if hex_ in state.converted:  # CONVERSIONS_PER_HEX: once a hex a turn
         raise Illegal(f"a population of {hex_} was converted this turn already")
     state.pay(player, COSTS[Action.CONVERT])

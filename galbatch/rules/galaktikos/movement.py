@@ -38,7 +38,7 @@ def barrier(state: GameState, player: str, hex_: Hex, permits: Permits, migrants
     territory (6.2.2)."""
     for occupier in state.occupiers(hex_):
         if occupier != player and not permits(occupier, player, hex_):
-            return f"{occupier} does not let {player} enter {hex_}"
+            return f"{state.name_of(occupier)} does not let {state.name_of(player)} enter {hex_}"
     if migrants and not (state.friendly(hex_, player) or state.neutral(hex_)):
         return f"migrants may not enter {hex_}: it is another player's territory"
     return ""
@@ -99,7 +99,7 @@ def move_fleet(
 ) -> int:
     """Move fleet tokens hex by hex to the end of the path (6.2.1); returns the cost paid."""
     if tokens < 1 or state.fleet(path[0], player) < tokens:
-        raise Illegal(f"{player} has not {tokens} fleet tokens in {path[0]}")
+        raise Illegal(f"{state.name_of(player)} has not {tokens} fleet tokens in {path[0]}")
     _check_path(state, path, player, permits, migrants=False)
     cost = fleet_move_cost(state, player, path, tokens, obstructs)
     state.pay(player, cost)
@@ -121,7 +121,7 @@ def migrate(
     Overpopulation is checked only at the destination, not in transit.
     """
     if tokens < 1 or state.population(path[0], player) < tokens:
-        raise Illegal(f"{player} has not {tokens} population tokens in {path[0]}")
+        raise Illegal(f"{state.name_of(player)} has not {tokens} population tokens in {path[0]}")
     _check_path(state, path, player, permits, migrants=True)
     if not state.friendly(path[-1], player):
         raise Illegal(f"migrants must end in friendly territory; {path[-1]} is not")

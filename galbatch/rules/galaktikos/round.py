@@ -376,20 +376,26 @@ class _Turn:
         state = self.state
         mark_supply(state, obstructs(state))
         for hex_, who in sorted(state.unsupplied - before_supply):
-            self.note(GameEvent(who, f"the fleet of {who} at {hex_.name} is out of supply"))
+            name = state.name_of(who)
+            self.note(GameEvent(who, f"the fleet of {name} at {hex_.name} is out of supply"))
         for hex_, who in sorted(before_supply - state.unsupplied):
             if state.fleet(hex_, who):
-                self.note(GameEvent(who, f"the fleet of {who} at {hex_.name} is supplied again"))
+                name = state.name_of(who)
+                self.note(GameEvent(who, f"the fleet of {name} at {hex_.name} is supplied again"))
         now = access(state)
         for who, n in now.items():
             if before_access.get(who, 0) != n:
                 self.note(
-                    GameEvent(who, f"{who} now collects {n} resources (was {before_access[who]})")
+                    GameEvent(
+                        who,
+                        f"{state.name_of(who)} now collects {n} resources"
+                        f" (was {before_access[who]})",
+                    )
                 )
 
     def overpopulated(self, found: Sequence[Overpopulation]) -> None:
         for o in found:
-            lost = ", ".join(f"{p} {n}" for p, n in o.losses)
+            lost = ", ".join(f"{self.state.name_of(p)} {n}" for p, n in o.losses)
             self.note(GameEvent(self.player, f"overpopulation at {o.hex.name}: lost {lost}"))
 
 
@@ -413,12 +419,17 @@ def _path(state: RoundState, player: str, order: Move | Migrate) -> list[Hex]:
 
 
 def _why(
-    harm: Mapping[tuple[Hex, str], str], hex_: Hex, player: str, reason: str, noun: str = "fleet"
+    state: GameState,
+    harm: Mapping[tuple[Hex, str], str],
+    hex_: Hex,
+    player: str,
+    reason: str,
+    noun: str = "fleet",
 ) -> str:
     """The reason, told as what an earlier player did when one destroyed the tokens."""
     by = harm.get((hex_, player))
     if by is not None:
-        return f"your {noun} at {hex_.name} was destroyed by {by} earlier this round"
+        return f"your {noun} at {hex_.name} was destroyed by {state.name_of(by)} earlier this round"
     return reason
 
 
@@ -446,13 +457,13 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
         try:
             move_fleet(state, player, path, action.count, permits(state), obstructs(state))
         except Illegal as exc:
-            raise Illegal(_why(harm, path[0], player, str(exc))) from exc
+            raise Illegal(_why(state, harm, path[0], player, str(exc))) from exc
     elif isinstance(action, Migrate):
         path = _path(state, player, action)
         try:
             found = migrate(state, player, path, action.count, permits(state))
         except Illegal as exc:
-            raise Illegal(_why(harm, path[0], player, str(exc), "population")) from exc
+            raise Illegal(_why(state, harm, path[0], player, str(exc), "population")) from exc
         turn.overpopulated(found)
     elif isinstance(action, Attack):
         return _attack(turn, action, harm)
@@ -480,7 +491,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
         attackers = {hex_of(a.hex): a.count for a in action.attackers}
         for h in attackers:
             if state.fleet(h, player) < attackers[h] and (h, player) in harm:
-                raise Illegal(_why(harm, h, player, f"not {attackers[h]} fleets left"))
+                raise Illegal(_why(state, harm, h, player, f"not {attackers[h]} fleets left"))
         before = dict(state.fleets.get(target, {}))
         foes = None
         if first and state.fleet(target, first):
@@ -512,7 +523,7 @@ def _strikers_left(
     player destroyed them."""
     target, tokens = hex_of(action.hex), action.attackers[0].count
     if state.fleet(target, player) < tokens and (target, player) in harm:
-        raise Illegal(_why(harm, target, player, f"not {tokens} fleets left"))
+        raise Illegal(_why(state, harm, target, player, f"not {tokens} fleets left"))
     return tokens
 
 
@@ -561,7 +572,7 @@ def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
     if claimed:
         words.append("claimed " + " ".join(h.name for h in claimed))
     if occupied:
-        words.append("occupied " + " ".join(f"{h.name} ({o})" for h, o in occupied))
+        words.append("occupied " + " ".join(f"{h.name} ({state.name_of(o)})" for h, o in occupied))
     turn.note(TurnBegan(player, "; ".join(words)))
 
 
@@ -573,11 +584,11 @@ def _victory(state: RoundState, log: list[Event]) -> None:
         state.winner = conquest_winner(state)
         for p, r in state.players.items():
             if r.eliminated and p not in out:
-                log.append(Eliminated(p, f"{p} is out of play"))
+                log.append(Eliminated(p, f"{state.name_of(p)} is out of play"))
     elif state.variant == "population":
         state.winner = population_winner(state)
     if state.winner is not None:
-        log.append(Won(state.winner, f"{state.winner} wins the game"))
+        log.append(Won(state.winner, f"{state.name_of(state.winner)} wins the game"))
 
 
 def play_turn(
@@ -591,7 +602,8 @@ def play_turn(
     _begin(turn, orders)
     if state.variant == "race" and race_turn(state, player) is not None:
         state.winner = player
-        log.append(Won(player, f"{player} held the goal three turns and wins the game"))
+        name = state.name_of(player)
+        log.append(Won(player, f"{name} held the goal three turns and wins the game"))
     turn.watch(before_access, before_supply)
     harm = _harm(log)
     for order in orders:
@@ -675,9 +687,9 @@ def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: rando
             state.add(state.fleets, hex_, player, 1)
             what = "home"
         how = "automatically" if auto else "as ordered"
-        log.append(Placed(player, f"{player} placed {what} at {hex_.name} {how}"))
+        log.append(Placed(player, f"{state.name_of(player)} placed {what} at {hex_.name} {how}"))
     for o in overpopulation_everywhere(state):
-        lost = ", ".join(f"{p} {n}" for p, n in o.losses)
+        lost = ", ".join(f"{state.name_of(p)} {n}" for p, n in o.losses)
         log.append(GameEvent("", f"overpopulation at {o.hex.name}: lost {lost}"))
     for player, order_list in orders.items():
         standing = [o for o in order_list if isinstance(o, STANDING)]

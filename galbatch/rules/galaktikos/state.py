@@ -93,6 +93,12 @@ class GameState:
         """The player whose occupation token marks `owner`'s population in the hex."""
         return self.occupations.get(hex_, {}).get(owner)
 
+    def name_of(self, player: str) -> str:
+        """The player's code name, as printouts show it and orders write it (the id if the
+        player is unknown)."""
+        row = self.players.get(player)
+        return row.name if row is not None else player
+
     def named(self, name: str) -> str | None:
         """The id of the player whose code name orders write as `name` (in any case), or
         None when no player, or more than one, has it."""
@@ -155,7 +161,7 @@ class GameState:
         """Spend resources; a player cannot spend more than he has saved (6)."""
         have = self.players[player].resources
         if cost > have:
-            raise Illegal(f"{player} has {have} resources and needs {cost}")
+            raise Illegal(f"{self.name_of(player)} has {have} resources and needs {cost}")
         self.players[player].resources = have - cost
 
     def tokens(self) -> dict[str, int]:

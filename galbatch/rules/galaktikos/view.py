@@ -78,5 +78,6 @@ def describe(state: RoundState) -> str:
     when = "setup" if state.round == SETUP_ROUND else f"round {state.round}"
     return (
         f"{when}, {len(state.players)} players, {tokens['population']} population, "
-        f"{tokens['fleet']} fleet tokens" + (f", won by {state.winner}" if state.winner else "")
+        f"{tokens['fleet']} fleet tokens"
+        + (f", won by {state.name_of(state.winner)}" if state.winner else "")
     )

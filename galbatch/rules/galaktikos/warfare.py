@@ -174,9 +174,11 @@ def _strikers(state: GameState, player: str, attackers: Mapping[Hex, int]) -> in
     total = 0
     for hex_, n in attackers.items():
         if n < 1 or state.fleet(hex_, player) < n:
-            raise Illegal(f"{player} has not {n} fleet tokens in {hex_}")
+            raise Illegal(f"{state.name_of(player)} has not {n} fleet tokens in {hex_}")
         if not supplied(state, hex_, player):
-            raise Illegal(f"the fleet of {player} in {hex_} is not supplied and may not attack")
+            raise Illegal(
+                f"the fleet of {state.name_of(player)} in {hex_} is not supplied and may not attack"
+            )
         total += n
     if total < 1:
         raise Illegal("an attack needs fleet tokens")
