@@ -303,3 +303,25 @@ def test_orders_name_players_by_code_name_in_any_case() -> None:
     assert converted.population(parse("0505"), "A") == 1
     by_id = resolve(state, {"A": [Convert("0505", "B")]}, Streams(1, 1))
     assert texts(by_id, NotExecuted) == ["not executed: CONVERT 0505 B: no player is named B"]
+
+
+def test_a_convert_naming_nobody_takes_the_largest_population_ties_in_seat_order() -> None:
+    from galbatch.rules.galaktikos.economy import convert_target
+    from galbatch.rules.galaktikos.orders import Convert
+    from galbatch.rules.galaktikos.state import Player
+
+    state = board()
+    state.players["C"] = Player("C", "RIGEL", 20)
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0505", "A", fleet=1)
+    put(state, "0505", "B", pop=1, territory=True)
+    put(state, "0505", "C", pop=3)
+    put(state, "0707", "C", pop=1, territory=True)
+    state.occupations[parse("0505")] = {"B": "A", "C": "A"}
+    assert convert_target(state, "A", parse("0505")) == "C"
+    after = resolve(state, {"A": [Convert("0505")]}, Streams(1, 1))
+    assert after.population(parse("0505"), "C") == 2 and after.population(parse("0505"), "B") == 1
+    state.populations[parse("0505")]["C"] = 1
+    assert convert_target(state, "A", parse("0505")) == "B"  # a tie: the earlier seat
+    del state.occupations[parse("0505")]["B"]
+    assert convert_target(state, "A", parse("0505")) == "C"  # B's is not occupied by A

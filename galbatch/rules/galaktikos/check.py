@@ -33,7 +33,12 @@ from galbatch.engine.ruleset import Located
 from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos import orders as o
-from galbatch.rules.galaktikos.economy import claim_territory, claimable, occupy_populations
+from galbatch.rules.galaktikos.economy import (
+    claim_territory,
+    claimable,
+    convert_target,
+    occupy_populations,
+)
 from galbatch.rules.galaktikos.events import income
 from galbatch.rules.galaktikos.facts import players, rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path
@@ -342,7 +347,7 @@ class Turn:
         hex_ = o.hex_of(order.hex)
         state = self.state
         named = state.named(order.player) if order.player else None
-        owners = [named] if named else sorted(state.populations.get(hex_, {}))
+        owners = [named or convert_target(state, self.player, hex_)]
         mine = [
             w
             for w in owners

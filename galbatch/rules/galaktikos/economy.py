@@ -147,6 +147,20 @@ def grow(
     return overpopulation(state, hex_, extras)
 
 
+def convert_target(state: GameState, player: str, hex_: Hex) -> str:
+    """Whose token a CONVERT that names nobody takes: of the foreign populations in the
+    hex the player occupies, the largest, ties in seat order (house rule); "" if none."""
+    seats = list(state.players)
+    owners = [
+        owner
+        for owner in seats
+        if owner != player
+        and state.population(hex_, owner)
+        and (not house.CONVERT_NEEDS_MARK or state.occupier(hex_, owner) == player)
+    ]
+    return max(owners, key=lambda w: (state.population(hex_, w), -seats.index(w)), default="")
+
+
 def convert(state: GameState, player: str, hex_: Hex, owner: str) -> None:
     """Replace one of `owner`'s tokens in the hex by one of the player's (6.3.2)."""
     if owner == player or not state.population(hex_, owner):

@@ -28,6 +28,7 @@ from galbatch.rules.galaktikos.economy import (
     claimable,
     collect_resources,
     convert,
+    convert_target,
     grow,
     occupy_populations,
 )
@@ -469,8 +470,7 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
         return _attack(turn, action, harm)
     elif isinstance(action, Convert):
         hex_ = hex_of(action.hex)
-        marked = sorted(state.occupations.get(hex_, {}).items())
-        owner = next((o for o, by in marked if by == player), "")
+        owner = convert_target(state, player, hex_)
         if action.player:
             owner = player_named(state, action.player)
         if not owner:
