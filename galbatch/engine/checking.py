@@ -12,6 +12,7 @@ from galbatch.engine.orderfile import MAX_BYTES, OrderFile, parse_order_bytes, r
 from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
 
 if TYPE_CHECKING:
+    from galbatch.engine.gamedir import Game
     from galbatch.engine.ruleset import Ruleset
 
 STDIN = "-"  # as a file to check: the order file is read from standard input
@@ -89,7 +90,10 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
             verdict = _authenticate_aside(of, game.id, player, game.password_hash(player))
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
-            state = rs.load_state(game.state_data(game.latest_turn()))
+            turn = game.latest_turn()
+            key = _state_key(game, turn) if player is not None else None
+            view = _recorded_view(game, turn, player, key) if player and key else None
+            state = None if view is not None else rs.load_state(game.state_data(turn))
     except GameFileError as e:  # every line names the file already
         raise CheckError(str(e)) from None
     except (GameError, LookupError, KeyError, TypeError, ValueError, OSError) as e:
@@ -106,12 +110,71 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
             f"game {game.id} has no player {of.header.player}; file rejected",
         )
         return check_file(of, rs, auth=[bad])
-    view = rs.view(state, player)
+    if view is None:
+        view = rs.view(state, player)
+        if key is not None:
+            _record_view(game, turn, player, key, view)
     checked = check_file(of, rs, view, player, [])
     auth = verdict()
     # a file that fails authentication is rejected whole: what its orders would give is
     # never shown
     return checked if not auth else check_file(of, rs, view, player, auth)
+
+
+def _state_key(game: Game, turn: int) -> str | None:
+    """The view cache's key for the turn's state.yaml as it is now; None if unreadable."""
+    from galbatch.engine.viewcache import state_key
+    from galbatch.engine.yamlio import MAX_DATA_BYTES, LoadError, read_bytes
+
+    try:
+        return state_key(
+            game.ruleset_name, read_bytes(game.turn_dir(turn) / "state.yaml", MAX_DATA_BYTES)
+        )
+    except LoadError:
+        return None
+
+
+def _recorded_view(game: Game, turn: int, player: str, key: str) -> dict[str, Any] | None:
+    """The player's view as the turn's view file holds it, if the view cache says that
+    file is the view of the state.yaml whose key is `key`; otherwise None."""
+    import json
+
+    from galbatch.engine.viewcache import digest, known_views
+    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
+
+    wanted = known_views(key).get(player)
+    if wanted is None:
+        return None
+    try:
+        data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
+        if digest(data) != wanted:
+            return None
+        view = json.loads(data.decode("utf-8"))
+    except (LoadError, ValueError, RecursionError):
+        return None
+    if not isinstance(view, dict) or view.pop("game", None) != game.id:
+        return None
+    return view
+
+
+def _record_view(game: Game, turn: int, player: str, key: str, view: dict[str, Any]) -> None:
+    """Record in the view cache that `view`, built from the state.yaml whose key is
+    `key`, is the turn's view file of `player`, if it is: read back, the file is equal
+    to `view` with the game's id."""
+    import json
+
+    from galbatch.engine.viewcache import digest, remember_views
+    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
+
+    if "game" in view:  # the file's "game" would be the view's: the two not told apart
+        return
+    try:
+        data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
+        if json.loads(data.decode("utf-8")) != {"game": game.id, **view}:
+            return
+    except (LoadError, ValueError, RecursionError):
+        return
+    remember_views(key, {player: digest(data)})
 
 
 def _authenticate_aside(

@@ -584,7 +584,22 @@ def _process(
         log.step("COMMIT", RC.FAILED, f"cannot write {where}: {e}")
         return TurnResult(log.maxcc, log.text(), turn)
     log.step(ending.name, ending.rc, ending.detail)
+    remember_turn_views(game.ruleset_name, files)
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
+
+
+def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
+    """Tell the view cache that the turn's view files are the views of its state.yaml
+    (they were made from the same state), so that `check --game` reads a player's view
+    instead of loading the state to build it."""
+    from galbatch.engine.viewcache import digest, remember_views, state_key
+
+    views = {
+        name.removeprefix("views/").removesuffix(".yaml"): digest(data)
+        for name, data in files.items()
+        if name.startswith("views/") and name.endswith(".yaml")
+    }
+    remember_views(state_key(ruleset, files["state.yaml"]), views)
 
 
 def _replace_problems(
