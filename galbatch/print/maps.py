@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from galbatch.print.board_map import BoardMap
 from galbatch.print.grid_map import GridMap
+from galbatch.print.tile_map import TileMap
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def _index(m: FieldMap, sheets: Sequence[FieldMap]) -> FieldIndex:
     )
 
 
-Map: TypeAlias = HexMap | FieldMap | GridMap | BoardMap
+Map: TypeAlias = HexMap | FieldMap | GridMap | BoardMap | TileMap
 
 # Text rendering of field maps.
 CHAR_ASPECT = 0.6  # a column is 0.6 as wide as a line is high (10 columns, 6 lines an inch)

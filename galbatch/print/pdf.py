@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 import galbatch.print.pdf_board  # noqa: F401  (registers the BoardMap drawer)
 import galbatch.print.pdf_grid  # noqa: F401  (registers the GridMap drawer)
+import galbatch.print.pdf_tiles  # noqa: F401  (registers the TileMap drawer)
 from galbatch.print import pdfa, worker
 from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
 from galbatch.print.pdf_maps import (
