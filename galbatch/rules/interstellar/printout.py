@@ -1,0 +1,430 @@
+"""Interstellar Conquest printouts: the player's printout of a batch run, and the GM's.
+
+A player's printout is made from his view alone (`view.build_view`): first what he
+owes and by when (or that he owes nothing), then the table (players, races and
+powers, coins held, whose turn and which phase), the encounter so far, the
+systems as a tile map (text blocks, tiles with pyramids in PDF), the run's events,
+his coins, his pending and standing orders, the order check and the input sheet
+for what he owes. The GM's printout shows the same board with every hand and
+every player's orders.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic
+from galbatch.engine.ruleset import PrintContext
+from galbatch.print.page import MapBlock, Printout, Section, Table, Text
+from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
+from galbatch.rules.interstellar.state import GameState
+from galbatch.rules.interstellar.tables import RACE_CHART, Outcome, coin_text, outcome_row
+from galbatch.rules.interstellar.view import CHOSEN, NOT_YET, build_view
+
+PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
+INPUT_LINES = 15  # numbered blank lines of the input sheet
+NO_DIAGNOSTICS = {"": "NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
+PHASE_NAMES = {
+    "draw": "drawing coins",
+    "reclaim": "reclaiming a ship from the void",
+    "declare": "declaring the attack",
+    "invite-attacker": "the attacker's invitations",
+    "invite-defender": "the defender's invitations",
+    "alliance": "the alliances",
+    "coins": "the secret coins",
+    "druwaith": "the Druwaith's coin after the reveal",
+    "deal": "the deal (Diplomacy against Diplomacy)",
+    "outcome": "the outcome",
+    "second-attack": "the second attack",
+    "next": "the next player",
+}
+SIDES = {"ATTACKER": "the attacker", "DEFENDER": "the defender"}
+
+
+# ---- names ------------------------------------------------------------------------------
+
+
+def colours(view: Mapping[str, Any]) -> dict[str, str]:
+    """Player id -> the colour orders name him by."""
+    return {str(s["id"]): str(s["colour"]) for s in view["seats"]}
+
+
+def coins_text(coins: Sequence[int]) -> str:
+    """5, 3, DIPLOMACY (or none)."""
+    return ", ".join(coin_text(int(c)) for c in coins) or "none"
+
+
+def ships_text(ships: Mapping[str, int]) -> str:
+    """1 S 2 M (or no ships)."""
+    return " ".join(f"{n} {size}" for size, n in ships.items() if n) or "-"
+
+
+def phase_text(view: Mapping[str, Any]) -> str:
+    """coins (Play 7): the secret coins."""
+    phase = str(view["phase"])
+    return f"{phase} (Play {view['step']}): {PHASE_NAMES.get(phase, phase)}"
+
+
+# ---- what is owed -------------------------------------------------------------------------
+
+
+def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[str]]:
+    """The title and lines that open the printout: what the reader owes and by when."""
+    owes = view.get("owes")
+    names = colours(view)
+    if view["finished"]:
+        winners = ", ".join(names.get(str(p), str(p)) for p in view["winners"])
+        return "THE GAME IS OVER", [f"Won by {winners}. Nothing owed."]
+    if not owes:
+        waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
+        lines = ["NOTHING OWED: the game waits for no order of yours."]
+        if waiting:
+            lines.append(f"The game waits for {waiting} ({phase_text(view)}).")
+        lines.append(
+            "You may still send orders ahead for later phases, and standing orders"
+            f" (ALWAYS, IF ...); next due date {ctx.due}."
+        )
+        return "NOTHING OWED", lines
+    lines = [
+        f"YOU OWE ORDERS, DUE {ctx.due}:",
+        f"  {owes['what']}, as {owes['role']}",
+        f"  phase {phase_text(view)}",
+        "  send one of:",
+    ]
+    lines += [f"    {form}" for form in owes["orders"]]
+    lines.append("The game waits for your order; without it, nothing moves.")
+    return f"YOU OWE ORDERS BY {ctx.due}", lines
+
+
+def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
+    """The printout's first section: what the reader owes, or nothing owed."""
+    title, lines = owed_lines(view, ctx)
+    return Section(title, (Text(tuple(lines)),))
+
+
+# ---- the table --------------------------------------------------------------------------
+
+
+def table_section(view: Mapping[str, Any]) -> Section:
+    """Every player's colour, race and power, coins held, colonies and ships in the void;
+    whose turn and which phase; the bag and the discards."""
+    rows = []
+    for s in view["seats"]:
+        power = "yes" if s["power_active"] else "LOST"
+        rows.append(
+            (
+                s["colour"],
+                s["name"],
+                s["race"],
+                power,
+                s["colony_ships_home"],
+                s["hand_size"],
+                s["colonies"],
+                ships_text(s["void"]),
+            )
+        )
+    names = colours(view)
+    active = names.get(str(view["active"]), str(view["active"]))
+    attack = "second attack" if view["attack"] == 2 else "first attack"
+    lines = [
+        f"Player turn {view['player_turn']}: {active} plays ({attack}); phase {phase_text(view)}.",
+        f"Bag: {view['bag']} coins.  Discards: {coins_text(view['discards'])}.",
+    ]
+    if view["waiting"]:
+        waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
+        lines.append(f"Waiting for: {waiting}.")
+    headers = ("COLOUR", "PLAYER", "RACE", "POWER", "S HOME", "COINS", "COLONIES", "VOID")
+    return Section("THE TABLE", (Table(headers, tuple(rows)), Text(tuple(lines))))
+
+
+def powers_section(view: Mapping[str, Any], width: int) -> Section:
+    """The race chart's rows of the races in play, in the book's words."""
+    races = [str(s["race"]) for s in view["seats"]]
+    lines: list[str] = []
+    for row in RACE_CHART:
+        if row.race in races:
+            lines += textwrap.wrap(
+                f"{row.race} ({row.colour}): {row.power}",
+                width=width - 2,
+                subsequent_indent="    ",
+            )
+    lines.append("A race with fewer than two colony ships on its home worlds has lost its power.")
+    return Section("RACE POWERS", (Text(tuple(lines)),))
+
+
+# ---- the encounter ----------------------------------------------------------------------
+
+
+def _coin_shown(value: Any) -> str:
+    if value == CHOSEN:
+        return "chosen, not revealed"
+    if value == NOT_YET:
+        return "not yet chosen"
+    return coin_text(int(value))
+
+
+def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """The attack so far: fleet, invitations, allies, coins, deal and outcome."""
+
+    def name(p: Any) -> str:
+        return names.get(str(p), str(p))
+
+    def listed(ps: Sequence[Any]) -> str:
+        return ", ".join(name(p) for p in ps) or "nobody"
+
+    def groups(gs: Sequence[Mapping[str, Any]]) -> str:
+        return "; ".join(f"{ships_text(g['ships'])} from {g['origin']}" for g in gs) or "none"
+
+    attacker, defender = name(e["attacker"]), name(e["defender"])
+    which = "Second attack" if e["attack"] == 2 else "Attack"
+    lines = [
+        f"{which}: {attacker} attacks {e['target']}, defended by {defender}.",
+        f"Attacking fleet: {groups(e['fleet'])}.",
+        f"Invited by {attacker}: {listed(e['invited_by_attacker'])}."
+        f"  Invited by {defender}: {listed(e['invited_by_defender'])}.",
+    ]
+    for a in e["allies"]:
+        lines.append(f"Ally: {name(a['player'])} with {SIDES[a['side']]}: {groups(a['ships'])}.")
+    if e["declined"]:
+        lines.append(f"Declined: {listed(e['declined'])}.")
+    lines.append(
+        f"Coins: {attacker} {_coin_shown(e['attacker_coin'])};"
+        f" {defender} {_coin_shown(e['defender_coin'])}"
+        + ("." if e["revealed"] else " (revealed when both are in).")
+    )
+    if e["deal"]:
+        lines.append(f"Deal reached: {e['deal']}.")
+    if e["outcome"]:
+        row = outcome_row(Outcome(e["outcome"]))
+        lines.append(f"Outcome: {row.played.value}, {row.victory} {row.result}")
+    return lines
+
+
+def encounter_section(view: Mapping[str, Any], width: int) -> Section | None:
+    """The encounter so far (none before the first attack is declared)."""
+    e = view.get("encounter")
+    if not e:
+        return None
+    wrapped: list[str] = []
+    for line in encounter_lines(e, colours(view)):
+        wrapped += textwrap.wrap(line, width=width, subsequent_indent="  ")
+    return Section("THE ENCOUNTER", (Text(tuple(wrapped)),))
+
+
+# ---- the systems as a tile map ------------------------------------------------------------
+
+
+def _pieces(
+    owners: Mapping[str, Mapping[str, int]], names: Mapping[str, str]
+) -> tuple[Pieces, ...]:
+    return tuple(
+        Pieces(names.get(p, p), int(s["S"]), int(s["M"]), int(s["L"]))
+        for p, s in owners.items()
+        if int(s["S"]) + int(s["M"]) + int(s["L"])
+    )
+
+
+def tile_map(view: Mapping[str, Any]) -> TileMap:
+    """Every system's five tiles with their ships, the void in the middle, and the ships
+    committed to the encounter beside it."""
+    names = colours(view)
+    seats = {str(s["id"]): s for s in view["seats"]}
+    e = view.get("encounter")
+    target = str(e["target"]) if e else ""
+    systems = []
+    for system in view["systems"]:
+        seat = seats[str(system["owner"])]
+        tiles = tuple(
+            Tile(str(p["tile"]), _pieces(p["ships"], names), marked=p["planet"] == target)
+            for p in system["planets"]
+        )
+        caption = f"{system['colour']}: {seat['race']}, {seat['name']}"
+        systems.append(TileSystem(str(system["colour"]), caption, tiles))
+    aside = None
+    if e:
+        committed: dict[str, dict[str, int]] = {}
+        for g in [*e["fleet"], *(c for a in e["allies"] for c in a["ships"])]:
+            total = committed.setdefault(str(g["player"]), {"S": 0, "M": 0, "L": 0})
+            for size in total:
+                total[size] += int(g["ships"][size])
+        ordered = {p: committed[p] for p in names if p in committed}
+        aside = Tile(f"ATTACK ON {target}", _pieces(ordered, names))
+    legend = (
+        f"Bag: {view['bag']} coins.  Discards: {coins_text(view['discards'])}.",
+        "Ships: owner, then S colony ships, M warships, L transports and how many.",
+        "* marks the planet attacked (framed in red on the drawn map).",
+    )
+    return TileMap(
+        title=f"THE SYSTEMS, PLAYER TURN {view['player_turn']}",
+        systems=tuple(systems),
+        centre=Tile("VOID", _pieces(view["void"], names)),
+        aside=aside,
+        legend=legend,
+    )
+
+
+def map_section(view: Mapping[str, Any]) -> Section:
+    """The systems and the void on a page of their own."""
+    return Section("THE SYSTEMS", (MapBlock(tile_map(view)),), new_page=True)
+
+
+# ---- events, coins, orders ---------------------------------------------------------------
+
+
+def events_section(view: Mapping[str, Any], width: int) -> Section:
+    """The run's events the reader may see, in order; those seen by few are marked."""
+    lines: list[str] = []
+    for e in view["events"]:
+        mark = "(seen by you) " if e.get("private") else ""
+        lines += textwrap.wrap(mark + str(e["text"]), width=width, subsequent_indent="    ")
+    return Section("EVENTS OF THIS RUN", (Text(tuple(lines or ["Nothing happened."])),))
+
+
+def coins_section(view: Mapping[str, Any]) -> Section:
+    """The reader's own coins (no one else sees them)."""
+    line = f"Your coins: {coins_text(view['hand'])}. No one else sees them."
+    return Section("YOUR COINS", (Text((line,)),))
+
+
+def orders_section(view: Mapping[str, Any]) -> Section:
+    """The reader's pending orders (for the coming phases) and standing orders, numbered
+    as CANCEL counts them."""
+    lines = ["Pending (each used once by the next phase it answers):"]
+    lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
+    lines.append("Standing (kept until cancelled; CANCEL n cancels number n):")
+    lines += [f"  {o['number']:>2}. {o['text']}" for o in view["standing"]] or ["  none"]
+    return Section("YOUR ORDERS", (Text(tuple(lines)),))
+
+
+def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
+    """The diagnostics of the reader's file, as the other rulesets print them."""
+    lines = [d.format() for d in diagnostics]
+    if not lines:
+        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
+    return Section("ORDER CHECK", (Text(tuple(lines)),))
+
+
+def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
+    """The input sheet: due date, header line, what is owed and its order forms, then
+    numbered blank lines."""
+    me = next(s for s in view["seats"] if str(s["id"]) == str(view["player"]))
+    lines = [
+        "Interstellar Conquest Order Sheet",
+        f"Due Date: {ctx.due}",
+        "",
+        f"For game {ctx.game}, run {int(view['turn']) + 1}, player {me['colour']} {me['name']}",
+    ]
+    if ctx.header_line:
+        lines += ["", "Start your order file with this line:", "", f"  {ctx.header_line}"]
+    owes = view.get("owes")
+    lines.append("")
+    if owes:
+        lines.append(f"You owe {owes['what']}. Fill in one of:")
+        lines += [f"  {form}" for form in owes["orders"]]
+    else:
+        lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
+    lines.append("")
+    lines += [f"{n:>3}  {'_' * 70}" for n in range(1, INPUT_LINES + 1)]
+    return tuple(lines)
+
+
+# ---- the printouts -------------------------------------------------------------------------
+
+
+def player_printout(
+    view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+) -> Printout:
+    """The player's printout of one run, from his view alone."""
+    me = next(s for s in view["seats"] if str(s["id"]) == str(view["player"]))
+    name = f"{me['colour']} {me['name']}"
+    sections = [owed_section(view, ctx), table_section(view)]
+    encounter = encounter_section(view, ctx.width)
+    if encounter is not None:
+        sections.append(encounter)
+    sections += [
+        events_section(view, ctx.width),
+        coins_section(view),
+        orders_section(view),
+        order_check_section(diagnostics, ctx),
+        powers_section(view, ctx.width),
+        map_section(view),
+        Section("ORDER SHEET", (Text(input_sheet(view, ctx)),), new_page=True),
+    ]
+    turn = int(view["turn"])
+    return Printout(
+        game=ctx.game,
+        turn=turn,
+        reader=f"PLAYER {view['player']} {name}".upper(),
+        width=ctx.width,
+        sections=tuple(sections),
+        title=f"{ctx.title} {PERIOD} {turn}: {name}",
+        author=ctx.author,
+        date=ctx.date,
+        keywords=(ctx.game, f"run {turn}", f"player {name}"),
+        period=PERIOD,
+    )
+
+
+def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
+    """The GM's printout: the table with every hand, the encounter with its coins, every
+    event, every player's pending and standing orders, and the systems."""
+    view = build_view(state, "")
+    names = colours(view)
+    head = [f"Interstellar Conquest game {ctx.game}, run {state.turn}"]
+    if state.winners:
+        head.append("The game has ended. Won by " + ", ".join(names[p] for p in state.winners))
+    sections = [
+        Section(f"{ctx.title}: GAME MASTER SUMMARY", (Text(tuple(head)),)),
+        table_section(view),
+        Section("HANDS", (Text(tuple(_hands(state, names))),)),
+    ]
+    if state.encounter is not None:
+        e = dict(view["encounter"])
+        e["attacker_coin"] = _gm_coin(state.encounter.attacker_coin)
+        e["defender_coin"] = _gm_coin(state.encounter.defender_coin)
+        e["revealed"] = True
+        lines = encounter_lines(e, names)
+        revealed = "yes" if state.encounter.revealed else "no"
+        lines.append(f"Coins revealed to the players: {revealed}.")
+        wrapped = [w for ln in lines for w in textwrap.wrap(ln, ctx.width, subsequent_indent="  ")]
+        sections.append(Section("THE ENCOUNTER", (Text(tuple(wrapped)),)))
+    events = []
+    for event in state.events:
+        seen = ", ".join(names.get(p, p) for p in event.seen_by)
+        text = f"{event.text} (seen by {seen})" if seen else event.text
+        events += textwrap.wrap(text, ctx.width, subsequent_indent="    ")
+    sections.append(Section("EVENTS OF THIS RUN", (Text(tuple(events or ["Nothing happened."])),)))
+    orders: list[str] = []
+    for p in state.players():
+        pending = [o.text() for o in state.pending.get(p, ())]
+        standing = [f"{n}. {o.text()}" for n, o in enumerate(state.standing.get(p, ()), 1)]
+        orders.append(f"{names[p]}: pending: {'; '.join(pending) or 'none'}")
+        orders.append(f"{' ' * len(names[p])}  standing: {'; '.join(standing) or 'none'}")
+    sections.append(Section("ORDERS KEPT", (Text(tuple(orders)),)))
+    sections.append(map_section(view))
+    return Printout(
+        game=ctx.game,
+        turn=state.turn,
+        reader="GAME MASTER",
+        width=ctx.width,
+        sections=tuple(sections),
+        title=f"{ctx.title} {PERIOD} {state.turn}: GAME MASTER",
+        author=ctx.author,
+        date=ctx.date,
+        keywords=(ctx.game, f"run {state.turn}", "game master"),
+        period=PERIOD,
+    )
+
+
+def _hands(state: GameState, names: Mapping[str, str]) -> list[str]:
+    """Every player's coins, sorted, as the GM alone sees them."""
+    return [f"{names[p]:<8} {coins_text(sorted(state.hand(p)))}" for p in state.players()]
+
+
+def _gm_coin(coin: int | None) -> int | str:
+    return NOT_YET if coin is None else coin
+
+
+__all__ = ["gm_printout", "player_printout"]
