@@ -1,0 +1,500 @@
+"""The phase machine: one batch run takes in the order files, then resolves phases one
+after another while the players who owe the next one have an order for it, and stops
+where a decision is missing (phases.py tells how; orders.py which order answers).
+
+Each `_step` function resolves the state's phase and moves it on, or returns the
+players it waits for, having done what it could (an ally who answered has allied;
+a coin played is in, still secret).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+from galbatch.rules.interstellar import house
+from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.answers import (
+    all_answers,
+    answer,
+    take_in,
+    use,
+    use_all,
+)
+from galbatch.rules.interstellar.board import Run, one, return_from_void, ships_text
+from galbatch.rules.interstellar.coins import choose, draw, draw_up, hand_size, remove
+from galbatch.rules.interstellar.combat import NO_COIN, WINNER, outcome, result_for
+from galbatch.rules.interstellar.fleets import (
+    Refusal,
+    ally,
+    can_help,
+    could_attack,
+    declare,
+    decline,
+    invited,
+    side_named,
+    sides_inviting,
+    total,
+)
+from galbatch.rules.interstellar.outcome import carry_out
+from galbatch.rules.interstellar.phases import Phase, owes
+from galbatch.rules.interstellar.powers import heal, settle_coins
+from galbatch.rules.interstellar.state import Encounter, GameState, has_power, planet_text
+from galbatch.rules.interstellar.tables import (
+    Coin,
+    Outcome,
+    Power,
+    coin_text,
+    outcome_row,
+)
+from galbatch.rules.interstellar.victory import winners
+
+Waiting = tuple[str, ...]
+Step = Callable[[GameState, Run], tuple[GameState, Waiting]]
+RUN_STREAM = "interstellar"
+# A run never resolves more player turns than this (a guard: standing orders alone may
+# play a game for ever when no attack can succeed).
+MAX_PLAYER_TURNS_PER_RUN = 1000
+
+
+def resolve(
+    state: GameState, orders: Mapping[str, Sequence[Any]], streams: Callable[[str], Random]
+) -> GameState:
+    """The state after one batch run: each order file taken in (in seat order), then the
+    phases resolved until a decision is missing or the game is won. `state` is not changed;
+    the same state and orders give the same next state."""
+    run = Run(streams(RUN_STREAM))
+    state = replace(state, turn=state.turn + 1, events=(), waiting=())
+    for player in state.players():
+        if player in orders:
+            state = take_in(state, player, orders[player])
+    state = advance(state, run)
+    return replace(state, events=tuple(run.events))
+
+
+def advance(state: GameState, run: Run) -> GameState:
+    """The phases resolved from the state's own until one waits or the game is won; the
+    players waited for in `waiting`."""
+    first_turn = state.player_turn
+    while not state.finished:
+        if state.player_turn - first_turn >= MAX_PLAYER_TURNS_PER_RUN:
+            run.say("stop", "The run stops after many turns without a decision.")
+            return replace(state, waiting=(state.active,))
+        phase = state.phase
+        owed = owes(state, phase)
+        involved = state.involved + tuple(p for p in owed if p not in state.involved)
+        state = replace(state, involved=involved)
+        state, waiting = STEPS[phase](state, run)
+        if waiting:
+            return replace(state, waiting=waiting)
+    return replace(state, waiting=())
+
+
+def colour(state: GameState, player: str) -> str:
+    """A player's colour, as printouts name players."""
+    return state.seat(player).colour
+
+
+def _encounter(state: GameState) -> Encounter:
+    assert state.encounter is not None
+    return state.encounter
+
+
+# ---- Play 1, 2, 11 ---------------------------------------------------------------------------
+
+
+def _draw(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    turn = f"Turn {state.player_turn}: {colour(state, state.active)} to play."
+    run.say("turn", turn)
+    state = draw_up(state, state.active, run)
+    return replace(state, phase=Phase.RECLAIM), ()
+
+
+def _reclaimed(state: GameState, player: str, order: o.Reclaim | None) -> GameState:
+    void = state.in_void(player)
+    if order is not None and void.get(order.size):
+        size = order.size
+    else:
+        size = next(s for s in house.RECLAIM_DEFAULT_SIZES if void.get(s))
+    world = state.home(player)[0]
+    if order is not None and order.to is not None:
+        to = (order.to.colour, order.to.tile)
+        if to in state.home(player):
+            world = to
+    return return_from_void(state, player, one(size), world)
+
+
+def _has_attack(state: GameState, player: str, phase: Phase) -> bool:
+    found, _ = answer(state, player, phase)
+    return isinstance(found, o.Attack)
+
+
+def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    p = state.active
+    void = state.in_void(p)
+    if not void.total:
+        return replace(state, phase=Phase.DECLARE), ()
+    could = any(
+        could_attack(_reclaimed(state, p, o.Reclaim(s)), p)
+        for s in house.RECLAIM_DEFAULT_SIZES
+        if void.get(s)
+    )
+    if could and not _has_attack(state, p, Phase.DECLARE):
+        return state, (p,)  # the reclaim waits for the attack (phases.WAITS_WITH)
+    order, pending = answer(state, p, Phase.RECLAIM)
+    if pending and order is not None:
+        state = use(state, p, order)
+    reclaim = order if isinstance(order, o.Reclaim) else None
+    after = _reclaimed(state, p, reclaim)
+    back = state.in_void(p).minus(after.in_void(p))
+    where = next(w for w in after.home(p) if after.at(w, p) != state.at(w, p))
+    how = "as ordered" if reclaim is not None else "by default"
+    run.say(
+        "reclaim",
+        f"{colour(state, p)} reclaims {ships_text(back)} from the void to"
+        f" {planet_text(where)} ({how}).",
+    )
+    return replace(after, phase=Phase.DECLARE), ()
+
+
+def _next(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    pending = {p: x for p, x in state.pending.items() if p not in state.involved}
+    return replace(
+        state,
+        pending=pending,
+        involved=(),
+        active=state.next_player(state.active),
+        player_turn=state.player_turn + 1,
+        phase=Phase.DRAW,
+        attack=1,
+        encounter=None,
+    ), ()
+
+
+# ---- Play 3, 10: the attacks ----------------------------------------------------------------
+
+
+def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting]:
+    p = state.active
+    phase = Phase.SECOND_ATTACK if again else Phase.DECLARE
+    if not could_attack(state, p):
+        run.say(
+            "attack",
+            f"{colour(state, p)} has no attack the ship chart allows (a Warship,"
+            " and a Transport to leave a system).",
+        )
+        return replace(state, phase=Phase.NEXT), ()
+    tried: set[o.Action] = set()
+    while True:
+        order, pending = answer(state, p, phase, lambda x: x not in tried)
+        if order is None:
+            return state, (p,)
+        tried.add(order)
+        if pending:
+            state = use(state, p, order)
+        if isinstance(order, o.Pass):
+            run.say("attack", f"{colour(state, p)} makes no second attack.")
+            return replace(state, phase=Phase.NEXT), ()
+        assert isinstance(order, o.Attack)
+        try:
+            after, note = declare(state, p, order, 2 if again else 1)
+        except Refusal as refusal:
+            run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
+            continue
+        if note:
+            run.say("reduced", f"{order.text()}: {note}.", (p,))
+        e = _encounter(after)
+        fleet = ships_text(total(e.fleet))
+        which = "second attack" if again else "attack"
+        run.say(
+            "attack",
+            f"{colour(state, p)} makes the {which}: {fleet} against"
+            f" {colour(state, e.defender)} at {planet_text(e.target)}.",
+        )
+        return replace(after, phase=Phase.INVITE_ATTACKER), ()
+
+
+def _declare(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    return _attack(state, run, again=False)
+
+
+def _second_attack(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    if not owes(state, Phase.SECOND_ATTACK):
+        return replace(state, phase=Phase.NEXT), ()
+    return _attack(state, run, again=True)
+
+
+# ---- Play 4-6: invitations and alliances -----------------------------------------------------
+
+
+def _alone(state: GameState) -> bool:
+    e = _encounter(state)
+    return all(p in (e.attacker, e.defender) for p in state.players())
+
+
+def _invite(state: GameState, run: Run, attacker: bool) -> tuple[GameState, Waiting]:
+    e = _encounter(state)
+    p = e.attacker if attacker else e.defender
+    phase = Phase.INVITE_ATTACKER if attacker else Phase.INVITE_DEFENDER
+    after = Phase.INVITE_DEFENDER if attacker else Phase.ALLIANCE
+    if _alone(state):
+        return replace(state, phase=after), ()  # no one else to invite
+    order, pending = answer(state, p, phase)
+    if order is None and not attacker:
+        return state, (p,)
+    if pending and order is not None:
+        state = use(state, p, order)
+    names = invited(state, e, order) if isinstance(order, o.Invite) else ()
+    e = replace(e, invited_by_attacker=names) if attacker else replace(e, invited_by_defender=names)
+    whom = " ".join(colour(state, q) for q in names) or "nobody"
+    run.say("invite", f"{colour(state, p)} invites {whom}.")
+    return replace(state, encounter=e, phase=after), ()
+
+
+def _invite_attacker(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    return _invite(state, run, attacker=True)
+
+
+def _invite_defender(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    return _invite(state, run, attacker=False)
+
+
+def _fits_alliance(state: GameState, e: Encounter, p: str) -> Callable[[o.Action], bool]:
+    """Whether an order answers a player's invitations: DECLINE, or ALLY with a side that
+    invited him."""
+
+    def fits(x: o.Action) -> bool:
+        return isinstance(x, o.Decline) or (
+            isinstance(x, o.Ally) and side_named(state, e, x.side) in sides_inviting(e, p)
+        )
+
+    return fits
+
+
+def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    waiting: list[str] = []
+    for p in owes(state, Phase.ALLIANCE):
+        e = _encounter(state)
+        sides = sides_inviting(e, p)
+        if not any(can_help(state, e, p, side) for side in sides):
+            run.say(
+                "alliance",
+                f"{colour(state, p)} has no colony ship or warship where an"
+                " ally's ships may come from, and declines.",
+            )
+            state = decline(state, p)
+            continue
+
+        order, pending = answer(state, p, Phase.ALLIANCE, _fits_alliance(state, e, p))
+        if order is None:
+            waiting.append(p)
+            continue
+        if pending:
+            state = use(state, p, order)
+        if isinstance(order, o.Ally):
+            try:
+                state, note = ally(state, p, order)
+            except Refusal as refusal:
+                run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
+                run.say("alliance", f"{colour(state, p)} declines.")
+                state = decline(state, p)
+                continue
+            if note:
+                run.say("reduced", f"{order.text()}: {note}.", (p,))
+            a = _encounter(state).allies[-1]
+            side = colour(state, e.attacker if a.side == "ATTACKER" else e.defender)
+            ships = ships_text(total(a.ships))
+            run.say("alliance", f"{colour(state, p)} allies with {side} with {ships}.")
+        else:
+            run.say("alliance", f"{colour(state, p)} declines.")
+            state = decline(state, p)
+    if waiting:
+        return state, tuple(waiting)
+    return replace(state, phase=Phase.COINS), ()
+
+
+# ---- Play 7: coins ---------------------------------------------------------------------------
+
+
+def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bool]:
+    """A main combatant's coin chosen, if he has a PLAY order: (state, done)."""
+    phase = Phase.DRUWAITH if late else Phase.COINS
+    order, pending = answer(state, p, phase)
+    if not isinstance(order, o.Play):
+        return state, False
+    if pending:
+        state = use(state, p, order)
+    e = _encounter(state)
+    hand = state.hand(p)
+    if not hand:
+        coin: Coin = NO_COIN
+        run.say("coin", f"{colour(state, p)} has no coin to play and plays none (Diplomacy).")
+    else:
+        wins = None
+        if late:
+            wins = {c: result_for(state, e, p, c) for c in hand}
+        coin = choose(hand, order.coin, wins)
+        state = remove(state, p, coin)
+    e = replace(e, attacker_coin=coin) if p == e.attacker else replace(e, defender_coin=coin)
+    if late:
+        run.say("coin", f"{colour(state, p)} plays {coin_text(coin)} after the reveal (Druwaith).")
+    else:
+        run.say("coin", f"{colour(state, p)} has chosen a coin.")
+        run.say("coin-secret", f"You play {coin_text(coin)} ({order.text()}).", (p,))
+    return replace(state, encounter=e), True
+
+
+def _coins(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    e = _encounter(state)
+    if house.DRAW_WHEN_EMPTY_IN_COMBAT:
+        for p in (e.attacker, e.defender):
+            if not state.hand(p):
+                state = draw(state, p, hand_size(state, p), run)
+    waiting: list[str] = []
+    for p in owes(state, Phase.COINS):
+        state, done = _play(state, p, run, late=False)
+        if not done:
+            waiting.append(p)
+    if waiting:
+        return state, tuple(waiting)
+    e = replace(_encounter(state), revealed=True)
+    state = replace(state, encounter=e)
+    shown = [
+        f"{colour(state, p)} {coin_text(c)}"
+        for p, c in ((e.attacker, e.attacker_coin), (e.defender, e.defender_coin))
+        if c is not None
+    ]
+    run.say("reveal", "Coins revealed: " + ", ".join(shown) + ".")
+    if owes(state, Phase.DRUWAITH):
+        return replace(state, phase=Phase.DRUWAITH), ()
+    return _decided(state, run), ()
+
+
+def _druwaith(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    for p in owes(state, Phase.DRUWAITH):
+        state, done = _play(state, p, run, late=True)
+        if not done:
+            return state, (p,)
+    return _decided(state, run), ()
+
+
+def _decided(state: GameState, run: Run) -> GameState:
+    """Both coins in: the outcome chart's row, or the deal to make."""
+    e = _encounter(state)
+    a = e.attacker_coin if e.attacker_coin is not None else NO_COIN
+    d = e.defender_coin if e.defender_coin is not None else NO_COIN
+    row = outcome(state, e, a, d)
+    if row is None:
+        run.say("deal", "Diplomacy against Diplomacy: the players attempt a deal.")
+        return replace(state, phase=Phase.DEAL)
+    return _decide(state, row, run)
+
+
+def _decide(state: GameState, row: Outcome, run: Run) -> GameState:
+    e = _encounter(state)
+    e = replace(e, outcome=row, winner=WINNER[row])
+    run.say("outcome", f"Outcome: {outcome_row(row).victory}")
+    return replace(state, encounter=e, phase=Phase.OUTCOME)
+
+
+# ---- Play 8: the deal, the outcome ------------------------------------------------------------
+
+DEAL_ORDERS = (o.Deal, o.NoDeal)
+
+
+def _deal(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    e = _encounter(state)
+    offers: dict[str, tuple[Any, ...]] = {}
+    waiting: list[str] = []
+    for p in (e.attacker, e.defender):
+        found, _ = all_answers(state, p, Phase.DEAL, DEAL_ORDERS)
+        if not found:
+            waiting.append(p)
+        offers[p] = found
+    if waiting:
+        return state, tuple(waiting)
+    for p in (e.attacker, e.defender):
+        state = use_all(state, p, DEAL_ORDERS, Phase.DEAL)
+    theirs = [d for d in offers[e.defender] if isinstance(d, o.Deal)]
+    made = next(
+        (
+            mine
+            for mine in offers[e.attacker]
+            if isinstance(mine, o.Deal) and any(o.matches(mine, d) for d in theirs)
+        ),
+        None,
+    )
+    if made is None:
+        run.say("deal", "No deal is reached.")
+        return _decide(state, Outcome.NO_DEAL, run), ()
+    run.say("deal", f"Deal reached: {made.text()}.")
+    state = replace(state, encounter=replace(e, deal=made))
+    return _decide(state, Outcome.DEAL, run), ()
+
+
+def _choice(state: GameState, p: str, kind: type[Any]) -> Any:
+    """A player's pending (used up) or standing order of a kind for the outcome."""
+    order, pending = answer(state, p, Phase.OUTCOME, lambda x: isinstance(x, kind))
+    return order, pending
+
+
+def _outcome(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    e = _encounter(state)
+    rewards: dict[str, o.Reward | None] = {}
+    takes: dict[str, bool] = {}
+    for p in owes(state, Phase.OUTCOME):
+        reward, pending = _choice(state, p, o.Reward)
+        if reward is not None:
+            rewards[p] = reward
+            if pending:
+                state = use(state, p, reward)
+        take, pending = _choice(state, p, o.TakeCoin)
+        if take is not None:
+            takes[p] = take.take
+            if pending:
+                state = use(state, p, take)
+    state = carry_out(state, rewards, run)
+    state = settle_coins(state, takes, run)
+    for p in state.players():
+        if not has_power(state, p, Power.HEAL):
+            continue
+        heals, pending = all_answers(state, p, Phase.OUTCOME, o.Heal)
+        if pending:
+            state = use_all(state, p, o.Heal, Phase.OUTCOME)
+        for h in heals:
+            state = heal(state, p, h, run)
+    won = winners(state)
+    if won:
+        names = " and ".join(colour(state, p) for p in won)
+        joint = " (a joint victory)" if len(won) > 1 else ""
+        run.say(
+            "victory",
+            f"{names} win{'s' if len(won) == 1 else ''} with four colonies in"
+            f" other systems{joint}.",
+        )
+        return replace(state, winners=won, phase=Phase.NEXT), ()
+    after = Phase.SECOND_ATTACK if e.attack == 1 and WINNER[_row(e)] == "ATTACKER" else Phase.NEXT
+    return replace(state, phase=after), ()
+
+
+def _row(e: Encounter) -> Outcome:
+    assert e.outcome is not None
+    return e.outcome
+
+
+STEPS: dict[Phase, Step] = {
+    Phase.DRAW: _draw,
+    Phase.RECLAIM: _reclaim,
+    Phase.DECLARE: _declare,
+    Phase.INVITE_ATTACKER: _invite_attacker,
+    Phase.INVITE_DEFENDER: _invite_defender,
+    Phase.ALLIANCE: _alliance,
+    Phase.COINS: _coins,
+    Phase.DRUWAITH: _druwaith,
+    Phase.DEAL: _deal,
+    Phase.OUTCOME: _outcome,
+    Phase.SECOND_ATTACK: _second_attack,
+    Phase.NEXT: _next,
+}
