@@ -40,11 +40,8 @@ def test_one_mail_a_player_with_printout_pdf_and_view(game: Path) -> None:
     body = msg.get_body(("plain",))
     assert body is not None
     printout = (game / "turns" / "000" / "printouts" / "3.txt").read_text(encoding="utf-8")
-    assert body.get_content() == printout + "\n"  # type: ignore[attr-defined]  # a last line end
-    files = {
-        part.get_filename(): part.get_content()  # type: ignore[attr-defined]
-        for part in msg.iter_attachments()
-    }
+    assert body.get_content() == printout + "\n"  # a last line end
+    files = {part.get_filename(): part.get_content() for part in msg.iter_attachments()}
     assert files["gc16-t000-p3.pdf"] == (game / "turns/000/printouts/3.pdf").read_bytes()
     assert files["gc16-t000-p3.yaml"] == (game / "turns/000/views/3.yaml").read_bytes()
 

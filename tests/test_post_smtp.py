@@ -227,9 +227,7 @@ def test_a_certificate_not_trusted_is_one_line_and_nothing_is_sent(
     server = tls_server
     game = game_for(tmp_path, server.port, "smtp_starttls: true", f"smtp_user: {USER}")
     names = waiting(game)
-    done = galbatch(
-        {"GALBATCH_SMTP_PASSWORD": PASSWORD}, "mail", str(game), "--send", "--no-write"
-    )
+    done = galbatch({"GALBATCH_SMTP_PASSWORD": PASSWORD}, "mail", str(game), "--send", "--no-write")
     assert done.returncode == 16
     assert done.stderr.count("\n") == 1, done.stderr
     assert f"STARTTLS with the SMTP server 127.0.0.1:{server.port} failed: " in done.stderr

@@ -168,9 +168,7 @@ def open_session(server: smtplib.SMTP, settings: PostSettings, password: str) ->
     except smtplib.SMTPNotSupportedError:
         raise GameError(f"{where} does not offer STARTTLS; nothing sent") from None
     except ssl.SSLCertVerificationError as e:
-        raise GameError(
-            f"STARTTLS with {where} failed: {e.verify_message}; nothing sent"
-        ) from None
+        raise GameError(f"STARTTLS with {where} failed: {e.verify_message}; nothing sent") from None
     except (smtplib.SMTPException, OSError) as e:
         raise GameError(f"STARTTLS with {where} failed: {_one_line(e)}; nothing sent") from None
     if not settings.smtp_user:
