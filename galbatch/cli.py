@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ class Galbatch(click.Group):
     told the closest of all) or the commands are listed: `galbatch check` never imports
     their module."""
 
-    POST = ("intake", "mail", "signups")  # the names of galbatch.post.commands.COMMANDS
+    POST = ("intake", "mail", "signups", "start")  # the names of galbatch.post.commands.COMMANDS
 
     def add_post_commands(self) -> None:
         if not all(name in self.commands for name in self.POST):
@@ -105,13 +106,19 @@ def cli() -> None:
     "--players",
     "-n",
     type=click.IntRange(1, 50),
-    help="Number of players (or --signups: one a sign-up).",
+    help="Number of players (--signups: one a sign-up; --open: the most taken).",
 )
 @click.option(
     "--signups",
     "signup_file",
     type=click.Path(exists=True, path_type=Path),
     help="A sign-up list (galbatch signups): one player a sign-up, the game id from the list.",
+)
+@click.option(
+    "--open",
+    "open_signups",
+    is_flag=True,
+    help="Take sign-ups by mail first (galbatch intake); galbatch start then makes the game.",
 )
 @click.option("--seed", type=int, required=True, help="Seed of the galaxy and every roll.")
 @click.option(
@@ -151,6 +158,7 @@ def new(
     directory: Path,
     players: int | None,
     signup_file: Path | None,
+    open_signups: bool,
     seed: int,
     names: tuple[str, ...],
     title: str,
@@ -170,13 +178,32 @@ def new(
     also written to DIRECTORY.passwords.txt beside the game, readable only by you.
     With --signups FILE the players are the sign-ups of the list (a `galbatch
     signups` directory or its signups.yaml), each with a welcome mail in
-    DIRECTORY/outbox/.
+    DIRECTORY/outbox/. With --open DIRECTORY takes sign-ups (`#ANM` lines by
+    mail, filed by `galbatch intake`) for the game these options will make, and
+    `galbatch start DIRECTORY` makes it.
     """
     from galbatch.engine.gamedir import GameError
     from galbatch.engine.newgame import create_game, setting_values
-    from galbatch.engine.passwd import PasswordsFile
     from galbatch.engine.ruleset import UnknownRuleset
 
+    if open_signups:
+        from galbatch.post.commands import open_new_game
+
+        given = {"--signups": signup_file, "--name": names, "--passwords": password_file}
+        open_new_game(
+            directory,
+            ruleset,
+            seed,
+            refused=[option for option, value in given.items() if value],
+            limit=players or 0,
+            game_id=game_id or "",
+            title=title,
+            gm=gm,
+            start=start,
+            days=days,
+            settings=settings,
+        )
+        return
     if (players is None) == (signup_file is None):
         raise click.UsageError(
             "give --players or --signups, not both" if players else "give --players or --signups"
@@ -185,51 +212,80 @@ def new(
         raise click.UsageError("--id with --signups: the game id is the sign-up list's")
     if signup_file is not None and names:
         raise click.UsageError("--name with --signups: the names are the sign-ups'")
+    chosen = chosen_passwords(password_file)
+    try:
+        values = setting_values(ruleset, [parse_setting(item) for item in settings])
+        with kept_passwords(directory) as keep:
+            if signup_file is None:
+                created: Sequence[Any] = create_game(
+                    directory,
+                    ruleset,
+                    players or 0,
+                    seed,
+                    names=names,
+                    title=title,
+                    gm=gm,
+                    start=start,
+                    days=days,
+                    passwords=chosen,
+                    game_id=game_id,
+                    settings=values,
+                )
+            else:
+                created = new_from_signups(
+                    directory,
+                    signup_file,
+                    ruleset,
+                    seed,
+                    title=title,
+                    gm=gm,
+                    start=start,
+                    days=days,
+                    passwords=chosen,
+                    settings=values,
+                )
+    except (GameError, UnknownRuleset, ValueError) as e:
+        raise click.ClickException(str(e)) from None
+    report_created(directory, ruleset, seed, created, keep, welcomed=signup_file is not None)
+
+
+def chosen_passwords(password_file: Any) -> dict[str, str]:
+    """`--passwords FILE`: its `PLAYER PASSWORD` lines ('#' lines are comments)."""
     chosen: dict[str, str] = {}
     if password_file is not None:
         for line in password_file:
             parts = line.split()
             if len(parts) == 2 and not line.lstrip().startswith("#"):
                 chosen[parts[0]] = parts[1]
-    keep: PasswordsFile | None = None
+    return chosen
+
+
+@contextmanager
+def kept_passwords(directory: Path) -> Iterator[Any]:
+    """The passwords file of a game about to be made, reserved when standard output is no
+    terminal (`new ... | head -1` must not lose the passwords); gone if no game is made."""
+    from galbatch.engine.passwd import PasswordsFile
+
+    keep = None if sys.stdout.isatty() else PasswordsFile.reserve(directory)
     try:
-        values = setting_values(ruleset, [parse_setting(item) for item in settings])
-        if not sys.stdout.isatty():  # `new ... | head -1` must not lose the passwords
-            keep = PasswordsFile.reserve(directory)
-        if signup_file is None:
-            created: Sequence[Any] = create_game(
-                directory,
-                ruleset,
-                players or 0,
-                seed,
-                names=names,
-                title=title,
-                gm=gm,
-                start=start,
-                days=days,
-                passwords=chosen,
-                game_id=game_id,
-                settings=values,
-            )
-        else:
-            created = new_from_signups(
-                directory,
-                signup_file,
-                ruleset,
-                seed,
-                title=title,
-                gm=gm,
-                start=start,
-                days=days,
-                passwords=chosen,
-                settings=values,
-            )
-    except BaseException as e:
+        yield keep
+    except BaseException:
         if keep is not None:
             keep.discard()
-        if isinstance(e, GameError | UnknownRuleset | ValueError):
-            raise click.ClickException(str(e)) from None
         raise
+
+
+def report_created(
+    directory: Path,
+    ruleset: str,
+    seed: int,
+    created: Sequence[Any],
+    keep: Any,
+    *,
+    welcomed: bool,
+) -> None:
+    """What `new` (and `start`) print of a game made: each player's password, once; the
+    same in the reserved passwords file `keep` when standard output is no terminal."""
     if keep is not None:
         keep.write(directory, [(p.id, p.name, p.password) for p in created])
         click.echo(
@@ -242,7 +298,7 @@ def new(
     click.echo("PLAYER  CODE NAME             PASSWORD")
     for p in created:
         click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
-    if signup_file is not None:
+    if welcomed:
         click.echo(f"a welcome mail for each player is in {directory / 'outbox'}/")
 
 

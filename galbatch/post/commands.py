@@ -1,4 +1,5 @@
-"""The post room's commands, `intake`, `mail` and `signups`, for the galbatch click group.
+"""The post room's commands, `intake`, `mail`, `signups` and `start`, for the galbatch group
+(and `new --open`, which `new` hands over to `open_new_game`).
 
 Importing this module imports click alone: each command imports the post room
 when it runs, so `galbatch check` never pays for `email` or `smtplib`.
@@ -11,7 +12,9 @@ program the mbox), 16 failure.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -119,4 +122,71 @@ def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str
     click.echo(f"{file}: taking sign-ups for game {game_id}")
 
 
-COMMANDS = (intake, mail, signups)
+def open_new_game(
+    directory: Path,
+    ruleset: str,
+    seed: int,
+    *,
+    refused: Sequence[str],
+    settings: Sequence[str],
+    **options: Any,
+) -> None:
+    """`new RULESET DIRECTORY --open`: DIRECTORY takes sign-ups for the game the options make.
+
+    `refused`: the options of `new` given that the sign-ups give instead."""
+    from galbatch.cli import parse_setting
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.newgame import setting_values
+    from galbatch.engine.ruleset import UnknownRuleset
+    from galbatch.post.start import open_game
+
+    for option in refused:
+        later = "; give it to galbatch start" if option == "--passwords" else ""
+        raise click.UsageError(f"{option} with --open: the players sign up by mail{later}")
+    try:
+        values = setting_values(ruleset, [parse_setting(item) for item in settings])
+        file = open_game(directory, ruleset, seed, settings=values, **options)
+    except (GameError, UnknownRuleset) as e:
+        raise click.ClickException(str(e)) from None
+    game = options.get("game_id") or directory.name
+    click.echo(f"{file}: taking sign-ups for game {game} ({ruleset}, seed {seed})")
+    click.echo(f"each player mails a line '#ANM {game} <name>'; then: galbatch start {directory}")
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--passwords",
+    "password_file",
+    type=click.File("r", encoding="utf-8"),
+    help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.",
+)
+@click.option("--start", "start_date", help="Date of turn 0, if not the one given to new --open.")
+def start(directory: Path, password_file: Any, start_date: str | None) -> None:
+    """Make the game DIRECTORY took sign-ups for (galbatch new RULESET DIRECTORY --open).
+
+    One player a sign-up, in the order they came, each with a password and a welcome
+    mail in DIRECTORY/outbox/; turn 0 set up and printed as `new` does. Prints each
+    password once, as `new` does.
+    """
+    from galbatch.cli import chosen_passwords, kept_passwords, report_created
+    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.locks import GameBusy
+    from galbatch.engine.ruleset import UnknownRuleset
+    from galbatch.post.start import start_game, startable
+
+    chosen = chosen_passwords(password_file)
+    try:
+        signups = startable(directory)  # before a passwords file is made for nothing
+        with kept_passwords(directory) as keep:
+            welcomed = start_game(directory, chosen, start_date)
+    except GameBusy as e:
+        click.echo(f"galbatch: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    except (GameError, UnknownRuleset, ValueError) as e:
+        raise click.ClickException(str(e)) from None
+    seed = int(signups.new["seed"])
+    report_created(directory, signups.ruleset, seed, welcomed, keep, welcomed=True)
+
+
+COMMANDS = (intake, mail, signups, start)

@@ -5,7 +5,8 @@ Name>`, the name at most 15 characters of letters, digits and blanks. While a ga
 takes players, its directory holds only `signups.yaml` (and the post room's
 `intake/` and `outbox/`); `create_from_signups` makes the game from the list, in a
 new directory, with each player's address in game.yaml and a welcome mail in the
-outbox.
+outbox. A list opened by `galbatch new --open` also records the options of the game
+to make, and `galbatch start` makes it in the list's own directory (see post.start).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class SignupList:
     limit: int = 0  # the most players taken; 0: no limit
     signups: list[Signup] = field(default_factory=list)
     mail: dict[str, Any] = field(default_factory=dict)  # game.yaml's `mail` keys, for answers
+    new: dict[str, Any] = field(default_factory=dict)  # `new --open`: the game's options
 
     def data(self) -> dict[str, Any]:
         return {
@@ -55,6 +57,7 @@ class SignupList:
             "ruleset": self.ruleset,
             "limit": self.limit,
             **({"mail": dict(sorted(self.mail.items()))} if self.mail else {}),
+            **({"new": dict(sorted(self.new.items()))} if self.new else {}),
             "signups": [
                 {"name": s.name, "email": s.email, "date": s.date, "message": s.message}
                 for s in self.signups
@@ -63,9 +66,10 @@ class SignupList:
 
 
 def signups_bytes(signups: SignupList) -> bytes:
+    maker = "galbatch start" if signups.new else "galbatch new --signups"
     head = (
         f"# Sign-ups of game {signups.game}, in the order they came by mail.\n"
-        "# galbatch intake adds to it; galbatch new --signups makes the game from it.\n"
+        f"# galbatch intake adds to it; {maker} makes the game from it.\n"
     )
     return (head + dump_data(signups.data())).encode("utf-8")
 
@@ -83,6 +87,7 @@ def read_signups(file: Path) -> SignupList:
                 for s in data.get("signups") or []
             ],
             mail=dict(data.get("mail") or {}),
+            new=dict(data.get("new") or {}),
         )
     except (LoadError, OSError) as e:
         raise GameError(f"{file}: cannot read the sign-up list: {e}") from None
@@ -97,11 +102,17 @@ def write_signups(file: Path, signups: SignupList) -> None:
 
 
 def open_signups(
-    directory: Path, game: str, ruleset: str = "", limit: int = 0, sender: str = ""
+    directory: Path,
+    game: str,
+    ruleset: str = "",
+    limit: int = 0,
+    sender: str = "",
+    new: Mapping[str, Any] | None = None,
 ) -> Path:
     """Make `directory` take sign-ups for `game`: an empty list in it. Refuses a game directory.
 
-    `sender`: the From of the answers (game.yaml's mail.from), if not galbatch@localhost."""
+    `sender`: the From of the answers (game.yaml's mail.from), if not galbatch@localhost;
+    `new`: the options `galbatch start` makes the game with (seed, title, ...)."""
     from galbatch.engine.gameschema import GAME_ID
     from galbatch.engine.locks import writer_lock
 
@@ -114,9 +125,8 @@ def open_signups(
         file = directory / SIGNUPS_FILE
         if file.exists():
             raise GameError(f"{file}: already exists")
-        write_signups(
-            file, SignupList(game, ruleset, limit, mail={"from": sender} if sender else {})
-        )
+        mail = {"from": sender} if sender else {}
+        write_signups(file, SignupList(game, ruleset, limit, mail=mail, new=dict(new or {})))
     return file
 
 
@@ -192,6 +202,15 @@ def create_from_signups(
 
     `options` go to `create_game` (title, gm, start, days, settings, passwords).
     """
+    welcomed = game_from_signups(path, signups, seed, ruleset, **options)
+    write_welcomes(path, welcomed)
+    return welcomed
+
+
+def game_from_signups(
+    path: Path, signups: SignupList, seed: int, ruleset: str = "", **options: Any
+) -> list[Welcomed]:
+    """The game of `create_from_signups`, its players' addresses in game.yaml; no mail yet."""
     from galbatch.engine.newgame import create_game
 
     rules = ruleset or signups.ruleset
@@ -212,12 +231,15 @@ def create_from_signups(
     )
     addresses = {p.id: s.email for p, s in zip(created, signups.signups, strict=True)}
     set_player_emails(path, addresses, signups.mail)
-    welcomed = [Welcomed(p.id, p.name, addresses[p.id], p.password) for p in created]
+    return [Welcomed(p.id, p.name, addresses[p.id], p.password) for p in created]
+
+
+def write_welcomes(path: Path, welcomed: Sequence[Welcomed]) -> None:
+    """Each new player's welcome mail, in the game's outbox, as the game's writer."""
     from galbatch.engine.commit import writing
 
     with writing(path) as game:
         write_outbox(path, [welcome_mail(game, w) for w in welcomed])
-    return welcomed
 
 
 def set_player_emails(
