@@ -19,7 +19,7 @@ from galbatch.print.pdf import render_pdf
 from galbatch.print.pdf_tiles import PIECE_COLOURS, ring_places
 from galbatch.print.tile_map import TileMap
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
-from galbatch.rules.interstellar.state import GameState
+from galbatch.rules.interstellar.state import Event, GameState
 from galbatch.rules.interstellar.view import build_view
 from tests.interstellar_tables import combat, table
 
@@ -88,7 +88,7 @@ def test_what_is_owed_comes_first_with_the_due_date() -> None:
     lines = text(combat(), "3").splitlines()
     assert lines[3] == "YOU OWE ORDERS BY 2026-11-30"
     owed = section("\n".join(lines), "YOU OWE ORDERS BY 2026-11-30")
-    assert "your secret coin for the combat, as defender" in owed
+    assert "your secret coin for the combat, as the defender" in owed
     assert "    PLAY HIGHEST" in owed
     for reader in ("1", "2", "4", "5"):
         report = text(combat(), reader)
@@ -166,6 +166,15 @@ def test_the_order_sheet_says_what_to_fill_in() -> None:
 def test_the_orders_numbered_as_cancel_counts_them() -> None:
     orders = section(text(combat(), "3"), "YOUR ORDERS")
     assert "  PLAY 2" in orders and "   1. IF ATTACKED PLAY HIGHEST" in orders
+    assert "What became of your orders this run:\n  nothing to report" in orders
+
+
+def test_what_became_of_the_readers_orders() -> None:
+    refused = Event("refused", "ALLY RED WITH 2 M: not carried out: no invitation.", ("4",))
+    state = replace(combat(), events=(*combat().events, refused))
+    orders = section(text(state, "4"), "YOUR ORDERS")
+    assert "  ALLY RED WITH 2 M: not carried out: no invitation." in orders
+    assert "no invitation" not in text(state, "3")
 
 
 def test_a_finished_game_says_who_won() -> None:

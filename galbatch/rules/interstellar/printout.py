@@ -41,6 +41,14 @@ PHASE_NAMES = {
     "next": "the next player",
 }
 SIDES = {"ATTACKER": "the attacker", "DEFENDER": "the defender"}
+# The run's events that tell a player what became of one of his orders.
+ORDER_EVENTS = ("refused", "reduced", "coin-secret")
+ROLES = {
+    "active": "the player whose turn it is",
+    "attacker": "the attacker",
+    "defender": "the defender",
+    "invited": "an invited player",
+}
 
 
 # ---- names ------------------------------------------------------------------------------
@@ -89,7 +97,7 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
         return "NOTHING OWED", lines
     lines = [
         f"YOU OWE ORDERS, DUE {ctx.due}:",
-        f"  {owes['what']}, as {owes['role']}",
+        f"  {owes['what']}, as {ROLES.get(str(owes['role']), owes['role'])}",
         f"  phase {phase_text(view)}",
         "  send one of:",
     ]
@@ -291,7 +299,13 @@ def coins_section(view: Mapping[str, Any]) -> Section:
 def orders_section(view: Mapping[str, Any]) -> Section:
     """The reader's pending orders (for the coming phases) and standing orders, numbered
     as CANCEL counts them."""
-    lines = ["Pending (each used once by the next phase it answers):"]
+    done = [
+        f"  {e['text']}"
+        for e in view["events"]
+        if e.get("private") and e.get("kind") in ORDER_EVENTS
+    ]
+    lines = ["What became of your orders this run:", *(done or ["  nothing to report"])]
+    lines.append("Pending (each used once by the next phase it answers):")
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
     lines.append("Standing (kept until cancelled; CANCEL n cancels number n):")
     lines += [f"  {o['number']:>2}. {o['text']}" for o in view["standing"]] or ["  none"]

@@ -69,8 +69,11 @@ CHOSEN, NOT_YET = "chosen", "not yet"
 # What a player sends for each phase he may owe: a line, and the order forms.
 OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     Phase.RECLAIM: (
-        "the ship you take back from the void, with your attack",
-        ("RECLAIM <size> [TO <colour> <tile>]",),
+        "your attack, and if you like the ship you take back from the void first",
+        (
+            "ATTACK [<colour> ON] <colour> <tile> WITH <ships> FROM <colour> <tile> [AND ...]",
+            "RECLAIM <size> [TO <colour> <tile>]",
+        ),
     ),
     Phase.DECLARE: (
         "your attack: the target planet and the fleet",
