@@ -21,7 +21,7 @@ from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import RACE_CHART, Outcome, coin_text, outcome_row
-from galbatch.rules.interstellar.view import CHOSEN, NOT_YET, build_view
+from galbatch.rules.interstellar.view import CHOSEN, FORM_WORDS, NOT_YET, build_view
 
 PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
 INPUT_LINES = 15  # numbered blank lines of the input sheet
@@ -52,6 +52,18 @@ ROLES = {
 
 
 # ---- names ------------------------------------------------------------------------------
+
+
+def wrap(lines: Sequence[str], width: int) -> tuple[str, ...]:
+    """Lines longer than the page cut at blanks, the rest indented under the first."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        out += textwrap.wrap(line, width=width, subsequent_indent=indent, break_long_words=False)
+    return tuple(out)
 
 
 def colours(view: Mapping[str, Any]) -> dict[str, str]:
@@ -102,6 +114,7 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
         "  send one of:",
     ]
     lines += [f"    {form}" for form in owes["orders"]]
+    lines.append(f"  ({FORM_WORDS})")
     lines.append("The game waits for your order; without it, nothing moves.")
     return f"YOU OWE ORDERS BY {ctx.due}", lines
 
@@ -109,13 +122,13 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
 def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
     """The printout's first section: what the reader owes, or nothing owed."""
     title, lines = owed_lines(view, ctx)
-    return Section(title, (Text(tuple(lines)),))
+    return Section(title, (Text(wrap(lines, ctx.width)),))
 
 
 # ---- the table --------------------------------------------------------------------------
 
 
-def table_section(view: Mapping[str, Any]) -> Section:
+def table_section(view: Mapping[str, Any], width: int) -> Section:
     """Every player's colour, race and power, coins held, colonies and ships in the void;
     whose turn and which phase; the bag and the discards."""
     rows = []
@@ -144,7 +157,7 @@ def table_section(view: Mapping[str, Any]) -> Section:
         waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
         lines.append(f"Waiting for: {waiting}.")
     headers = ("COLOUR", "PLAYER", "RACE", "POWER", "S HOME", "COINS", "COLONIES", "VOID")
-    return Section("THE TABLE", (Table(headers, tuple(rows)), Text(tuple(lines))))
+    return Section("THE TABLE", (Table(headers, tuple(rows)), Text(wrap(lines, width))))
 
 
 def powers_section(view: Mapping[str, Any], width: int) -> Section:
@@ -296,7 +309,7 @@ def coins_section(view: Mapping[str, Any]) -> Section:
     return Section("YOUR COINS", (Text((line,)),))
 
 
-def orders_section(view: Mapping[str, Any]) -> Section:
+def orders_section(view: Mapping[str, Any], width: int) -> Section:
     """The reader's pending orders (for the coming phases) and standing orders, numbered
     as CANCEL counts them."""
     done = [
@@ -309,7 +322,7 @@ def orders_section(view: Mapping[str, Any]) -> Section:
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
     lines.append("Standing (kept until cancelled; CANCEL n cancels number n):")
     lines += [f"  {o['number']:>2}. {o['text']}" for o in view["standing"]] or ["  none"]
-    return Section("YOUR ORDERS", (Text(tuple(lines)),))
+    return Section("YOUR ORDERS", (Text(wrap(lines, width)),))
 
 
 def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
@@ -337,11 +350,12 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
     if owes:
         lines.append(f"You owe {owes['what']}. Fill in one of:")
         lines += [f"  {form}" for form in owes["orders"]]
+        lines.append(f"  ({FORM_WORDS})")
     else:
         lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
     lines.append("")
     lines += [f"{n:>3}  {'_' * 70}" for n in range(1, INPUT_LINES + 1)]
-    return tuple(lines)
+    return wrap(lines, ctx.width)
 
 
 # ---- the printouts -------------------------------------------------------------------------
@@ -353,14 +367,14 @@ def player_printout(
     """The player's printout of one run, from his view alone."""
     me = next(s for s in view["seats"] if str(s["id"]) == str(view["player"]))
     name = f"{me['colour']} {me['name']}"
-    sections = [owed_section(view, ctx), table_section(view)]
+    sections = [owed_section(view, ctx), table_section(view, ctx.width)]
     encounter = encounter_section(view, ctx.width)
     if encounter is not None:
         sections.append(encounter)
     sections += [
         events_section(view, ctx.width),
         coins_section(view),
-        orders_section(view),
+        orders_section(view, ctx.width),
         order_check_section(diagnostics, ctx),
         powers_section(view, ctx.width),
         map_section(view),
@@ -391,7 +405,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         head.append("The game has ended. Won by " + ", ".join(names[p] for p in state.winners))
     sections = [
         Section(f"{ctx.title}: GAME MASTER SUMMARY", (Text(tuple(head)),)),
-        table_section(view),
+        table_section(view, ctx.width),
         Section("HANDS", (Text(tuple(_hands(state, names))),)),
     ]
     if state.encounter is not None:
@@ -416,7 +430,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         standing = [f"{n}. {o.text()}" for n, o in enumerate(state.standing.get(p, ()), 1)]
         orders.append(f"{names[p]}: pending: {'; '.join(pending) or 'none'}")
         orders.append(f"{' ' * len(names[p])}  standing: {'; '.join(standing) or 'none'}")
-    sections.append(Section("ORDERS KEPT", (Text(tuple(orders)),)))
+    sections.append(Section("ORDERS KEPT", (Text(wrap(orders, ctx.width)),)))
     sections.append(map_section(view))
     return Printout(
         game=ctx.game,

@@ -38,7 +38,8 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
 - ``hand``: the reader's own coins, sorted (0 is DIPLOMACY).
 - ``owes``: None, or what the reader owes now: ``phase``, ``step``, ``role`` (his
   part: "active", "attacker", "defender", "invited"), ``what`` (a line saying what to
-  send) and ``orders`` (the order forms that answer it).
+  send) and ``orders`` (the order forms that answer it; FORM_WORDS says how they name
+  planets and ships).
 - ``pending``: the reader's pending orders, [{``number``, ``text``}], numbered from 1
   in the order they answer phases.
 - ``standing``: the reader's standing orders, [{``number``, ``text``}], numbered from
@@ -65,19 +66,21 @@ from galbatch.rules.interstellar.state import (
 from galbatch.rules.interstellar.tables import HOME_WORLDS, race_named
 
 CHOSEN, NOT_YET = "chosen", "not yet"
+# How the order forms of `OWED` name planets and ships.
+FORM_WORDS = "<planet>: a colour and a tile, BLUE 3; <ships>: counts and sizes, 1 L 2 M"
 
 # What a player sends for each phase he may owe: a line, and the order forms.
 OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     Phase.RECLAIM: (
         "your attack, and if you like the ship you take back from the void first",
         (
-            "ATTACK [<colour> ON] <colour> <tile> WITH <ships> FROM <colour> <tile> [AND ...]",
-            "RECLAIM <size> [TO <colour> <tile>]",
+            "ATTACK [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]",
+            "RECLAIM <size> [TO <planet>]",
         ),
     ),
     Phase.DECLARE: (
         "your attack: the target planet and the fleet",
-        ("ATTACK [<colour> ON] <colour> <tile> WITH <ships> FROM <colour> <tile> [AND ...]",),
+        ("ATTACK [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]",),
     ),
     Phase.INVITE_ATTACKER: (
         "whom you ask to ally with you (the attacker)",
@@ -89,7 +92,7 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     ),
     Phase.ALLIANCE: (
         "your answer to the invitations: ally with one side, or decline",
-        ("ALLY <colour>|ATTACKER|DEFENDER WITH <ships> [FROM <colour> <tile>]", "DECLINE"),
+        ("ALLY <colour>|ATTACKER|DEFENDER WITH <ships> [FROM <planet>]", "DECLINE"),
     ),
     Phase.COINS: (
         "your secret coin for the combat",
@@ -103,7 +106,7 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
         "the deal you accept (Diplomacy against Diplomacy), or none",
         (
             "DEAL <term>, ... (<colour> GIVES <n> COINS, <colour> RETURNS <n> SHIPS,"
-            " <colour> COLONIZES <colour> <tile>)",
+            " <colour> COLONIZES <planet>)",
             "DEAL NOTHING",
             "NO DEAL",
         ),
@@ -114,7 +117,7 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     ),
     Phase.SECOND_ATTACK: (
         "your second attack after the win, or pass",
-        ("ATTACK AGAIN <colour> <tile> WITH <ships> FROM <colour> <tile>", "PASS"),
+        ("ATTACK AGAIN [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]", "PASS"),
     ),
 }
 
