@@ -1,0 +1,542 @@
+"""Checks Interstellar Conquest orders against the table: the checker's layer 3, the
+player's situation as his view shows it (view.py's keys).
+
+The table is public but for the hands: the view shows every planet's ships, the void,
+the encounter so far, and the reader's own coins and standing orders. Each order is
+checked for what the table says now: colours that are in the game, ships that are on
+the planets named (too many are reduced to those there, none is a rejection),
+allies' ships from the systems Play 6c and 6d allow, coins held, race powers owned,
+a deal's terms within what its parties have, CANCEL numbers that exist.
+
+Orders may be sent long before their phase; what changes before then (ships lost or
+reclaimed, coins drawn) is the resolution's business, and an order accepted here may
+still find less there. Standing orders are checked for their names and powers only:
+their ships and coins are counted when they are used. An order for a phase the reader
+cannot owe in the encounter under way is accepted with a warning (IC401).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.ruleset import Located
+from galbatch.engine.suggest import did_you_mean
+from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.facts import planets, rejected, words
+from galbatch.rules.interstellar.tables import ALLY_SIZES, DIPLOMACY, TRANSPORT, Power, Size
+
+# Diagnostic codes of the player's situation: IC23x-IC24x rejections, IC30x reductions
+# (the amount in the message), IC40x warnings on orders accepted as written.
+CODES: dict[str, str] = {
+    "IC230": "no player of that colour is in the game",
+    "IC231": "the order names the player's own colour where another player is meant",
+    "IC232": "there is nothing of the defender's to attack on that planet",
+    "IC233": "the player has no ships of that size on that planet",
+    "IC234": "the side an ALLY joins has not invited the player",
+    "IC235": "an ally's ships from a system Play 6c and 6d do not allow",
+    "IC236": "a ship is reclaimed to one of the player's own home worlds",
+    "IC237": "no ship of that size in the void",
+    "IC238": "a coin the player does not hold",
+    "IC239": "a race power the player's race does not have",
+    "IC240": "INVITE names the opponent of the encounter",
+    "IC241": "a deal names a player who is not a main combatant of the encounter",
+    "IC242": "a deal's term the party cannot give at all",
+    "IC243": "a deal's colony on a planet outside the other party's system",
+    "IC244": "CANCEL names a standing order that does not exist",
+    "IC301": "ships reduced to those on the planet",
+    "IC302": "coins given in a deal reduced to the party's hand",
+    "IC303": "ships returned in a deal reduced to the party's ships in the void",
+    "IC401": "an order for a phase the player cannot owe in the encounter under way",
+    "IC402": "no ship of that size in the void now (the reclaim is later)",
+    "IC403": "a coin the player does not hold now (the standing order is for later)",
+}
+
+SIZES = (Size.S, Size.M, Size.L)
+# The race power each order that needs one belongs to.
+POWER_OF: dict[type, tuple[Power, ...]] = {
+    o.Heal: (Power.HEAL,),
+    o.TakeCoin: (Power.RECLAIM_COIN, Power.CLAIM_COIN),
+}
+# The orders each part in an encounter can answer in it (phases.answers by role).
+ROLE_ORDERS: dict[str, tuple[type, ...]] = {
+    "attacker": (o.Invite, o.Play, o.Deal, o.NoDeal, o.TakeCoin, o.Heal, o.Attack, o.Pass),
+    "defender": (o.Invite, o.Play, o.Deal, o.NoDeal, o.TakeCoin, o.Heal),
+    "invited": (o.Ally, o.Decline, o.Reward, o.Heal),
+}
+BEFORE_ALLIANCE = ("draw", "reclaim", "declare", "invite-attacker", "invite-defender")
+KEPT = (
+    "the order is kept for a later encounter of this turn only (pending orders are dropped at"
+    " the end of a turn in which you owe a phase)"
+)
+ROLE_WORDS = {
+    "attacker": "the attacker",
+    "defender": "the defender",
+    "invited": "invited, not a main combatant,",
+}
+
+
+class Refusal(Exception):
+    """An order the table does not allow: its code and reason."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def counts(data: Mapping[str, Any] | None) -> dict[Size, int]:
+    """{"S": n, "M": n, "L": n} as counts by size (missing: 0)."""
+    data = data or {}
+    return {s: int(data.get(s.value, 0)) for s in SIZES}
+
+
+def total(ships: Mapping[Size, int]) -> int:
+    """Ships of every size."""
+    return sum(ships[s] for s in SIZES)
+
+
+def coin_word(coin: int) -> str:
+    return "DIPLOMACY" if coin == DIPLOMACY else str(coin)
+
+
+class Table:
+    """The table as the reader's view shows it, and what the checker asks of it."""
+
+    def __init__(self, view: Mapping[str, Any], player: str) -> None:
+        self.view = view
+        self.player = player
+        self.seats: list[Mapping[str, Any]] = list(view.get("seats") or [])
+        self.colour_of = {str(s["id"]): str(s["colour"]) for s in self.seats}
+        self.id_of = {c: p for p, c in self.colour_of.items()}
+        self.colour = self.colour_of.get(player, "")
+        self.planets: dict[tuple[str, int], Mapping[str, Any]] = {}
+        for system in view.get("systems") or []:
+            for planet in system.get("planets") or []:
+                self.planets[(str(system["colour"]), int(planet["tile"]))] = (
+                    planet.get("ships") or {}
+                )
+        self.void: Mapping[str, Any] = view.get("void") or {}
+        self.hand: list[int] = [int(c) for c in view.get("hand") or []]
+        self.standing = len(view.get("standing") or [])
+        encounter = view.get("encounter")
+        self.encounter: Mapping[str, Any] | None = encounter if encounter else None
+
+    # -- looking things up --------------------------------------------------------------
+
+    def seat(self, player: str) -> Mapping[str, Any]:
+        return next((s for s in self.seats if str(s["id"]) == player), {})
+
+    def ships_at(self, planet: o.Planet, player: str) -> dict[Size, int]:
+        """A player's ships on a planet."""
+        return counts(self.planets.get((planet.colour, planet.tile), {}).get(player))
+
+    def in_void(self, player: str) -> dict[Size, int]:
+        return counts(self.void.get(player))
+
+    def hand_size(self, player: str) -> int:
+        if player == self.player:
+            return len(self.hand)
+        return int(self.seat(player).get("hand_size", 0))
+
+    def has_race_power(self, power: Power) -> bool:
+        """Whether the reader's race has the power (kept or not: it may come back)."""
+        return str(self.seat(self.player).get("power", "")) == power.value
+
+    def under_way(self) -> Mapping[str, Any] | None:
+        """The encounter, while its outcome is not known."""
+        e = self.encounter
+        return e if e is not None and e.get("outcome") is None else None
+
+    def role(self) -> str:
+        """The reader's part in the encounter under way: attacker, defender, invited or ""."""
+        e = self.under_way()
+        if e is None:
+            return ""
+        if self.player == str(e["attacker"]):
+            return "attacker"
+        if self.player == str(e["defender"]):
+            return "defender"
+        invited = list(e.get("invited_by_attacker") or []) + list(
+            e.get("invited_by_defender") or []
+        )
+        return "invited" if self.player in [str(p) for p in invited] else ""
+
+    def owes(self, phase: str) -> bool:
+        """Whether the reader owes the phase the table stands at (the run waits for him)."""
+        return str(self.view.get("phase")) == phase and self.player in [
+            str(p) for p in self.view.get("waiting") or []
+        ]
+
+    # -- names --------------------------------------------------------------------------
+
+    def known(self, colour: str) -> str:
+        """The id of the player of a colour in the game (IC230)."""
+        found = self.id_of.get(colour)
+        if found is None:
+            hint = did_you_mean(colour, self.id_of)
+            known = ", ".join(self.id_of)
+            raise Refusal("IC230", f"no player is {colour} in this game{hint} (the game: {known})")
+        return found
+
+    def other(self, colour: str, meant: str) -> str:
+        """The id of the player of a colour, not the reader (IC230, IC231)."""
+        found = self.known(colour)
+        if found == self.player:
+            raise Refusal("IC231", f"{colour} is your own colour; {meant} is another player")
+        return found
+
+    def system(self, planet: o.Planet) -> None:
+        """A planet of a system in the game (IC230)."""
+        if planet.colour not in self.id_of:
+            hint = did_you_mean(planet.colour, self.id_of)
+            raise Refusal("IC230", f"no system is {planet.colour} in this game{hint}")
+
+
+def names(order: o.Order, table: Table) -> None:
+    """Every colour an order names is in the game; players meant as others are not the
+    reader (IC230, IC231)."""
+    inner = order.action if isinstance(order, o.Standing) else order
+    if isinstance(order, o.Standing) and order.condition is not None:
+        c = order.condition
+        if c.planet:
+            table.system(c.planet)
+        whom = "the opponent" if c.situation != "INVITED" else "who invites"
+        if c.player:
+            table.other(c.player, whom)
+        if c.against:
+            table.other(c.against, "the opponent")
+    for planet in planets(inner):
+        table.system(planet)
+    if isinstance(inner, o.Attack) and inner.defender:
+        table.other(inner.defender, "the defender")
+    elif isinstance(inner, o.Invite):
+        for colour in inner.players:
+            table.other(colour, "whom you invite")
+    elif isinstance(inner, o.Ally) and inner.side not in ("ATTACKER", "DEFENDER"):
+        table.other(inner.side, "the side you join")
+    elif isinstance(inner, o.Heal):
+        table.other(inner.player, "whom you heal")
+    elif isinstance(inner, o.Deal):
+        for term in inner.terms:
+            table.known(term.player)
+
+
+class Check:
+    """The reader's orders checked one by one against the table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
+
+    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
+        """The quantity an order may carry out: `wanted` or, if less, `limit` (a warning)."""
+        if limit < wanted:
+            self.notes.append((Severity.WARNING, code, f"{wanted} reduced to {limit}: {why}"))
+            return limit
+        return wanted
+
+    def warn(self, code: str, text: str) -> None:
+        self.notes.append((Severity.WARNING, code, text))
+
+    # -- ships --------------------------------------------------------------------------
+
+    def group(self, group: o.Group, have: dict[Size, int], where: str) -> o.Group:
+        """A group's ships as far as `have` holds them: none of a size is a rejection
+        (IC233), too many are reduced (IC301)."""
+        kept: list[o.ShipCount] = []
+        for ship in group.ships:
+            there = have.get(ship.size, 0)
+            if there < 1:
+                raise Refusal("IC233", f"you have no {ship.size.value} {where}")
+            n = self.reduce(
+                "IC301", ship.count, there, f"you have {there} {ship.size.value} {where}"
+            )
+            have[ship.size] = there - n
+            kept.append(replace(ship, count=n))
+        return replace(group, ships=tuple(kept))
+
+    def attack(self, order: o.Attack) -> o.Attack:
+        """ATTACK (Play 3): a defender on the target, the fleet's ships on their planets."""
+        t = self.table
+        target = order.target
+        owner = t.id_of[target.colour]
+        defender = t.id_of[order.defender] if order.defender else owner
+        there = t.planets.get((target.colour, target.tile), {})
+        others = [
+            c for p, c in t.colour_of.items() if p != t.player and total(counts(there.get(p)))
+        ]
+        if defender == t.player:
+            hint = f": name whose colony ({others[0]} ON {target.text()})" if others else ""
+            raise Refusal("IC232", f"{target.text()} is your own home world{hint}")
+        if defender != owner and not total(counts(there.get(defender))):
+            colour = t.colour_of[defender]
+            raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")
+        fleet = tuple(
+            self.group(g, t.ships_at(g.origin, t.player), f"on {g.origin.text()}")
+            for g in order.fleet
+            if g.origin is not None
+        )
+        return replace(order, fleet=fleet)
+
+    def ally_side(self, order: o.Ally) -> str:
+        """The side (ATTACKER or DEFENDER) the ALLY joins in the encounter under way, or ""
+        when it joins a player who is not in it (it waits for another encounter)."""
+        e = self.table.under_way()
+        if e is None:
+            return ""
+        if order.side in ("ATTACKER", "DEFENDER"):
+            return order.side
+        joined = self.table.id_of[order.side]
+        if joined == str(e["attacker"]):
+            return "ATTACKER"
+        if joined == str(e["defender"]):
+            return "DEFENDER"
+        return ""
+
+    def allowed_systems(self, side: str) -> tuple[str, ...]:
+        """The systems an ally's ships may come from (Play 6c, 6d): the target's; for the
+        attacker's side also the systems his fleet left, if it has a transport."""
+        e = self.table.under_way()
+        assert e is not None
+        target = str(e["target"]).split()[0]
+        if side == "DEFENDER":
+            return (target,)
+        fleet = list(e.get("fleet") or [])
+        origins = [str(c["origin"]).split()[0] for c in fleet]
+        if any(counts(c.get("ships"))[TRANSPORT] for c in fleet):
+            return tuple(dict.fromkeys([target, *origins]))
+        return (target,)
+
+    def ally(self, order: o.Ally) -> o.Ally:
+        """ALLY (Play 6): a side that invited the reader, ships he has where 6c/6d allow."""
+        t = self.table
+        systems: tuple[str, ...] = tuple(t.id_of)
+        e = t.under_way()
+        if e is not None and t.role() == "invited":
+            side = self.ally_side(order)
+            if not side:
+                self.warn(
+                    "IC401",
+                    f"{order.side} is not a main combatant of the encounter under way: {KEPT}",
+                )
+            else:
+                asked = e.get("invited_by_" + side.lower()) or []
+                done = str(t.view.get("phase")) not in BEFORE_ALLIANCE
+                if done and t.player not in [str(p) for p in asked]:
+                    whose = t.colour_of.get(str(e[side.lower()]), side)
+                    raise Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)")
+                systems = self.allowed_systems(side)
+        groups: list[o.Group] = []
+        spare = {p: dict(t.ships_at(o.Planet(*p), t.player)) for p in t.planets}
+        for g in order.ships:
+            if g.origin is not None:
+                if g.origin.colour not in systems:
+                    allowed = " or ".join(systems)
+                    raise Refusal(
+                        "IC235",
+                        f"allies' ships come from the system attacked unless the attacker uses"
+                        f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
+                    )
+                have = spare[(g.origin.colour, g.origin.tile)]
+                groups.append(self.group(g, have, f"on {g.origin.text()}"))
+                continue
+            pooled = {s: sum(spare[p][s] for p in spare if p[0] in systems) for s in ALLY_SIZES}
+            where = "in " + " or ".join(systems)
+            groups.append(self.group(g, pooled, where))
+        return replace(order, ships=tuple(groups))
+
+    def reclaim(self, order: o.Reclaim) -> o.Reclaim:
+        """RECLAIM (Play 2): one of the reader's ships in the void, to a home world of his."""
+        t = self.table
+        if order.to is not None and order.to.colour != t.colour:
+            raise Refusal(
+                "IC236",
+                f"a reclaimed ship goes to one of your home worlds (Play 2), {t.colour} 1-5;"
+                f" {order.to.text()} is not",
+            )
+        if t.in_void(t.player)[order.size] < 1:
+            now = t.view.get("active") == t.player and t.view.get("phase") in (
+                "draw",
+                "reclaim",
+                "declare",
+            )
+            text = f"you have no {order.size.value} in the void"
+            if now:
+                raise Refusal("IC237", text)
+            self.warn("IC402", f"{text} now")
+        return order
+
+    def play(self, order: o.Play, standing: bool) -> o.Play:
+        """PLAY (Play 7): a coin the reader holds; BEST is the Druwaith's."""
+        t = self.table
+        if order.coin == "BEST" and not t.has_race_power(Power.PLAY_AFTER_REVEAL):
+            raise Refusal(
+                "IC239",
+                "PLAY BEST is for the Druwaith, who play after the opponent's coin is"
+                " revealed (race chart)",
+            )
+        if order.coin.isdigit() or order.coin == "DIPLOMACY":
+            coin = DIPLOMACY if order.coin == "DIPLOMACY" else int(order.coin)
+            if coin not in t.hand:
+                held = ", ".join(coin_word(c) for c in sorted(t.hand)) or "none"
+                text = f"you hold no {coin_word(coin)} coin (your coins: {held})"
+                if not standing:
+                    raise Refusal("IC238", text)
+                self.warn("IC403", f"{text} now")
+        return order
+
+    def power(self, order: o.Order) -> None:
+        """HEAL is the Nirnaeth's, TAKE COIN and LEAVE COIN the Celegorm's and Mormegil's."""
+        needs = POWER_OF.get(type(order))
+        if needs and not any(self.table.has_race_power(p) for p in needs):
+            races = {
+                Power.HEAL: "the Nirnaeth's",
+                Power.RECLAIM_COIN: "the Celegorm's",
+                Power.CLAIM_COIN: "the Mormegil's",
+            }
+            whose = " and ".join(races[p] for p in needs)
+            word = order.text().split()[0]
+            raise Refusal("IC239", f"{word} is {whose} power (race chart); your race has not it")
+
+    def invite(self, order: o.Invite) -> o.Invite:
+        """INVITE (Play 4, 5): not the opponent of the encounter under way."""
+        t = self.table
+        e = t.under_way()
+        role = t.role()
+        if e is not None and role in ("attacker", "defender"):
+            opponent = str(e["defender" if role == "attacker" else "attacker"])
+            colour = t.colour_of.get(opponent, "")
+            if colour in order.players:
+                raise Refusal(
+                    "IC240", f"{colour} is your opponent: one invites others to ally (Play 4, 5)"
+                )
+        return order
+
+    def deal(self, order: o.Deal) -> o.Deal:
+        """DEAL (Play 8): between the two main combatants, within what each party has."""
+        t = self.table
+        e = t.under_way()
+        if e is not None and t.role() in ("attacker", "defender"):
+            sides = [t.colour_of.get(str(e[k]), "") for k in ("attacker", "defender")]
+            for term in order.terms:
+                if term.player not in sides:
+                    raise Refusal(
+                        "IC241",
+                        f"a deal is between the main combatants {sides[0]} and {sides[1]}"
+                        f" (Play 8); {term.player} is not one",
+                    )
+                if isinstance(term, o.AllowColony):
+                    other = sides[1] if term.player == sides[0] else sides[0]
+                    if term.planet.colour != other:
+                        raise Refusal(
+                            "IC243",
+                            f"{term.text()}: a deal allows a colony in the other party's"
+                            f" system, {other}",
+                        )
+        terms: list[o.Term] = []
+        for term in order.terms:
+            if isinstance(term, o.GiveCoins):
+                who = t.id_of[term.player]
+                held = t.hand_size(who)
+                if held < 1:
+                    raise Refusal("IC242", f"{term.text()}: {term.player} holds no coins")
+                n = self.reduce("IC302", term.count, held, f"{term.player} holds {held} coins")
+                terms.append(replace(term, count=n))
+            elif isinstance(term, o.ReturnShips):
+                who = t.id_of[term.player]
+                void = t.in_void(who)
+                there = void[term.size] if term.size else sum(void.values())
+                what = term.size.value if term.size else "ships"
+                if there < 1:
+                    raise Refusal(
+                        "IC242", f"{term.text()}: {term.player} has no {what} in the void"
+                    )
+                n = self.reduce(
+                    "IC303", term.count, there, f"{term.player} has {there} {what} in the void"
+                )
+                terms.append(replace(term, count=n))
+            else:
+                terms.append(term)
+        return replace(order, terms=tuple(terms))
+
+    def cancel(self, order: o.Cancel) -> o.Cancel:
+        """CANCEL n: one of the standing orders the last printout numbered."""
+        have = self.table.standing
+        if order.number is not None and order.number > have:
+            listed = f"1 to {have}" if have else "none"
+            raise Refusal(
+                "IC244", f"there is no standing order {order.number} (yours are numbered {listed})"
+            )
+        return order
+
+    def waits(self, order: o.Order) -> None:
+        """Warn of an order for a phase the reader cannot owe in the encounter under way."""
+        role = self.table.role()
+        if not role or isinstance(order, o.Cancel):
+            return
+        first = isinstance(order, o.Attack) and not order.again
+        if isinstance(order, ROLE_ORDERS[role]) and not first:
+            return
+        word = order.text().split()[0]
+        self.warn(
+            "IC401",
+            f"you are {ROLE_WORDS[role]} in the encounter under way, where {word} is not"
+            f" yours to send: {KEPT}",
+        )
+
+    def carry_out(self, order: o.Order) -> o.Order:
+        """Check one order; the order as accepted (quantities reduced)."""
+        names(order, self.table)
+        if isinstance(order, o.Standing):  # its ships and coins are counted when used
+            self.power(order.action)
+            if isinstance(order.action, o.Play):
+                self.play(order.action, standing=True)
+            return order
+        self.power(order)
+        doers: dict[type, Callable[[Any], o.Order]] = {
+            o.Attack: self.attack,
+            o.Ally: self.ally,
+            o.Reclaim: self.reclaim,
+            o.Play: lambda play: self.play(play, standing=False),
+            o.Invite: self.invite,
+            o.Deal: self.deal,
+            o.Cancel: self.cancel,
+        }
+        doer = doers.get(type(order))
+        done = order if doer is None else doer(order)
+        self.waits(order)
+        return done
+
+
+def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
+    return Diagnostic(at.file, at.line, at.column, severity, code, text)
+
+
+def check_orders(
+    orders: Sequence[Located], view: Mapping[str, Any], player: str
+) -> tuple[list[Any], list[Diagnostic]]:
+    """The orders accepted (quantities reduced where the table clamps them) and the
+    diagnostics. Orders a fact refused are never accepted."""
+    check = Check(Table(view, player))
+    accepted: list[Any] = []
+    diags: list[Diagnostic] = []
+    for at in orders:
+        if at.refused:
+            continue
+        check.notes = []
+        try:
+            done = check.carry_out(at.order)
+        except Refusal as refusal:
+            text = f"{refusal.reason}; {rejected(at)}"
+            diags.append(_diag(at, Severity.ERROR, refusal.code, text))
+            continue
+        for severity, code, text in check.notes:
+            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
+        accepted.append(done)
+    return accepted, diags
+
+
+__all__ = ["CODES", "check_orders"]

@@ -1,0 +1,384 @@
+"""Interstellar Conquest's checker layer 3, the player's situation as his view shows it:
+each rejection, reduction and warning with its message, read from views the view
+module builds, and the property that a reduction is final (the accepted orders
+checked again are reduced no further)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
+from galbatch.engine.ruleset import Located
+from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar import tables as t
+from galbatch.rules.interstellar.check import CODES, check_orders
+from galbatch.rules.interstellar.phases import Phase
+from galbatch.rules.interstellar.state import Commitment, Encounter, GameState, Seat, Ships
+from galbatch.rules.interstellar.view import build_view
+from tests.test_interstellar_language import one
+
+RED, GREEN, BLUE, YELLOW = "1", "2", "3", "4"  # Balchoth, Celegorm, Druwaith, Gelmir
+
+
+def table(players: int = 4, **changes: Any) -> GameState:
+    """Setup's table: the race chart's colours in seat order, one ship of each size on
+    each home world; RED's turn, declaring his attack; coins in every hand."""
+    seats = tuple(
+        Seat(str(i + 1), f"P{i + 1}", row.colour, row.race)
+        for i, row in enumerate(t.RACE_CHART[:players])
+    )
+    ships = {(s.colour, w): {s.id: Ships(1, 1, 1)} for s in seats for w in t.HOME_WORLDS}
+    hands = {RED: (0, 2, 5), GREEN: (1, 3, 3), BLUE: (0, 4, 4), YELLOW: (2, 2, 5)}
+    state = GameState(
+        seats=seats,
+        ships=ships,
+        void={},
+        bag=t.all_coins(players)[12:],
+        hands={p: h for p, h in hands.items() if int(p) <= players},
+        active=RED,
+        phase=Phase.DECLARE,
+        waiting=(RED,),
+    )
+    return replace(state, **changes)
+
+
+def put(state: GameState, planet: tuple[str, int], player: str, ships: Ships) -> GameState:
+    """The table with a player's ships on a planet set to `ships`."""
+    owners = dict(state.ships.get(planet, {}))
+    owners[player] = ships
+    return replace(state, ships={**state.ships, planet: owners})
+
+
+def encounter(state: GameState, phase: Phase, transport: bool = False, **more: Any) -> GameState:
+    """RED attacks BLUE 3 from RED 2 (a warship, and a transport if asked); GREEN invited
+    by RED, YELLOW by BLUE; the table at `phase`."""
+    fleet = (Commitment(RED, ("RED", 2), Ships(0, 1, 1 if transport else 0)),)
+    e = Encounter(
+        1,
+        RED,
+        BLUE,
+        ("BLUE", 3),
+        fleet,
+        invited_by_attacker=(GREEN,),
+        invited_by_defender=(YELLOW,),
+        **more,
+    )
+    state = put(state, ("RED", 2), RED, Ships(1, 0, 0 if transport else 1))
+    owes = {Phase.ALLIANCE: (GREEN, YELLOW), Phase.COINS: (RED,), Phase.DEAL: (RED, BLUE)}
+    return replace(state, encounter=e, phase=phase, waiting=owes.get(phase, ()))
+
+
+def at(order: Any, line: int = 1, refused: bool = False) -> Located:
+    return Located(order, "f", line, 1, order.text(), refused)
+
+
+def check(state: GameState, player: str, *lines: str) -> tuple[list[Any], list[Diagnostic]]:
+    """Check a player's order lines, in file order, against his view of the table."""
+    orders = [Located(one(line), "f", i + 1, 1, line) for i, line in enumerate(lines)]
+    return check_orders(orders, build_view(state, player), player)
+
+
+def codes(diags: list[Diagnostic]) -> list[str]:
+    return [d.code for d in diags]
+
+
+def rejects(state: GameState, player: str, line: str, code: str, message: str) -> None:
+    accepted, diags = check(state, player, line)
+    assert accepted == []
+    assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, code)]
+    assert message in diags[0].message, diags[0].message
+    assert diags[0].message.endswith(f"; order {line} rejected")
+
+
+def test_every_code_has_a_meaning_and_its_range() -> None:
+    for code, meaning in CODES.items():
+        assert meaning
+        number = int(code[2:])
+        assert 230 <= number <= 249 or is_reduction(code) or 400 <= number <= 409
+
+
+def test_a_good_attack_is_accepted_as_written() -> None:
+    line = "ATTACK BLUE 3 WITH 1 L 1 M 1 S FROM RED 2"
+    assert check(table(), RED, line) == ([one(line)], [])
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("ATTACK PURPLE 3 WITH 1 L 1 M FROM RED 2", "no system is PURPLE in this game"),
+        ("INVITE GREEN WHITE", "no player is WHITE in this game (the game: RED, GREEN, BLUE"),
+        ("ALLY ORANGE WITH 1 M", "no player is ORANGE"),
+        ("DEAL CLEAR GIVES 1 COIN", "no player is CLEAR"),
+        ("IF ATTACKED BY BLACK PLAY HIGHEST", "no player is BLACK"),
+        ("IF ATTACKED AT PURPLE 2 PLAY HIGHEST", "no system is PURPLE"),
+    ],
+)
+def test_colours_not_in_the_game(line: str, message: str) -> None:
+    rejects(table(), RED, line, "IC230", message)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("INVITE GREEN RED", "RED is your own colour; whom you invite is another player"),
+        ("ATTACK RED ON BLUE 3 WITH 1 L 1 M FROM RED 2", "the defender is another player"),
+        ("ALLY RED WITH 1 M", "the side you join is another player"),
+        ("IF INVITED BY RED DECLINE", "who invites is another player"),
+        ("IF ATTACKING RED PASS", "the opponent is another player"),
+        ("IF INVITED BY GREEN AGAINST RED DECLINE", "the opponent is another player"),
+    ],
+)
+def test_own_colour_where_another_player_is_meant(line: str, message: str) -> None:
+    rejects(table(), RED, line, "IC231", message)
+
+
+def test_attacking_ones_own_home_world_needs_anothers_colony_there() -> None:
+    state = table()
+    rejects(state, RED, "ATTACK RED 3 WITH 1 M FROM RED 1", "IC232", "RED 3 is your own home world")
+    state = put(state, ("RED", 3), GREEN, Ships(1, 0, 0))
+    rejects(
+        state,
+        RED,
+        "ATTACK RED 3 WITH 1 M FROM RED 1",
+        "IC232",
+        "RED 3 is your own home world: name whose colony (GREEN ON RED 3)",
+    )
+    line = "ATTACK GREEN ON RED 3 WITH 1 M FROM RED 1"
+    assert check(state, RED, line) == ([one(line)], [])
+
+
+def test_a_named_defender_needs_ships_on_the_target_but_the_owner_never() -> None:
+    state = table()
+    rejects(
+        state,
+        RED,
+        "ATTACK GREEN ON BLUE 3 WITH 1 L 1 M FROM RED 2",
+        "IC232",
+        "GREEN has no ships on BLUE 3 to attack",
+    )
+    bare = put(state, ("BLUE", 3), BLUE, Ships())
+    # "Even if an opponent has no ships on his home world ... he still defends it" (Play 3c)
+    assert check(bare, RED, "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2")[1] == []
+
+
+def test_ships_not_there_are_rejected_and_too_many_reduced() -> None:
+    state = put(table(), ("RED", 2), RED, Ships(1, 2, 1))
+    accepted, diags = check(state, RED, "ATTACK BLUE 3 WITH 1 L 3 M FROM RED 2")
+    assert accepted == [one("ATTACK BLUE 3 WITH 1 L 2 M FROM RED 2")]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC301")]
+    assert diags[0].message == (
+        "ATTACK BLUE 3 WITH 1 L 3 M FROM RED 2: 3 reduced to 2: you have 2 M on RED 2"
+    )
+    state = put(state, ("RED", 2), RED, Ships(1, 2, 0))
+    rejects(state, RED, "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2", "IC233", "you have no L on RED 2")
+    # a colony elsewhere is a place to leave from too
+    state = put(state, ("GREEN", 4), RED, Ships(1, 1, 1))
+    line = "ATTACK GREEN 5 WITH 1 M 1 S FROM GREEN 4"
+    assert check(state, RED, line) == ([one(line)], [])
+
+
+def test_allies_join_a_side_that_invited_them() -> None:
+    state = encounter(table(), Phase.ALLIANCE)
+    rejects(state, GREEN, "ALLY BLUE WITH 1 M FROM BLUE 3", "IC234", "BLUE has not invited you")
+    rejects(state, YELLOW, "ALLY ATTACKER WITH 1 S", "IC234", "RED has not invited you")
+    early = encounter(table(), Phase.INVITE_DEFENDER)
+    early = put(early, ("BLUE", 1), GREEN, Ships(0, 1, 0))
+    # the defender has not yet invited anyone: an answer ahead is not refused
+    assert check(early, GREEN, "ALLY BLUE WITH 1 M FROM BLUE 1")[1] == []
+
+
+def test_allies_ships_come_from_the_system_attacked_without_a_transport() -> None:
+    state = encounter(table(), Phase.ALLIANCE)
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))
+    state = put(state, ("RED", 4), GREEN, Ships(1, 0, 0))
+    line = "ALLY RED WITH 2 S 1 M FROM BLUE 4"
+    assert check(state, GREEN, line) == ([one(line)], [])
+    rejects(
+        state,
+        GREEN,
+        "ALLY RED WITH 1 M FROM GREEN 2",
+        "IC235",
+        "allies' ships come from the system attacked unless the attacker uses a Transport"
+        " (Play 6c, 6d): GREEN 2 is not in BLUE",
+    )
+    rejects(state, GREEN, "ALLY RED WITH 1 S FROM RED 4", "IC235", "RED 4 is not in BLUE")
+    # with the attacker's transport, also from the system the fleet left (Play 6c)
+    carried = encounter(table(), Phase.ALLIANCE, transport=True)
+    carried = put(carried, ("RED", 4), GREEN, Ships(1, 0, 0))
+    assert check(carried, GREEN, "ALLY RED WITH 1 S FROM RED 4")[1] == []
+    rejects(carried, GREEN, "ALLY RED WITH 1 M FROM GREEN 2", "IC235", "not in BLUE or RED")
+    # defending allies' ships are from the system of the planet attacked (Play 6d)
+    carried = put(carried, ("RED", 4), YELLOW, Ships(1, 0, 0))
+    rejects(carried, YELLOW, "ALLY DEFENDER WITH 1 S FROM RED 4", "IC235", "not in BLUE")
+
+
+def test_an_allys_ships_without_a_planet_are_counted_where_they_may_come_from() -> None:
+    state = encounter(table(), Phase.ALLIANCE)
+    state = put(state, ("BLUE", 4), GREEN, Ships(1, 0, 0))
+    accepted, diags = check(state, GREEN, "ALLY RED WITH 3 S")
+    assert accepted == [one("ALLY RED WITH 1 S")]
+    assert [d.code for d in diags] == ["IC301"]
+    assert diags[0].message.endswith("3 reduced to 1: you have 1 S in BLUE")
+    rejects(state, GREEN, "ALLY RED WITH 1 M", "IC233", "you have no M in BLUE")
+
+
+def test_an_ally_for_a_player_not_in_the_encounter_is_kept_with_a_warning() -> None:
+    state = encounter(table(), Phase.ALLIANCE)
+    accepted, diags = check(state, GREEN, "ALLY YELLOW WITH 1 M")
+    assert accepted == [one("ALLY YELLOW WITH 1 M")]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC401")]
+    assert "YELLOW is not a main combatant of the encounter under way" in diags[0].message
+
+
+def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
+    state = replace(table(), phase=Phase.RECLAIM, void={RED: Ships(0, 1, 0)})
+    state = put(state, ("RED", 1), RED, Ships(1, 0, 1))
+    assert check(state, RED, "RECLAIM M TO RED 1")[1] == []
+    rejects(
+        state,
+        RED,
+        "RECLAIM M TO BLUE 2",
+        "IC236",
+        "a reclaimed ship goes to one of your home worlds (Play 2), RED 1-5; BLUE 2 is not",
+    )
+    rejects(state, RED, "RECLAIM L", "IC237", "you have no L in the void")
+    # sent ahead by another player, it is only a warning: his void may change before
+    accepted, diags = check(state, GREEN, "RECLAIM L")
+    assert accepted == [one("RECLAIM L")]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC402")]
+
+
+def test_a_coin_played_must_be_held_highest_and_lowest_always_are() -> None:
+    state = encounter(table(), Phase.COINS)
+    rejects(state, RED, "PLAY 4", "IC238", "you hold no 4 coin (your coins: DIPLOMACY, 2, 5)")
+    rejects(state, GREEN, "PLAY DIPLOMACY", "IC238", "you hold no DIPLOMACY coin")
+    for line in ("PLAY 5", "PLAY DIPLOMACY", "PLAY HIGHEST", "PLAY LOWEST"):
+        assert check(state, RED, line) == ([one(line)], [])
+    accepted, diags = check(state, RED, "IF ATTACKED PLAY 4")
+    assert accepted == [one("IF ATTACKED PLAY 4")]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC403")]
+
+
+@pytest.mark.parametrize(
+    ("player", "line", "message"),
+    [
+        (RED, "PLAY BEST", "PLAY BEST is for the Druwaith"),
+        (RED, "ALWAYS PLAY BEST", "PLAY BEST is for the Druwaith"),
+        (RED, "HEAL GREEN 2", "HEAL is the Nirnaeth's power (race chart)"),
+        (RED, "TAKE COIN", "TAKE is the Celegorm's and the Mormegil's power"),
+        (BLUE, "IF ATTACKED LEAVE COIN", "LEAVE is the Celegorm's and the Mormegil's power"),
+    ],
+)
+def test_race_powers_belong_to_their_race(player: str, line: str, message: str) -> None:
+    rejects(encounter(table(), Phase.COINS), player, line, "IC239", message)
+
+
+def test_race_powers_are_accepted_from_their_race() -> None:
+    state = table(7)
+    assert check(state, BLUE, "PLAY BEST")[1] == []
+    assert check(state, GREEN, "TAKE COIN")[1] == []
+    assert check(state, "6", "LEAVE COIN")[1] == []  # CLEAR, Mormegil
+    assert check(state, "7", "HEAL GREEN ALL")[1] == []  # ORANGE, Nirnaeth
+
+
+def test_a_main_combatant_does_not_invite_his_opponent() -> None:
+    state = encounter(table(), Phase.INVITE_DEFENDER)
+    rejects(state, BLUE, "INVITE YELLOW RED", "IC240", "RED is your opponent")
+    assert check(state, BLUE, "INVITE YELLOW GREEN")[1] == []
+    # for an encounter of his own: kept, with a warning
+    assert codes(check(state, GREEN, "INVITE RED")[1]) == ["IC401"]
+
+
+def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
+    state = encounter(table(), Phase.DEAL, attacker_coin=0, defender_coin=0, revealed=True)
+    state = replace(state, void={BLUE: Ships(0, 1, 0)})
+    line = "DEAL RED GIVES 2 COINS, BLUE RETURNS 1 M, RED COLONIZES BLUE 3"
+    assert check(state, RED, line) == ([one(line)], [])
+    rejects(state, RED, "DEAL GREEN GIVES 1 COIN", "IC241", "between the main combatants RED")
+    rejects(
+        state,
+        BLUE,
+        "DEAL RED COLONIZES GREEN 2",
+        "IC243",
+        "RED COLONIZES GREEN 2: a deal allows a colony in the other party's system, BLUE",
+    )
+    rejects(state, RED, "DEAL RED RETURNS 1 SHIP", "IC242", "RED has no ships in the void")
+    accepted, diags = check(state, RED, "DEAL BLUE GIVES 5 COINS, BLUE RETURNS 2 M")
+    assert accepted == [one("DEAL BLUE GIVES 3 COINS, BLUE RETURNS 1 M")]
+    assert [(d.code, d.message.split(": ", 1)[1]) for d in diags] == [
+        ("IC302", "5 reduced to 3: BLUE holds 3 coins"),
+        ("IC303", "2 reduced to 1: BLUE has 1 M in the void"),
+    ]
+    broke = replace(state, hands={**state.hands, BLUE: ()})
+    rejects(broke, RED, "DEAL BLUE GIVES 1 COIN", "IC242", "BLUE holds no coins")
+
+
+def test_cancel_names_a_standing_order_that_exists() -> None:
+    state = table(standing={RED: (o.Standing(o.Play("HIGHEST"), o.Condition("ATTACKED")),)})
+    assert check(state, RED, "CANCEL 1")[1] == []
+    assert check(state, RED, "CANCEL ALL")[1] == []
+    rejects(state, RED, "CANCEL 2", "IC244", "no standing order 2 (yours are numbered 1 to 1)")
+    rejects(table(), RED, "CANCEL 1", "IC244", "(yours are numbered none)")
+
+
+@pytest.mark.parametrize(
+    ("player", "line", "role"),
+    [
+        (BLUE, "ALLY GREEN WITH 1 M", "you are the defender in the encounter under way"),
+        (RED, "RECLAIM M", "you are the attacker"),
+        (RED, "ATTACK GREEN 2 WITH 1 L 1 M FROM RED 1", "you are the attacker"),
+        (GREEN, "INVITE YELLOW", "you are invited, not a main combatant,"),
+        (YELLOW, "PASS", "you are invited"),
+    ],
+)
+def test_an_order_the_player_cannot_owe_in_the_encounter_is_kept_with_a_warning(
+    player: str, line: str, role: str
+) -> None:
+    state = replace(encounter(table(), Phase.COINS), void={RED: Ships(1, 1, 1)})
+    accepted, diags = check(state, player, line)
+    assert accepted == [one(line)]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC401")]
+    assert role in diags[0].message
+    assert "is not yours to send: the order is kept for a later encounter of this turn" in (
+        diags[0].message
+    )
+
+
+def test_orders_for_ones_part_draw_no_warning() -> None:
+    state = encounter(table(), Phase.COINS)
+    assert check(state, RED, "ATTACK AGAIN GREEN 2 WITH 1 L 1 M FROM RED 1", "PASS")[1] == []
+    assert check(state, GREEN, "DECLINE", "REWARD COINS")[1] == []
+    assert check(state, BLUE, "INVITE YELLOW", "PLAY 4", "DEAL NOTHING", "NO DEAL")[1] == []
+
+
+def test_refused_orders_are_neither_accepted_nor_checked_again() -> None:
+    orders = [at(one("PLAY 4"), 1, refused=True), at(one("PLAY 5"), 2)]
+    accepted, diags = check_orders(orders, build_view(table(), RED), RED)
+    assert accepted == [one("PLAY 5")] and diags == []
+
+
+def test_a_standing_orders_ships_are_counted_when_it_is_used() -> None:
+    line = "IF INVITED BY GREEN ALLY GREEN WITH 5 M FROM BLUE 2"
+    assert check(table(), RED, line) == ([one(line)], [])
+
+
+COUNT = st.integers(min_value=1, max_value=20)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(COUNT, COUNT, COUNT), min_size=5, max_size=5), COUNT, COUNT, COUNT)
+def test_a_reduction_is_final(worlds: list[tuple[int, int, int]], s: int, m: int, big: int) -> None:
+    state = table()
+    for tile, (ns, nm, nl) in enumerate(worlds, 1):
+        state = put(state, ("RED", tile), RED, Ships(ns % 4, nm % 3, nl % 2))
+    line = f"ATTACK BLUE 3 WITH {big} L {m} M {s} S FROM RED 2"
+    accepted, diags = check(state, RED, line)
+    assert all(d.code in ("IC301", "IC233") for d in diags)
+    if accepted:
+        again = check_orders([at(accepted[0])], build_view(state, RED), RED)
+        assert again == (accepted, [])
