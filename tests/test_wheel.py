@@ -24,6 +24,7 @@ MAN_PAGES = {
     "share/man/man7/galbatch-conqueror.7": "man/galbatch-conqueror.7",
     "share/man/man7/galbatch-galactac.7": "man/galbatch-galactac.7",
     "share/man/man7/galbatch-galaktikos.7": "man/galbatch-galaktikos.7",
+    "share/man/man7/galbatch-interstellar.7": "man/galbatch-interstellar.7",
 }
 
 
