@@ -139,17 +139,17 @@ def test_own_colour_where_another_player_is_meant(line: str, message: str) -> No
 
 def test_attacking_ones_own_home_world_needs_anothers_colony_there() -> None:
     state = table()
-    rejects(state, RED, "ATTACK RED 3 WITH 1 M FROM RED 1", "IC232", "RED 3 is your own home world")
-    state = put(state, ("RED", 3), GREEN, Ships(1, 0, 0))
     rejects(
         state,
         RED,
         "ATTACK RED 3 WITH 1 M FROM RED 1",
         "IC232",
-        "RED 3 is your own home world: name whose colony (GREEN ON RED 3)",
+        "no other player has ships on RED 3: on your own home worlds you attack only"
+        " another's colony (Play 3a)",
     )
-    line = "ATTACK GREEN ON RED 3 WITH 1 M FROM RED 1"
-    assert check(state, RED, line) == ([one(line)], [])
+    state = put(state, ("RED", 3), GREEN, Ships(1, 0, 0))
+    for line in ("ATTACK RED 3 WITH 1 M FROM RED 1", "ATTACK GREEN ON RED 3 WITH 1 M FROM RED 1"):
+        assert check(state, RED, line) == ([one(line)], [])
 
 
 def test_a_named_defender_needs_ships_on_the_target_but_the_owner_never() -> None:

@@ -69,6 +69,11 @@ def found(*lines: str) -> list[tuple[Severity, str, str]]:
             "ships from RED 4 go to BLUE 3",
         ),
         (
+            "ATTACK BLUE 3 WITH 1 M FROM BLUE 3",
+            "IC209",
+            "ships already on BLUE 3 cannot attack it: the fleet comes to the planet it attacks",
+        ),
+        (
             "DEAL RED GIVES 1 COIN, BLUE GIVES 1 COIN, GREEN GIVES 1 COIN",
             "IC205",
             "a deal is between the two main combatants (Play 8): its terms name RED, BLUE, GREEN",

@@ -268,9 +268,12 @@ class Check:
         others = [
             c for p, c in t.colour_of.items() if p != t.player and total(counts(there.get(p)))
         ]
-        if defender == t.player:
-            hint = f": name whose colony ({others[0]} ON {target.text()})" if others else ""
-            raise Refusal("IC232", f"{target.text()} is your own home world{hint}")
+        if defender == t.player and not others:
+            raise Refusal(
+                "IC232",
+                f"no other player has ships on {target.text()}: on your own home worlds you"
+                " attack only another's colony (Play 3a)",
+            )
         if defender != owner and not total(counts(there.get(defender))):
             colour = t.colour_of[defender]
             raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")

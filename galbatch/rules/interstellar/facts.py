@@ -143,6 +143,12 @@ def leaving(order: o.Order) -> list[o.Planet]:
     return [g.origin for g in found.fleet if g.origin and g.origin.colour != found.target.colour]
 
 
+def not_from_target(order: o.Order) -> bool:
+    """The attacking fleet comes from other planets than its target."""
+    found = attack(order)
+    return found is None or all(g.origin != found.target for g in found.fleet)
+
+
 def transported(order: o.Order) -> bool:
     """A fleet leaving its system has a transport (the ship chart, Play 3b)."""
     return not leaving(order) or TRANSPORT in sizes(order)
@@ -319,6 +325,15 @@ FACTS: tuple[Row, ...] = (
         ),
     ),
     Fact(
+        (o.Attack, o.Standing),
+        not_from_target,
+        "IC209",
+        lambda order: (
+            f"ships already on {attack(order).target.text()} cannot attack it: the fleet"  # type: ignore[union-attr]
+            " comes to the planet it attacks (Play 3)"
+        ),
+    ),
+    Fact(
         (o.Deal, o.Standing),
         lambda order: len(parties(order)) <= 2,
         "IC205",
@@ -415,6 +430,7 @@ CODES: dict[str, str] = {
     "IC206": "a deal's colony on the player's own home world",
     "IC207": "a standing order whose condition never holds when its order is owed",
     "IC208": "IF INVITED BY and AGAINST the same player",
+    "IC209": "an attacking fleet from the planet it attacks",
 }
 
 __all__ = ["CODES", "FACTS", "facts"]
