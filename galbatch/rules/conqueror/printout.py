@@ -218,15 +218,11 @@ def columns(
     spec: Sequence[tuple[str, int, str]], rows: Sequence[Mapping[str, Any]]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A fixed-width table's headings (with a rule) and rows; a negative width aligns left."""
-
-    def cell(text: object, w: int) -> str:
-        return f"{str(text):<{-w}}" if w < 0 else f"{str(text):>{w}}"
-
-    head = (
-        " ".join(cell(h, w) for h, w, _ in spec).rstrip(),
-        " ".join("-" * abs(w) for _, w, _ in spec),
-    )
-    body = tuple(" ".join(cell(row[key], w) for _, w, key in spec).rstrip() for row in rows)
+    # one format for the whole line: each field as str() gives it, padded to its width
+    line = " ".join(f"{{!s:{'<' if w < 0 else '>'}{abs(w)}}}" for _, w, _ in spec).format
+    keys = [key for _, _, key in spec]
+    head = (line(*(h for h, _, _ in spec)).rstrip(), " ".join("-" * abs(w) for _, w, _ in spec))
+    body = tuple(line(*[row[key] for key in keys]).rstrip() for row in rows)
     return head, body
 
 
