@@ -7,6 +7,7 @@ rules for numbers the book leaves out are in `house.py`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,7 @@ def stardate(turn: int) -> int:
     return INITIAL_STARDATE - 1 + turn
 
 
+@cache  # asked for each ship of every view: a few dozen answers in all
 def ship_range(ship_class: int, propulsion: int) -> int:
     """Range: the class's range plus the propulsion table's additions up to the TL (2.3.6)."""
     return SHIP_CLASSES[ship_class].range + sum(
