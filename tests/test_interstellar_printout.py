@@ -84,6 +84,14 @@ def test_an_unrevealed_coin_shows_as_chosen_and_a_revealed_one_as_its_value() ->
     assert "Coins: RED 5; BLUE 2." in section(shown, "THE ENCOUNTER")
 
 
+def test_a_combatant_without_coins_plays_none() -> None:
+    state = combat(revealed=True)
+    assert state.encounter is not None
+    state = replace(state, encounter=replace(state.encounter, defender_coin=-1))
+    encounter = section(text(state, "2"), "THE ENCOUNTER")
+    assert "Coins: RED 5; BLUE no coin (counted as Diplomacy)." in encounter
+
+
 def test_what_is_owed_comes_first_with_the_due_date() -> None:
     lines = text(combat(), "3").splitlines()
     assert lines[3] == "YOU OWE ORDERS BY 2026-11-30"

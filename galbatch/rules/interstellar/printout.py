@@ -183,6 +183,8 @@ def _coin_shown(value: Any) -> str:
         return "chosen, not revealed"
     if value == NOT_YET:
         return "not yet chosen"
+    if int(value) < 0:
+        return "no coin (counted as Diplomacy)"
     return coin_text(int(value))
 
 
