@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.state import Ships
 from galbatch.rules.interstellar.view import build_view, build_views
@@ -98,3 +101,36 @@ def test_standing_orders_are_numbered_as_cancel_counts_them() -> None:
         {"number": 2, "text": "IF ATTACKED INVITE ALL"},
     ]
     assert build_view(state, "2")["standing"] == []
+
+
+COINS = st.lists(st.sampled_from((0, 1, 2, 3, 4, 5)), max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hands=st.lists(COINS, min_size=5, max_size=5),
+    coins=st.tuples(st.none() | st.sampled_from((0, 1, 5)), st.none() | st.sampled_from((0, 2))),
+    plays=st.lists(st.sampled_from(("1", "5", "HIGHEST", "DIPLOMACY")), min_size=5, max_size=5),
+)
+def test_no_view_holds_another_players_secret(
+    hands: list[list[int]], coins: tuple[int | None, int | None], plays: list[str]
+) -> None:
+    players = ("1", "2", "3", "4", "5")
+    base = combat()
+    assert base.encounter is not None
+    state = replace(
+        base,
+        hands={p: tuple(sorted(h)) for p, h in zip(players, hands, strict=True)},
+        encounter=replace(base.encounter, attacker_coin=coins[0], defender_coin=coins[1]),
+        pending={p: (o.Play(c),) for p, c in zip(players, plays, strict=True)},
+        standing={p: (o.Standing(o.Play(c)),) for p, c in zip(players, plays, strict=True)},
+    )
+    for reader, view in build_views(state, players).items():
+        assert view["hand"] == sorted(state.hand(reader))
+        assert [x["text"] for x in view["pending"]] == [f"PLAY {plays[int(reader) - 1]}"]
+        assert [x["text"] for x in view["standing"]] == [f"ALWAYS PLAY {plays[int(reader) - 1]}"]
+        e = view["encounter"]
+        for who, coin, key in (("1", coins[0], "attacker_coin"), ("3", coins[1], "defender_coin")):
+            shown = coin if reader == who else ("not yet" if coin is None else "chosen")
+            assert e[key] == ("not yet" if coin is None else shown)
+        assert [s["hand_size"] for s in view["seats"]] == [len(h) for h in hands]
