@@ -5,14 +5,18 @@ checked again are reduced no further)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
+from galbatch.engine.diagnostics import RC, Diagnostic, Severity, is_reduction
+from galbatch.engine.intake import check_file
+from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import Located
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar import tables as t
@@ -20,7 +24,7 @@ from galbatch.rules.interstellar.check import CODES, check_orders
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import Commitment, Encounter, GameState, Seat, Ships
 from galbatch.rules.interstellar.view import build_view
-from tests.test_interstellar_language import one
+from tests.test_interstellar_language import Interstellar, one
 
 RED, GREEN, BLUE, YELLOW = "1", "2", "3", "4"  # Balchoth, Celegorm, Druwaith, Gelmir
 
@@ -382,3 +386,54 @@ def test_a_reduction_is_final(worlds: list[tuple[int, int, int]], s: int, m: int
     if accepted:
         again = check_orders([at(accepted[0])], build_view(state, RED), RED)
         assert again == (accepted, [])
+
+
+# ---- samples/interstellar: a player's files for one table ----------------------------------
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "interstellar"
+
+
+def sample_table() -> GameState:
+    """The table samples/interstellar/ is written for (game IC4): RED attacks BLUE 3 with a
+    transport and a warship from RED 2, has invited GREEN; BLUE has invited YELLOW;
+    GREEN (a colony on BLUE 4: 2 S, 1 M) and YELLOW (2 M on BLUE 5) owe their answers.
+    RED has 1 standing order, YELLOW 1."""
+    state = encounter(table(), Phase.ALLIANCE, transport=True)
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))
+    state = put(state, ("BLUE", 5), YELLOW, Ships(0, 2, 0))
+    attacked = o.Standing(o.Play("HIGHEST"), o.Condition("ATTACKED"))
+    return replace(state, standing={RED: (attacked,), YELLOW: (attacked,)})
+
+
+class Checked(Interstellar):
+    """The test ruleset with the checker's layer 3."""
+
+    def check(
+        self, orders: Sequence[Located], view: Any, player: str
+    ) -> tuple[list[Any], list[Diagnostic]]:
+        return check_orders(orders, view, player)
+
+
+@pytest.mark.parametrize(
+    ("sample", "found", "rc"),
+    [
+        ("clean", [], RC.CLEAN),
+        ("defender", [], RC.CLEAN),
+        ("ally", [], RC.CLEAN),
+        ("standing", [], RC.CLEAN),
+        ("clamped", ["IC301", "IC301"], RC.WARNING),
+        (
+            "rejected",
+            ["IC238", "IC202", "IC203", "IC230", "IC101", "IC240", "IC241", "IC239", "IC244"]
+            + ["IC100"],
+            RC.ERROR,
+        ),
+        ("unusable", ["GB012"], RC.UNUSABLE),
+    ],
+)
+def test_the_samples_check_against_their_table(sample: str, found: list[str], rc: RC) -> None:
+    of = parse_order_bytes((SAMPLES / f"{sample}.txt").read_bytes(), f"{sample}.txt")
+    player = of.header.player if of.header else "3"
+    result = check_file(of, Checked(), build_view(sample_table(), player), player)
+    assert [d.code for d in result.diagnostics] == found, [d.format() for d in result.diagnostics]
+    assert result.rc is rc
