@@ -434,6 +434,7 @@ class Checked(Interstellar):
 def test_the_samples_check_against_their_table(sample: str, found: list[str], rc: RC) -> None:
     of = parse_order_bytes((SAMPLES / f"{sample}.txt").read_bytes(), f"{sample}.txt")
     player = of.header.player if of.header else "3"
-    result = check_file(of, Checked(), build_view(sample_table(), player), player)
+    ruleset: Any = Checked()
+    result = check_file(of, ruleset, build_view(sample_table(), player), player)
     assert [d.code for d in result.diagnostics] == found, [d.format() for d in result.diagnostics]
     assert result.rc is rc
