@@ -95,6 +95,8 @@ def test_a_combatant_without_coins_plays_none() -> None:
 def test_what_is_owed_comes_first_with_the_due_date() -> None:
     lines = text(combat(), "3").splitlines()
     assert lines[3] == "YOU OWE ORDERS BY 2026-11-30"
+    end = lines.index("The game waits for your order; without it, nothing moves.")
+    assert lines[5] == lines[end + 1] == "*" * 80  # framed: not to be missed
     owed = section("\n".join(lines), "YOU OWE ORDERS BY 2026-11-30")
     assert "your secret coin for the combat, as the defender" in owed
     assert "    PLAY HIGHEST" in owed
@@ -102,7 +104,7 @@ def test_what_is_owed_comes_first_with_the_due_date() -> None:
         report = text(combat(), reader)
         assert report.splitlines()[3] == "NOTHING OWED"
         assert "The game waits for BLUE (coins (Play 7): the secret coins)." in report
-        assert "YOU OWE" not in report
+        assert "YOU OWE" not in report and "*" * 80 not in report
 
 
 def test_the_table_and_the_encounter() -> None:

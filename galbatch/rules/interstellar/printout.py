@@ -122,7 +122,11 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
 def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
     """The printout's first section: what the reader owes, or nothing owed."""
     title, lines = owed_lines(view, ctx)
-    return Section(title, (Text(wrap(lines, ctx.width)),))
+    text = wrap(lines, ctx.width)
+    if view.get("owes") and not view["finished"]:
+        rule = "*" * ctx.width  # a player who owes orders must not miss it
+        text = (rule, *text, rule)
+    return Section(title, (Text(text),))
 
 
 # ---- the table --------------------------------------------------------------------------
