@@ -6,6 +6,12 @@ of the bytes archived, where they came from). Only those files leave the inbox,
 and only if the inbox still holds those very bytes: a file a player sent again,
 or changed during the run, stays.
 
+When the order files came by mail, the record also says which message each came
+from, and lists every message the post room's intake filed or kept for the turn
+that the turn did not use (a later one replaced it): the turn's archive is the
+whole account of what players sent. A game without mail intake gets the same
+bytes as before.
+
 Between the rename and the end of the clearing, `turns/.pending-NNN` holds the
 hash of that record. A writer that finds it after a kill clears the inbox by
 the record if turn NNN is the one that record belongs to, and drops it if the
@@ -15,6 +21,7 @@ rename never happened. Readers never recover: they skip what the record names.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 from collections.abc import Iterator, Mapping
@@ -32,6 +39,12 @@ RECORD_FILE = "intake.yaml"
 PENDING_PREFIX = ".pending-"
 FROM_INBOX = "inbox"
 FROM_ARCHIVE = "archive"  # a rerun kept the file the replaced turn had archived
+# The post room's record of the mail for turn NNN (galbatch.post.mailin writes it).
+MAIL_RECORD = "intake/{turn:03d}/record.yaml"
+MAIL_FILED = "FILED"  # a message whose order file intake filed in the inbox
+MAIL_REPLACED = (MAIL_FILED, "SUPERSEDED")  # outcomes of messages that carried orders
+MAIL_KEYS = ("message", "message_id", "from", "date")  # what the record says of a message
+REPLACED_KEYS = (*MAIL_KEYS, "outcome", "kept")
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,8 @@ def commit_turn(game: Game, turn: int, files: Mapping[str, bytes], replace: bool
     tmp = game.turns / f"{TMP_PREFIX}{turn:03d}"
     if tmp.exists():
         shutil.rmtree(tmp)
+    if RECORD_FILE in files:
+        files = {**files, RECORD_FILE: with_mail(game, turn, files[RECORD_FILE], replace)}
     for rel, data in sorted(files.items()):
         out = tmp / rel
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -129,6 +144,90 @@ def commit_turn(game: Game, turn: int, files: Mapping[str, bytes], replace: bool
             pending.unlink()
             fsync_dir(game.turns)
     return target
+
+
+def with_mail(game: Game, turn: int, record: bytes, rerun: bool) -> bytes:
+    """The turn's intake record, with the mail its files came by (see the module's doc).
+
+    Each file consumed from the inbox that a message filed gets `mail`: the message's
+    SHA-256, Message-ID, From and Date. A rerun keeps what the replaced turn said of
+    the files it keeps, and looks for late files in the next turn's mail too. Every
+    message with orders for a player the turn took a file of, other than the one it
+    used, is listed under `replaced`."""
+    books = {n: _mail_rows(game, n) for n in ((turn, turn + 1) if rerun else (turn,))}
+    if not any(books.values()):
+        return record
+    data: Any = json.loads(record)
+    kept = _kept_mail(game.turn_dir(turn)) if rerun else {}
+    used: dict[str, tuple[int, dict[str, Any]]] = {}  # player -> (book, message row)
+    for row in data["consumed"]:
+        player = str(row["file"]).removesuffix(".txt")
+        found: tuple[int, dict[str, Any]] | None = None
+        if row["from"] == FROM_INBOX:
+            found = _filed_by(game, row, player, books)
+        elif row["file"] in kept and kept[row["file"]][0] == row["sha256"]:
+            found = (turn, kept[row["file"]][1])
+        if found is not None:
+            used[player] = found
+            row["mail"] = {key: found[1].get(key, "") for key in MAIL_KEYS}
+    takers = {str(row["file"]).removesuffix(".txt") for row in data["consumed"]}
+    replaced = []
+    for book, rows in sorted(books.items()):
+        players = takers if book == turn else {p for p, (b, _) in used.items() if b == book}
+        for m in rows:
+            player = str(m["player"])
+            if m.get("outcome") not in MAIL_REPLACED or player not in players:
+                continue
+            if player in used and used[player][1].get("message") == m.get("message"):
+                continue
+            replaced.append({"player": player, **{k: m.get(k, "") for k in REPLACED_KEYS}})
+    if replaced:
+        data["replaced"] = sorted(replaced, key=lambda r: (r["player"], r["date"], r["message"]))
+    return dump_data(data).encode("utf-8")
+
+
+def _mail_rows(game: Game, turn: int) -> list[dict[str, Any]]:
+    """The messages the post room's record keeps for `turn`; none if it keeps no record."""
+    file = game.path / MAIL_RECORD.format(turn=turn)
+    if not file.is_file():
+        return []
+    try:
+        rows = load_data(file).get("messages")
+    except (ValueError, AttributeError, OSError) as e:  # LoadError is a ValueError
+        raise GameError(f"{file}: not a usable mail intake record ({e})") from None
+    return [dict(r) for r in rows or [] if isinstance(r, dict) and r.get("player")]
+
+
+def _filed_by(
+    game: Game, row: Mapping[str, Any], player: str, books: Mapping[int, list[dict[str, Any]]]
+) -> tuple[int, dict[str, Any]] | None:
+    """The message whose order file the inbox holds for `player`, the latest if several."""
+    try:
+        data = read_regular(game.inbox / str(row["file"]))
+    except (NotAFile, OSError):
+        return None
+    if digest(archived_form(data)) != row["sha256"]:
+        return None
+    sha = digest(data)
+    found = None
+    for book, rows in sorted(books.items()):
+        for m in rows:
+            if m.get("outcome") == MAIL_FILED and m.get("filed") == sha and m["player"] == player:
+                found = (book, m)
+    return found
+
+
+def _kept_mail(turn_dir: Path) -> dict[str, tuple[str, dict[str, Any]]]:
+    """What a committed turn's record says of the mail of each file: name -> (hash, mail)."""
+    file = turn_dir / RECORD_FILE
+    if not file.is_file():
+        return {}
+    data: Any = load_data(file)
+    return {
+        str(row["file"]): (str(row["sha256"]), dict(row["mail"]))
+        for row in data.get("consumed") or []
+        if isinstance(row, dict) and isinstance(row.get("mail"), dict)
+    }
 
 
 def recover(game: Game) -> None:

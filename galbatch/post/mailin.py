@@ -11,6 +11,8 @@ What intake keeps, beside the game's own files:
     intake/handled.txt              SHA-256 of every message handled: none is handled twice
     intake/intake.log               one line for each thing done with a message
     intake/NNN/record.yaml          the messages for turn NNN: who, when, what became of each
+                                    (`process` copies what its turn used and did not into
+                                    turns/NNN/intake.yaml)
     intake/NNN/messages/<sha>.eml   each of those messages, as it came
     intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced
     intake/signups/...              the same, while the directory takes sign-ups
@@ -659,7 +661,12 @@ def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
 
 
 def _store_message(room: Room, letter: Letter, data: bytes) -> None:
-    room.stored[f"{room.record_name}/messages/{letter.key[:32]}.eml"] = data
+    room.stored[_message_file(room, letter)] = data
+
+
+def _message_file(room: Room, letter: Letter) -> str:
+    """Where the message is kept, under intake/."""
+    return f"{room.record_name}/messages/{letter.key[:32]}.eml"
 
 
 def _remember(room: Room, letter: Letter, entry: Entry) -> None:
@@ -674,6 +681,8 @@ def _remember(room: Room, letter: Letter, entry: Entry) -> None:
         "detail": entry.detail,
         "reply": entry.reply,
     }
+    if entry.outcome != REFUSED:  # a message over the limit is not kept
+        row["kept"] = f"{INTAKE}/{_message_file(room, letter)}"
     if entry.outcome == FILED and letter.order_text is not None:
         row["filed"] = digest(letter.order_text.encode("utf-8"))
     _filed_rows(room).append(row)
