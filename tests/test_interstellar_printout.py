@@ -18,6 +18,7 @@ from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.print.pdf_tiles import PIECE_COLOURS, ring_places
 from galbatch.print.tile_map import TileMap
+from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
 from galbatch.rules.interstellar.state import Event, GameState
 from galbatch.rules.interstellar.view import build_view
@@ -82,6 +83,14 @@ def test_an_unrevealed_coin_shows_as_chosen_and_a_revealed_one_as_its_value() ->
     assert "Coins: RED chosen, not revealed; BLUE not yet chosen" in hidden
     shown = text(combat(revealed=True), "4")
     assert "Coins: RED 5; BLUE 2." in section(shown, "THE ENCOUNTER")
+
+
+def test_invitations_still_to_come_are_not_yet() -> None:
+    state = replace(combat(), phase=Phase.INVITE_DEFENDER, waiting=("3",))
+    assert state.encounter is not None
+    state = replace(state, encounter=replace(state.encounter, invited_by_defender=(), allies=()))
+    encounter = section(text(state, "2"), "THE ENCOUNTER")
+    assert "Invited by RED: BLACK, GREEN.  Invited by BLUE: not yet." in encounter
 
 
 def test_a_combatant_without_coins_plays_none() -> None:

@@ -192,14 +192,24 @@ def _coin_shown(value: Any) -> str:
     return coin_text(int(value))
 
 
-def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """The attack so far: fleet, invitations, allies, coins, deal and outcome."""
+# The phases before which each side's invitations are not yet made.
+INVITING = {"attacker": ("invite-attacker",), "defender": ("invite-attacker", "invite-defender")}
+
+
+def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str], phase: str = "") -> list[str]:
+    """The attack so far: fleet, invitations, allies, coins, deal and outcome; `phase`, the
+    game's, says which invitations are still to come."""
 
     def name(p: Any) -> str:
         return names.get(str(p), str(p))
 
     def listed(ps: Sequence[Any]) -> str:
         return ", ".join(name(p) for p in ps) or "nobody"
+
+    def invited(side: str) -> str:
+        if phase in INVITING[side]:
+            return "not yet"
+        return listed(e[f"invited_by_{side}"])
 
     def groups(gs: Sequence[Mapping[str, Any]]) -> str:
         return "; ".join(f"{ships_text(g['ships'])} from {g['origin']}" for g in gs) or "none"
@@ -209,8 +219,8 @@ def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
     lines = [
         f"{which}: {attacker} attacks {e['target']}, defended by {defender}.",
         f"Attacking fleet: {groups(e['fleet'])}.",
-        f"Invited by {attacker}: {listed(e['invited_by_attacker'])}."
-        f"  Invited by {defender}: {listed(e['invited_by_defender'])}.",
+        f"Invited by {attacker}: {invited('attacker')}."
+        f"  Invited by {defender}: {invited('defender')}.",
     ]
     for a in e["allies"]:
         lines.append(f"Ally: {name(a['player'])} with {SIDES[a['side']]}: {groups(a['ships'])}.")
@@ -235,7 +245,7 @@ def encounter_section(view: Mapping[str, Any], width: int) -> Section | None:
     if not e:
         return None
     wrapped: list[str] = []
-    for line in encounter_lines(e, colours(view)):
+    for line in encounter_lines(e, colours(view), str(view["phase"])):
         wrapped += textwrap.wrap(line, width=width, subsequent_indent="  ")
     return Section("THE ENCOUNTER", (Text(tuple(wrapped)),))
 
@@ -419,7 +429,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         e["attacker_coin"] = _gm_coin(state.encounter.attacker_coin)
         e["defender_coin"] = _gm_coin(state.encounter.defender_coin)
         e["revealed"] = True
-        lines = encounter_lines(e, names)
+        lines = encounter_lines(e, names, state.phase.value)
         revealed = "yes" if state.encounter.revealed else "no"
         lines.append(f"Coins revealed to the players: {revealed}.")
         wrapped = [w for ln in lines for w in textwrap.wrap(ln, ctx.width, subsequent_indent="  ")]

@@ -84,11 +84,11 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
         ("ATTACK [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]",),
     ),
     Phase.INVITE_ATTACKER: (
-        "whom you ask to ally with you (the attacker)",
+        "whom you ask to ally with you",
         ("INVITE <colour> ...", "INVITE ALL", "INVITE NOBODY"),
     ),
     Phase.INVITE_DEFENDER: (
-        "whom you ask to ally with you (the defender)",
+        "whom you ask to ally with you",
         ("INVITE <colour> ...", "INVITE ALL", "INVITE NOBODY"),
     ),
     Phase.ALLIANCE: (
