@@ -5,6 +5,7 @@ checked again are reduced no further)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -438,3 +439,42 @@ def test_the_samples_check_against_their_table(sample: str, found: list[str], rc
     result = check_file(of, ruleset, build_view(sample_table(), player), player)
     assert [d.code for d in result.diagnostics] == found, [d.format() for d in result.diagnostics]
     assert result.rc is rc
+
+
+VIEW_KEYS = ["seats", "systems", "void", "hand", "standing", "encounter", "phase", "waiting",
+             "active", "planets", "ships", "colour", "id", "tile", "attacker", "defender",
+             "target", "fleet", "outcome", "invited_by_attacker", "hand_size", "power"]  # fmt: skip
+DATA = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(["1", "RED", "BLUE 3", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(VIEW_KEYS + ["S", "M", "L", "2"]), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+LINES = [
+    "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2",
+    "ALLY RED WITH 1 S",
+    "ALLY DEFENDER WITH 1 M FROM BLUE 4",
+    "PLAY 3",
+    "IF ATTACKED PLAY 2",
+    "DEAL RED GIVES 1 COIN, BLUE RETURNS 1 M, RED COLONIZES BLUE 3",
+    "INVITE BLUE GREEN",
+    "RECLAIM M TO RED 1",
+    "HEAL BLUE 1",
+    "CANCEL 2",
+]
+
+
+GOOD_VIEW = build_view(sample_table(), RED)
+LINE_ORDERS = [Located(one(line), "f", i + 1, 1, line) for i, line in enumerate(LINES)]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(VIEW_KEYS), DATA, max_size=8))
+def test_a_damaged_view_is_an_error_the_engine_reports_never_another(view: dict[str, Any]) -> None:
+    """`galbatch check --view` turns KeyError, TypeError, ValueError, AttributeError and
+    IndexError into "not a usable view file"; nothing else may escape."""
+    for damaged in ({**GOOD_VIEW, **view}, view):
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, IndexError):
+            check_orders(LINE_ORDERS, damaged, RED)
