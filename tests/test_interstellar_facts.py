@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from galbatch.engine.diagnostics import Severity
 from galbatch.rules.interstellar import orders as o
-from galbatch.rules.interstellar.facts import CODES, FACTS
+from galbatch.rules.interstellar.facts import CODES, FACTS, MAX_ORDERS
 from tests.test_interstellar_language import ORDERS, check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,11 +171,23 @@ def test_rejected_orders_are_refused_and_the_others_kept() -> None:
     assert list(result.orders) == [o.Play("3")]
 
 
+def test_the_orders_past_the_limit_are_rejected() -> None:
+    result = check(*(["PLAY 3"] * (MAX_ORDERS + 2)))
+    assert len(result.orders) == MAX_ORDERS
+    assert [(d.line - 1, d.code) for d in result.diagnostics] == [
+        (MAX_ORDERS + 1, "IC109"),
+        (MAX_ORDERS + 2, "IC109"),
+    ]
+    assert result.diagnostics[0].message == (
+        f"only {MAX_ORDERS} orders a file are read; order PLAY 3 rejected"
+    )
+
+
 def test_every_code_has_a_meaning_and_a_row() -> None:
     source = (ROOT / "galbatch" / "rules" / "interstellar" / "facts.py").read_text("utf-8")
     written = set(re.findall(r'"(IC[0-9]{3})"', source))
     assert written == set(CODES)
-    assert {row.code for row in FACTS} | {"IC100", "IC204"} == set(CODES)
+    assert {row.code for row in FACTS} | {"IC100", "IC109", "IC204"} == set(CODES)
     assert all(CODES.values())
     assert all(100 <= int(code[2:]) < 230 for code in CODES)
 

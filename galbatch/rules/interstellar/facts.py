@@ -362,6 +362,10 @@ FACTS: tuple[Row, ...] = (
 )
 
 BOTH_SIDES = "IC204"
+TOO_MANY = "IC109"
+# Orders read from a file: a player's file holds a handful (a phase's answer, a few
+# standing orders); past this, orders are rejected, so a file's diagnostics stay few.
+MAX_ORDERS = 100
 OPPOSITE = {"ATTACKER": "DEFENDER", "DEFENDER": "ATTACKER"}
 
 
@@ -408,8 +412,13 @@ def _both_sides(orders: list[Located], diags: list[Diagnostic]) -> list[Located]
 
 def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     """The orders as the book's facts leave them, and the diagnostics."""
-    out, diags = apply(orders, FACTS, rejected)
+    counted, over = list(orders[:MAX_ORDERS]), orders[MAX_ORDERS:]
+    out, diags = apply(counted, FACTS, rejected)
     out = _both_sides(out, diags)
+    for at in over:
+        text = f"only {MAX_ORDERS} orders a file are read; {rejected(at)}"
+        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
+        out.append(replace(at, refused=True))
     return out, diags
 
 
@@ -422,6 +431,7 @@ CODES: dict[str, str] = {
     "IC105": "CANCEL 0: standing orders are numbered from 1",
     "IC106": "an attacking fleet's ships without FROM",
     "IC107": "a deal's term given twice",
+    "IC109": "an order past the 100th of the file",
     "IC201": "an ally offers a transport",
     "IC202": "an attack without a warship",
     "IC203": "a fleet leaves its system without a transport",
@@ -433,4 +443,4 @@ CODES: dict[str, str] = {
     "IC209": "an attacking fleet from the planet it attacks",
 }
 
-__all__ = ["CODES", "FACTS", "facts"]
+__all__ = ["CODES", "FACTS", "MAX_ORDERS", "facts"]
