@@ -155,8 +155,7 @@ def replay(name: str, turn: str, tmp_path: Path) -> None:
     result = process(game)
     assert result.returncode == 0, result.stdout + result.stderr
     assert tree(game / "turns" / turn) == tree(bundled / "turns" / turn), (
-        f"the bundled turn {turn} is stale: process the turn before again with "
-        f"turns/{turn}/orders"
+        f"the bundled turn {turn} is stale: process the turn before again with turns/{turn}/orders"
     )
 
 
@@ -248,11 +247,14 @@ def test_the_galaktikos_samples_check_against_spiral6(
 ) -> None:
     """samples/galaktikos/ are RED's order files for spiral6's round 2."""
     path = ROOT / "samples" / "galaktikos" / f"{sample}.txt"
-    for mode in (["--game", str(shipped("spiral6"))],
-                 ["--view", str(shipped("spiral6") / "turns" / "002" / "views" / "1.yaml")]):
+    for mode in (
+        ["--game", str(shipped("spiral6"))],
+        ["--view", str(shipped("spiral6") / "turns" / "002" / "views" / "1.yaml")],
+    ):
         result = subprocess.run(
             [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
-            capture_output=True, text=True,
+            capture_output=True,
+            text=True,
         )
         assert result.returncode == status, result.stdout + result.stderr
         found = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]

@@ -424,9 +424,7 @@ def test_no_resources_owed_and_no_token_from_nothing(
     assert RULESET.load_state(after.to_data()).to_data() == after.to_data()
 
 
-def test_the_last_round_run_again_is_the_same(
-    played: Played, tmp_path: Path
-) -> None:
+def test_the_last_round_run_again_is_the_same(played: Played, tmp_path: Path) -> None:
     """A rerun of round 6 (the last run) with the orders it kept gives the same state,
     views and printouts again (its job log and intake record say it was a rerun)."""
     game = tmp_path / "gk"
