@@ -478,3 +478,46 @@ def test_a_damaged_view_is_an_error_the_engine_reports_never_another(view: dict[
     for damaged in ({**GOOD_VIEW, **view}, view):
         with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, IndexError):
             check_orders(LINE_ORDERS, damaged, RED)
+
+
+# Warnings on orders accepted as written: the same orders get them again.
+CAUTIONS = {"IC401", "IC402", "IC403"}
+FORMS = [
+    "ATTACK AGAIN YELLOW {t} WITH {a} L {b} M {c} S FROM RED {u}",
+    "ATTACK BLUE {t} WITH {a} L {b} M FROM RED {u} AND {c} M FROM RED {v}",
+    "ALLY RED WITH {a} S {b} M FROM BLUE {t}",
+    "ALLY DEFENDER WITH {a} M {c} S",
+    "DEAL BLUE GIVES {a} COINS, RED RETURNS {b} SHIPS",
+    "DEAL RED GIVES {a} COINS, BLUE RETURNS {c} M",
+    "PLAY {t}",
+    "RECLAIM M TO RED {t}",
+    "CANCEL {t}",
+    "INVITE GREEN YELLOW",
+    "IF ATTACKED PLAY {t}",
+]
+
+
+@st.composite
+def sample_line(draw: st.DrawFn) -> str:
+    form = draw(st.sampled_from(FORMS))
+    n = st.integers(1, 6)
+    return form.format(
+        a=draw(n), b=draw(n), c=draw(n), t=draw(st.integers(1, 5)), u=draw(n), v=draw(n)
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([RED, GREEN, BLUE, YELLOW]), st.lists(sample_line(), max_size=6))
+def test_what_the_checker_accepts_is_accepted_again_unchanged(
+    player: str, lines: list[str]
+) -> None:
+    state = replace(sample_table(), void={RED: Ships(1, 1, 0), BLUE: Ships(0, 2, 0)})
+    view = build_view(state, player)
+    first = [Located(one(x), "f", i + 1, 1, x) for i, x in enumerate(lines)]
+    accepted, diags = check_orders(first, view, player)
+    again = [Located(x, "f", i + 1, 1, x.text()) for i, x in enumerate(accepted)]
+    accepted_again, diags_again = check_orders(again, view, player)
+    assert accepted_again == accepted
+    assert all(d.code in CAUTIONS for d in diags_again), [d.format() for d in diags_again]
+    cautions = [d.code for d in diags if d.code in CAUTIONS]
+    assert [d.code for d in diags_again] == cautions
