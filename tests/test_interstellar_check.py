@@ -232,6 +232,21 @@ def test_an_allys_ships_without_a_planet_are_counted_where_they_may_come_from() 
     rejects(state, GREEN, "ALLY RED WITH 1 M", "IC233", "you have no M in BLUE")
 
 
+def test_a_file_allies_with_one_side_of_the_encounter() -> None:
+    state = encounter(table(), Phase.ALLIANCE)
+    assert state.encounter is not None
+    state = replace(state, encounter=replace(state.encounter, invited_by_defender=(GREEN,)))
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))
+    accepted, diags = check(state, GREEN, "ALLY ATTACKER WITH 1 S", "ALLY BLUE WITH 1 M")
+    assert accepted == [one("ALLY ATTACKER WITH 1 S")]
+    assert [(d.line, d.code) for d in diags] == [(2, "IC204")]
+    assert diags[0].message == (
+        "a player may only ally with the attacker or defender, not both (Play 6a): an earlier"
+        " ALLY joins the attacker; order ALLY BLUE WITH 1 M rejected"
+    )
+    assert check(state, GREEN, "ALLY RED WITH 1 S", "ALLY ATTACKER WITH 1 M")[1] == []
+
+
 def test_an_ally_for_a_player_not_in_the_encounter_is_kept_with_a_warning() -> None:
     state = encounter(table(), Phase.ALLIANCE)
     accepted, diags = check(state, GREEN, "ALLY YELLOW WITH 1 M")

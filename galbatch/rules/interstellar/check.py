@@ -230,6 +230,7 @@ class Check:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
+        self.joined = ""  # the side an accepted ALLY joins in the encounter under way
 
     def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
         """The quantity an order may carry out: `wanted` or, if less, `limit` (a warning)."""
@@ -318,8 +319,15 @@ class Check:
         t = self.table
         systems: tuple[str, ...] = tuple(t.id_of)
         e = t.under_way()
+        side = ""
         if e is not None and t.role() == "invited":
             side = self.ally_side(order)
+            if self.joined and side and side != self.joined:
+                raise Refusal(
+                    "IC204",
+                    "a player may only ally with the attacker or defender, not both (Play 6a):"
+                    f" an earlier ALLY joins the {self.joined.lower()}",
+                )
             if not side:
                 self.warn(
                     "IC401",
@@ -349,6 +357,7 @@ class Check:
             pooled = {s: sum(spare[p][s] for p in spare if p[0] in systems) for s in ALLY_SIZES}
             where = "in " + " or ".join(systems)
             groups.append(self.group(g, pooled, where))
+        self.joined = self.joined or side
         return replace(order, ships=tuple(groups))
 
     def reclaim(self, order: o.Reclaim) -> o.Reclaim:
