@@ -282,6 +282,15 @@ def test_a_coin_played_must_be_held_highest_and_lowest_always_are() -> None:
     accepted, diags = check(state, RED, "IF ATTACKED PLAY 4")
     assert accepted == [one("IF ATTACKED PLAY 4")]
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC403")]
+    assert diags[0].message.endswith("you hold no 4 coin (your coins: DIPLOMACY, 2, 5) now")
+
+
+def test_with_no_coins_a_hand_is_drawn_before_the_coin_is_played() -> None:
+    state = replace(encounter(table(), Phase.COINS), hands={})
+    accepted, diags = check(state, BLUE, "PLAY 4")
+    assert accepted == [one("PLAY 4")]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC403")]
+    assert "you hold no coins now: you draw three before you play (Play 1)" in diags[0].message
 
 
 @pytest.mark.parametrize(

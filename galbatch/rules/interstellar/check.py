@@ -51,7 +51,7 @@ CODES: dict[str, str] = {
     "IC303": "ships returned in a deal reduced to the party's ships in the void",
     "IC401": "an order for a phase the player cannot owe in the encounter under way",
     "IC402": "no ship of that size in the void now (the reclaim is later)",
-    "IC403": "a coin the player does not hold now (the standing order is for later)",
+    "IC403": "a coin not held now, by a standing order or before a hand is drawn",
 }
 
 SIZES = (Size.S, Size.M, Size.L)
@@ -392,8 +392,14 @@ class Check:
             )
         if order.coin.isdigit() or order.coin == "DIPLOMACY":
             coin = DIPLOMACY if order.coin == "DIPLOMACY" else int(order.coin)
-            if coin not in t.hand:
-                held = ", ".join(coin_word(c) for c in sorted(t.hand)) or "none"
+            if not t.hand:
+                self.warn(
+                    "IC403",
+                    "you hold no coins now: you draw three before you play (Play 1), and the"
+                    f" {coin_word(coin)} if you draw it, else the nearest",
+                )
+            elif coin not in t.hand:
+                held = ", ".join(coin_word(c) for c in sorted(t.hand))
                 text = f"you hold no {coin_word(coin)} coin (your coins: {held})"
                 if not standing:
                     raise Refusal("IC238", text)
