@@ -140,9 +140,9 @@ def open_new_game(
     from galbatch.engine.ruleset import UnknownRuleset
     from galbatch.post.start import open_game
 
-    for option in refused:
-        later = "; give it to galbatch start" if option == "--passwords" else ""
-        raise click.UsageError(f"{option} with --open: the players sign up by mail{later}")
+    if refused:
+        later = "; give it to galbatch start" if refused[0] == "--passwords" else ""
+        raise click.UsageError(f"{refused[0]} with --open: the players sign up by mail{later}")
     try:
         values = setting_values(ruleset, [parse_setting(item) for item in settings])
         file = open_game(directory, ruleset, seed, settings=values, **options)
