@@ -153,10 +153,12 @@ def test_a_login_with_the_password_from_the_environment(
 
 
 def test_a_login_with_the_password_from_a_file(tmp_path: Path, server: Server) -> None:
-    secret = tmp_path / "smtp-password"
+    secret = tmp_path / "secrets" / "smtp-password"
+    secret.parent.mkdir()
     secret.write_text(PASSWORD + "\n# the rest of the file is not read\n")
     secret.chmod(0o600)
-    game = game_for(tmp_path, server.port, f"smtp_user: {USER}", f"smtp_password_file: {secret}")
+    (tmp_path / "smtp-link").symlink_to(secret)  # a link to it will do
+    game = game_for(tmp_path, server.port, f"smtp_user: {USER}", "smtp_password_file: ../smtp-link")
     assert send_outbox(game).sent == sent(game) != []
     assert server.logins == [(USER, True)]
     assert PASSWORD not in (game / "game.yaml").read_text()
@@ -170,6 +172,13 @@ def test_a_password_file_others_can_read_is_refused(tmp_path: Path, server: Serv
     with pytest.raises(GameError, match=r"may be read by others \(mode 0644\); chmod 600 it"):
         send_outbox(game)
     assert server.logins == [] and sent(game) == [] and len(waiting(game)) == 3
+
+
+def test_a_missing_password_file_is_named(tmp_path: Path, server: Server) -> None:
+    game = game_for(tmp_path, server.port, f"smtp_user: {USER}", "smtp_password_file: nowhere")
+    with pytest.raises(GameError, match="nowhere: cannot read the SMTP password: No such file"):
+        send_outbox(game)
+    assert server.logins == [] and sent(game) == []
 
 
 def test_a_refused_login_is_one_line_and_nothing_is_sent(tmp_path: Path, server: Server) -> None:

@@ -125,20 +125,10 @@ def login_password(path: Path, settings: PostSettings) -> str:
         )
     if settings.smtp_password_file:
         file = path / Path(settings.smtp_password_file).expanduser()
-        try:
-            mode = file.stat().st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                raise GameError(
-                    f"{file}: the SMTP password file may be read by others "
-                    f"(mode {stat.S_IMODE(mode):04o}); chmod 600 it. Nothing sent"
-                )
-            lines = read_regular(file, 64 * 1024).decode("utf-8").splitlines()
-        except (NotAFile, OSError, UnicodeDecodeError) as e:
-            why = e.strerror if isinstance(e, OSError) and e.strerror else e
-            raise GameError(f"{file}: cannot read the SMTP password: {why}") from None
-        if not lines or not lines[0]:
+        text = _password_file(file)
+        if not text.splitlines() or not text.splitlines()[0]:
             raise GameError(f"{file}: no SMTP password on its first line")
-        return lines[0]
+        return text.splitlines()[0]
     password = os.environ.get(PASSWORD_VARIABLE)
     if password is None:
         raise GameError(
@@ -146,6 +136,24 @@ def login_password(path: Path, settings: PostSettings) -> str:
             f"or in {PASSWORD_VARIABLE}. Nothing sent"
         )
     return password
+
+
+def _password_file(file: Path) -> str:
+    """The text of a password file that only its owner may read (checked on the file read)."""
+    try:
+        with os.fdopen(os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as f:
+            mode = os.fstat(f.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                raise GameError(f"{file}: the SMTP password file is not a regular file")
+            if mode & (stat.S_IRWXG | stat.S_IRWXO):
+                raise GameError(
+                    f"{file}: the SMTP password file may be read by others "
+                    f"(mode {stat.S_IMODE(mode):04o}); chmod 600 it. Nothing sent"
+                )
+            return f.read(64 * 1024).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise GameError(f"{file}: cannot read the SMTP password: {why}") from None
 
 
 def _loopback(host: str) -> bool:
