@@ -170,6 +170,9 @@ def open_session(server: smtplib.SMTP, settings: PostSettings, password: str) ->
     where = f"the SMTP server {settings.smtp_host}:{settings.smtp_port}"
     try:
         server.ehlo_or_helo_if_needed()
+    except (smtplib.SMTPException, OSError) as e:
+        raise GameError(f"{where} did not answer EHLO: {_one_line(e)}; nothing sent") from None
+    try:
         if settings.smtp_starttls:
             server.starttls(context=ssl.create_default_context())
             server.ehlo()
@@ -182,8 +185,7 @@ def open_session(server: smtplib.SMTP, settings: PostSettings, password: str) ->
     if not settings.smtp_user:
         return
     try:
-        # without an initial response: smtplib sends the wrong one for LOGIN (CPython gh-71987)
-        server.login(settings.smtp_user, password, initial_response_ok=False)
+        server.login(settings.smtp_user, password)
     except smtplib.SMTPAuthenticationError as e:
         raise GameError(
             f"{where} refused the login of {settings.smtp_user}: {_one_line(e)}; nothing sent"
