@@ -261,11 +261,18 @@ def test_the_bash_completion_script() -> None:
 
 
 def test_ruleset_names_complete() -> None:
-    everything = ["plain,conflict", "plain,conqueror", "plain,galactac", "plain,galaktikos"]
+    everything = [
+        "plain,conflict",
+        "plain,conqueror",
+        "plain,galactac",
+        "plain,galaktikos",
+        "plain,interstellar",
+    ]
     assert complete("galbatch new ") == everything
     assert complete("galbatch new conq") == ["plain,conqueror"]
     assert complete("galbatch new gal") == ["plain,galactac", "plain,galaktikos"]
     assert complete("galbatch new galak") == ["plain,galaktikos"]
+    assert complete("galbatch new inter") == ["plain,interstellar"]
     assert complete("galbatch check orders.txt --ruleset conf") == ["plain,conflict"]
     assert complete("galbatch check orders.txt -r ") == everything
     assert complete("galbatch pa") == ["plain,passwd"]
@@ -290,7 +297,7 @@ def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
     assert new.returncode == 16 and not (tmp_path / "g").exists()
     assert new.stderr == (
         "galbatch: unknown ruleset 'conflit' (did you mean conflict?); known: conflict, conqueror, "
-        "galactac, galaktikos\n"
+        "galactac, galaktikos, interstellar\n"
     )
     assert not list(tmp_path.iterdir()), "nothing written, not even a passwords file"
     check = galbatch("check", str(SAMPLES / "clean.txt"), "--ruleset", "CONQUERER")

@@ -11,7 +11,7 @@ from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.progress import accepting, describe, owing
 from galbatch.rules.interstellar.setup import name_problem, new_game, normal_name
 from galbatch.rules.interstellar.state import GameState, Ships, pieces
-from galbatch.rules.interstellar.tables import COLOURS, HOME_WORLDS, all_coins
+from galbatch.rules.interstellar.tables import COLOURS, HOME_WORLDS, RACE_CHART, all_coins
 
 
 def players(n: int) -> list[PlayerInfo]:
@@ -119,3 +119,12 @@ def test_code_names() -> None:
     assert "order language" in (name_problem("nobody") or "")
     assert name_problem("") is not None
     assert name_problem("x" * 21) is not None
+
+
+def test_the_settings_defaults_are_the_words_random_and_chart() -> None:
+    by_word = new_game(7, players(3), {"colours": "random", "races": "chart"})
+    by_default = new_game(7, players(3), {})
+    assert by_word == by_default
+    assert [s.race for s in by_default.seats] == [
+        next(r.race for r in RACE_CHART if r.colour == s.colour) for s in by_default.seats
+    ]

@@ -255,6 +255,7 @@ RULESETS: dict[str, str] = {
     "conqueror": "galbatch.rules.conqueror:RULESET",
     "galactac": "galbatch.rules.galactac:RULESET",
     "galaktikos": "galbatch.rules.galaktikos:RULESET",
+    "interstellar": "galbatch.rules.interstellar.ruleset:RULESET",
 }
 
 

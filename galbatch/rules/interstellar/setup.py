@@ -32,19 +32,20 @@ from galbatch.rules.interstellar.tables import (
 )
 from galbatch.rules.interstellar.turn import RUN_STREAM, advance
 
+RANDOM, CHART = "random", "chart"
 COLOURS_SETTING = Setting(
     "colours",
     str,
-    "",
-    doc="The players' colours in seat order, e.g. \"RED BLUE WHITE\"; empty: each player"
+    RANDOM,
+    doc="The players' colours in seat order, e.g. \"RED BLUE WHITE\"; random: each player"
     " draws a stash at random (Setup 2).",
 )
 RACES_SETTING = Setting(
     "races",
     str,
-    "",
+    CHART,
     doc="Colour=race pairs replacing the chart's suggested pairing, e.g."
-    " \"RED=Seregon WHITE=Balchoth\"; colours not named keep the chart's race.",
+    " \"RED=Seregon WHITE=Balchoth\"; chart, or colours not named: the chart's race.",
 )
 SETTINGS = (COLOURS_SETTING, RACES_SETTING)
 
@@ -87,7 +88,7 @@ def _words(text: str) -> list[str]:
 
 def seat_colours(seed: int, players: int, setting: str) -> tuple[str, ...]:
     """The seats' colours: as the setting gives them, else drawn at random (seeded)."""
-    if not setting.strip():
+    if setting.strip().lower() in ("", RANDOM):
         return tuple(stream(seed, 0, "colours").sample(COLOURS, players))
     colours = tuple(_words(setting))
     unknown = [c for c in colours if c not in COLOURS]
@@ -103,7 +104,8 @@ def seat_colours(seed: int, players: int, setting: str) -> tuple[str, ...]:
 def colour_races(colours: tuple[str, ...], setting: str) -> tuple[str, ...]:
     """Each colour's race: the chart's suggested pairing, changed by `races` pairs."""
     races = {c: race_row(c).race for c in colours}
-    for pair in _words(setting):
+    pairs = [] if setting.strip().lower() == CHART else _words(setting)
+    for pair in pairs:
         colour, _, race = pair.partition("=")
         if colour not in colours:
             raise ValueError(f"races: {colour} is no player's colour in this game")
@@ -126,8 +128,8 @@ def new_game(
     and the first player's turn begun up to his first decision."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"Interstellar Conquest takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    colours = seat_colours(seed, len(players), str(settings.get("colours", "")))
-    races = colour_races(colours, str(settings.get("races", "")))
+    colours = seat_colours(seed, len(players), str(settings.get("colours", RANDOM)))
+    races = colour_races(colours, str(settings.get("races", CHART)))
     seats = tuple(
         Seat(p.id, normal_name(p.name), c, r)
         for p, c, r in zip(players, colours, races, strict=True)
