@@ -59,7 +59,7 @@ def test_every_setting_with_its_default() -> None:
     settings = section("SETTINGS")
     for setting in SETTINGS:
         assert f"\n.B {setting.name}\n" in settings, setting.name
-        assert "Default: empty" in flat(settings.split(f".B {setting.name}\n", 1)[1])
+        assert f"Default: {setting.default}." in flat(settings.split(f".B {setting.name}\n", 1)[1])
 
 
 def test_the_race_chart() -> None:
