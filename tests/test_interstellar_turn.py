@@ -253,3 +253,27 @@ def test_the_discards_go_back_into_the_bag_when_it_is_empty() -> None:
     assert len(after.hand(pid(after, "ORANGE"))) == 3
     assert any("discarded coins go back in" in t for t in texts(after))
     assert after.discards == () and conserved(after)
+
+
+def test_a_run_of_standing_orders_alone_plays_one_round_and_owes_nobody() -> None:
+    state = table("BLACK CLEAR ORANGE")
+    everyone = [
+        always(o.Play("HIGHEST")),
+        always(o.Invite()),
+        always(o.Decline()),
+        always(o.Deal(())),
+        always(o.Pass()),
+    ]
+    orders = {
+        "BLACK": [always(attack("CLEAR 1", ("1 L 1 M", ""))), *everyone],
+        "CLEAR": [always(attack("ORANGE 1", ("1 L 1 M", ""))), *everyone],
+        "ORANGE": [always(attack("BLACK 1", ("1 L 1 M", ""))), *everyone],
+    }
+    after = run(state, orders)
+    assert after.player_turn == 4 and after.phase is Phase.DRAW
+    assert after.active == pid(after, "ORANGE")  # the round came back to him
+    assert after.waiting == () and owing(after) == []
+    assert "The run stops after 3 turns, at the start of the next." in texts(after)
+    assert len([t for t in texts(after) if "makes the attack" in t]) == 3
+    going_on = run(after, {})
+    assert going_on.player_turn == 7 and conserved(going_on)

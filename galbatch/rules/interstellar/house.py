@@ -103,3 +103,9 @@ SECOND_ATTACK_NEEDS_WIN = True
 # Ships committed to an encounter (the attacking fleet, allies' ships) leave their
 # planets when committed and are "in the encounter" until the outcome moves them.
 COMMITTED_SHIPS_LEAVE_PLANETS = True
+
+# A batch run plays at most one round: once every player has begun a turn in it, it
+# stops at the start of the next turn, owing nobody, and the next run goes on from there.
+# Standing orders alone could otherwise play the whole game (or for ever) in one run,
+# with no printout between.
+RUN_PLAYS_AT_MOST_ONE_ROUND = True

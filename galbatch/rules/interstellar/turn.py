@@ -54,9 +54,10 @@ from galbatch.rules.interstellar.victory import winners
 Waiting = tuple[str, ...]
 Step = Callable[[GameState, Run], tuple[GameState, Waiting]]
 RUN_STREAM = "interstellar"
-# A run never resolves more player turns than this (a guard: standing orders alone may
-# play a game for ever when no attack can succeed).
-MAX_PLAYER_TURNS_PER_RUN = 1000
+
+def _round(state: GameState) -> int:
+    """The most player turns a run begins (house.RUN_PLAYS_AT_MOST_ONE_ROUND)."""
+    return len(state.seats) if house.RUN_PLAYS_AT_MOST_ONE_ROUND else 10**9
 
 
 def resolve(
@@ -79,9 +80,10 @@ def advance(state: GameState, run: Run) -> GameState:
     players waited for in `waiting`."""
     first_turn = state.player_turn
     while not state.finished:
-        if state.player_turn - first_turn >= MAX_PLAYER_TURNS_PER_RUN:
-            run.say("stop", "The run stops after many turns without a decision.")
-            return replace(state, waiting=(state.active,))
+        played = state.player_turn - first_turn
+        if state.phase is Phase.DRAW and played and played >= _round(state):
+            run.say("stop", f"The run stops after {played} turns, at the start of the next.")
+            return replace(state, waiting=())
         phase = state.phase
         owed = owes(state, phase)
         involved = state.involved + tuple(p for p in owed if p not in state.involved)
