@@ -7,6 +7,8 @@ import json
 import re
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -234,3 +236,22 @@ def test_start_needs_a_list_opened_with_the_games_options(tmp_path: Path) -> Non
         start_game(path)
     with pytest.raises(GameError, match="takes no sign-ups"):
         start_game(tmp_path)
+
+
+def test_intake_waiting_while_the_game_starts_files_into_the_game(tmp_path: Path) -> None:
+    """Intake that finds a sign-up directory and waits for `start` to finish finds the
+    game once it has the directory: orders are filed, not answered as too early."""
+    path = signed_up(tmp_path)
+    holder = threading.Thread(target=start_game, args=(path, {"1": "zork-pw"}))
+    holder.start()
+    while not (path / SCRATCH).exists() and holder.is_alive():
+        time.sleep(0.005)  # start holds the lock and is making the game
+    late = letter(
+        'GAME GC16 PLAYER 1 PASSWORD "zork-pw"\nEND\n',
+        sender="zork@example.org",
+        date="Mon, 17 Feb 1997 10:00:00 +0000",
+    )
+    result = intake(path, mbox(tmp_path / "orders.mbox", [late]), wait=30)
+    holder.join()
+    assert [e.outcome for e in result.entries] == ["FILED"]
+    assert (path / "orders" / "1.txt").is_file()

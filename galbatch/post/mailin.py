@@ -284,19 +284,24 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
 
 @contextmanager
 def _room(path: Path, wait: float | None) -> Iterator[Room]:
-    """Hold the directory's writer lock; yield the game, or the sign-up list, mail goes to."""
-    from galbatch.engine.commit import writing
+    """Hold the directory's writer lock; yield the game, or the sign-up list, mail goes to.
+
+    Which one is decided under the lock: `galbatch start` may make the game while
+    intake waits for it."""
+    from galbatch.engine.commit import recover
     from galbatch.engine.locks import writer_lock
 
-    if (path / GAME_FILE).is_file():
-        with writing(path, wait) as game:
-            yield _game_room(path, game)
-        return
-    if not (path / SIGNUPS_FILE).is_file():
-        raise IntakeError(
-            f"{path}: neither a game ({GAME_FILE}) nor a sign-up list ({SIGNUPS_FILE})"
-        )
+    neither = f"{path}: neither a game ({GAME_FILE}) nor a sign-up list ({SIGNUPS_FILE})"
+    if not path.is_dir():
+        raise IntakeError(neither)
     with writer_lock(path, wait):
+        if (path / GAME_FILE).is_file():
+            game = Game.open(path)
+            recover(game)  # as every writer does first
+            yield _game_room(path, game)
+            return
+        if not (path / SIGNUPS_FILE).is_file():
+            raise IntakeError(neither)
         signups = read_signups(path / SIGNUPS_FILE)
         settings = post_settings({"mail": signups.mail})
         room = Room(path, settings, signups=signups)
