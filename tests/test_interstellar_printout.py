@@ -22,7 +22,7 @@ from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
 from galbatch.rules.interstellar.state import Event, GameState
 from galbatch.rules.interstellar.view import build_view
-from tests.interstellar_tables import combat, table
+from tests.interstellar_encounter import combat, table
 
 CTX = PrintContext(
     game="ic1",

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.state import Ships
 from galbatch.rules.interstellar.view import build_view, build_views
-from tests.interstellar_tables import combat, table
+from tests.interstellar_encounter import combat, table
 
 
 def test_a_view_is_plain_data_with_the_public_board() -> None:
