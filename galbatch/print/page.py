@@ -127,13 +127,6 @@ def header_line(p: Printout, page: int, pages: int) -> str:
 _Chunk = tuple[list[str], list[tuple[str, int]], list[tuple[Map, int, int]]]
 
 
-def last_body(p: Printout) -> list[str]:
-    """The body lines of the printout's last page as `layout` flows them, before they are
-    fitted to the width: where the next section would go, found at a fraction of the cost."""
-    chunks = _chunks(p)
-    return chunks[-1][0] if chunks else []
-
-
 def layout(p: Printout) -> list[Page]:
     """Lay a printout out on pages; maps start a page of their own."""
     chunks = _chunks(p)
@@ -157,52 +150,78 @@ def layout(p: Printout) -> list[Page]:
 def _chunks(p: Printout) -> list[_Chunk]:
     """Each page's body lines (not yet fitted), its bookmarks and its maps with the body
     line each starts on and how many lines it takes."""
-    body = LINES_PER_PAGE - BODY_TOP
-    chunks: list[_Chunk] = []
-    lines: list[str] = []
-    marks: list[tuple[str, int]] = []
-    maps: list[tuple[Map, int, int]] = []
-
-    def flush() -> None:
-        nonlocal lines, marks, maps
-        if lines or marks or maps:
-            chunks.append((lines, marks, maps))
-        lines, marks, maps = [], [], []
-
-    def room() -> int:
-        return body - len(lines)
-
+    flow = Flow(p.width)
     for section in p.sections:
+        flow.add(section)
+    return flow.done()
+
+
+class Flow:
+    """Sections flowed onto pages one after another, as `layout` flows them: a printout
+    built section by section learns where the next one would start without flowing the
+    ones before it (and drawing their maps as text) again."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.body = LINES_PER_PAGE - BODY_TOP
+        self.chunks: list[_Chunk] = []
+        # the page being filled: body lines, bookmarks, maps
+        self.lines: list[str] = []
+        self.marks: list[tuple[str, int]] = []
+        self.maps: list[tuple[Map, int, int]] = []
+
+    def room(self) -> int:
+        return self.body - len(self.lines)
+
+    def flush(self) -> None:
+        if self.lines or self.marks or self.maps:
+            self.chunks.append((self.lines, self.marks, self.maps))
+        self.lines, self.marks, self.maps = [], [], []
+
+    def add(self, section: Section) -> None:
+        """Flow `section` after the ones before it."""
         title = printable(section.title)
-        if section.new_page or (lines and room() < 4):
-            flush()
-        elif lines:
-            lines.append("")
-        marks.append((title, len(lines)))
-        lines.append(title)
-        lines.append("=" * min(len(title), p.width))
+        if section.new_page or (self.lines and self.room() < 4):
+            self.flush()
+        elif self.lines:
+            self.lines.append("")
+        self.marks.append((title, len(self.lines)))
+        self.lines.append(title)
+        self.lines.append("=" * min(len(title), self.width))
         for block in section.blocks:
             if isinstance(block, MapBlock):
-                text = block.map.text_lines(p.width, body)
-                if room() < len(text):
+                text = block.map.text_lines(self.width, self.body)
+                if self.room() < len(text):
+                    lines = self.lines
                     carried = lines[-2:] if lines and lines[-2] == title else []
                     del lines[len(lines) - len(carried) :]
-                    marks = [m for m in marks if m[1] < len(lines)]
-                    flush()
+                    self.marks = [m for m in self.marks if m[1] < len(lines)]
+                    self.flush()
                     if carried:
-                        marks.append((title, 0))
-                        lines.extend(carried)
-                maps.append((block.map, len(lines), len(text)))
-                lines.extend(text)
-                flush()
+                        self.marks.append((title, 0))
+                        self.lines.extend(carried)
+                self.maps.append((block.map, len(self.lines), len(text)))
+                self.lines.extend(text)
+                self.flush()
                 continue
             block_lines = list(block.lines) if isinstance(block, Text) else table_lines(block)
             for line in block_lines:
-                if room() <= 0:
-                    flush()
-                lines.append(line)
-    flush()
-    return chunks
+                if self.room() <= 0:
+                    self.flush()
+                self.lines.append(line)
+
+    def last_body(self, section: Section) -> list[str]:
+        """The body lines of the last page if `section` were flowed next (it is not)."""
+        trial = Flow(self.width)
+        trial.lines, trial.marks, trial.maps = list(self.lines), list(self.marks), list(self.maps)
+        trial.add(section)
+        trial.flush()
+        return trial.chunks[-1][0] if trial.chunks else []
+
+    def done(self) -> list[_Chunk]:
+        """Every page's chunk, the last page's included."""
+        self.flush()
+        return self.chunks
 
 
 def fit(line: str, width: int) -> str:

@@ -23,11 +23,11 @@ from galbatch.print.maps import FieldMap, FieldPoint, field_atlas
 from galbatch.print.page import (
     BODY_TOP,
     LINES_PER_PAGE,
+    Flow,
     MapBlock,
     Printout,
     Section,
     Text,
-    last_body,
 )
 from galbatch.rules.conqueror.state import GameState
 from galbatch.rules.conqueror.tables import (
@@ -183,15 +183,16 @@ class Report:
     def __init__(self, width: int) -> None:
         self.width = width
         self.sections: list[Section] = []
+        self.flow = Flow(width)  # the sections so far, flowed when a start is asked for
+        self.flowed = 0  # how many of them
 
     def start(self, title: str, new_page: bool) -> int:
-        """The body line on which a section's first line after its title will be. Only the
-        sections from the last that starts a new page are flowed: none before it can move
-        the lines after it."""
-        fresh = max((i for i, s in enumerate(self.sections) if s.new_page), default=0)
+        """The body line on which a section's first line after its title will be."""
+        for section in self.sections[self.flowed :]:
+            self.flow.add(section)
+        self.flowed = len(self.sections)
         probe = Section(title, (Text((_PROBE,)),), new_page)
-        body = last_body(Printout("", 0, "", self.width, (*self.sections[fresh:], probe)))
-        return len(body) - 1  # the probe is the last line flowed
+        return len(self.flow.last_body(probe)) - 1  # the probe is the last line flowed
 
     def add(self, title: str, pieces: Sequence[Piece], new_page: bool = False) -> None:
         """Add a section; it starts a new page if its first block would not fit on this one."""
