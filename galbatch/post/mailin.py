@@ -1,10 +1,12 @@
 """`galbatch intake GAMEDIR MAILBOX`: file the order files that came by mail, answer every message.
 
-Reads an mbox file or a Maildir. Each message is handled once, as the game's
-one writer: its order file is authenticated, checked as `check --game` checks
-it, and filed as `orders/<id>.txt` (the id from game.yaml, never from the mail);
-every message a person sent is answered with an `.eml` in `outbox/`; machines
-(auto-replies, bounces, lists) are never answered.
+Reads an mbox file (under the locks mail delivery takes, see post.mboxlock; it is
+never written) or a Maildir (whose messages handled move to cur/, marked seen).
+Each message is handled once, as the game's one writer: its order file is
+authenticated, checked as `check --game` checks it, and filed as `orders/<id>.txt`
+(the id from game.yaml, never from the mail); every message a person sent is
+answered with an `.eml` in `outbox/`; machines (auto-replies, bounces, lists) are
+never answered.
 
 What intake keeps, beside the game's own files:
 
