@@ -14,6 +14,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 _NAME = re.compile(r"^(\d{2})(\d{2})$")
 
@@ -62,11 +63,22 @@ def all_hexes(width: int, height: int) -> Iterator[Hex]:
             yield Hex(col, row)
 
 
-def neighbours(hex_: Hex, width: int, height: int) -> tuple[Hex, ...]:
-    """The hexes adjacent to `hex_` on the map, clockwise from north."""
+def _adjacent_on_map(hex_: Hex, width: int, height: int) -> tuple[Hex, ...]:
     steps = _ODD_COL if hex_.col % 2 else _EVEN_COL
     found = (Hex(hex_.col + dc, hex_.row + dr) for dc, dr in steps)
     return tuple(h for h in found if on_map(h, width, height))
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(width: int, height: int) -> dict[Hex, tuple[Hex, ...]]:
+    """Every hex's neighbours on one map size, worked out once: searches ask for them often."""
+    return {h: _adjacent_on_map(h, width, height) for h in all_hexes(width, height)}
+
+
+def neighbours(hex_: Hex, width: int, height: int) -> tuple[Hex, ...]:
+    """The hexes adjacent to `hex_` on the map, clockwise from north."""
+    found = _neighbour_table(width, height).get(hex_)
+    return found if found is not None else _adjacent_on_map(hex_, width, height)
 
 
 def adjacent(a: Hex, b: Hex) -> bool:

@@ -1,11 +1,21 @@
-"""Supply (7.3): in friendly territory, or by an unobstructed shortest path to it."""
+"""Supply (7.3): in friendly territory, or by an unobstructed shortest path to it.
+
+A path to friendly territory is shortest when no path to it is shorter,
+obstructed or not; so a fleet `d` hexes from the territory is supplied when a
+chain of unobstructed hexes leads to it whose distance falls by one at every
+step. One search from the player's territory finds every hex a fleet would be
+supplied in (`supplied_hexes`), and it is kept until the territory or the
+obstructing fleets change, so the board is not searched again for every fleet
+after every action.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from galbatch.rules.galaktikos import house
-from galbatch.rules.galaktikos.hexes import Hex, distances_from, shortest_path
+from galbatch.rules.galaktikos.hexes import Hex, distances_from, neighbours
 from galbatch.rules.galaktikos.state import GameState
 
 # Whether the fleets of `owner` in a hex obstruct the supply lines of `player` there;
@@ -24,43 +34,79 @@ def obstructed(state: GameState, hex_: Hex, player: str, obstructs: Obstructs) -
     return any(o != player and obstructs(o, player, hex_) for o in state.occupiers(hex_))
 
 
-def supply_path(
-    state: GameState, hex_: Hex, player: str, obstructs: Obstructs = obstruct_by_default
-) -> tuple[Hex, ...] | None:
-    """An unobstructed shortest path from the hex to the player's territory, or None (7.3).
+def blocked_hexes(state: GameState, player: str, obstructs: Obstructs) -> frozenset[Hex]:
+    """The hexes whose foreign fleets obstruct the player's supply lines now."""
+    return frozenset(
+        hex_
+        for hex_, row in state.fleets.items()
+        if any(
+            o != player and o in state.players and n > 0 and obstructs(o, player, hex_)
+            for o, n in row.items()
+        )
+    )
 
-    A path is shortest if no path to friendly territory is shorter, obstruction
-    or not; the fleet's own hex never obstructs, the friendly hex at the end
-    only if the house rule says so.
+
+@lru_cache(maxsize=256)
+def _supplied_hexes(
+    width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex], end_blocks: bool
+) -> frozenset[Hex]:
+    """Every hex a fleet is supplied in, for territory `home` and obstructing hexes `blocked`.
+
+    A hex of the territory supplies a path ending there unless `end_blocks` and it
+    is blocked; any other hex carries supply on when it is not blocked and a
+    neighbour one hex nearer the territory carries it. A fleet's own hex never
+    obstructs: it is supplied when a nearer neighbour carries supply.
     """
-    home = [h for h, owner in state.territory.items() if owner == player]
-    if hex_ in home:
-        return (hex_,)
-    shortest = distances_from(home, state.width, state.height).get(hex_)
-    if shortest is None:
-        return None
+    if not home:
+        return frozenset()
+    dist = distances_from(home, width, height)
+    carries: set[Hex] = set()
+    supplied: set[Hex] = set(home)
+    for hex_ in dist:  # in the order found, so nearer hexes come first
+        d = dist[hex_]
+        if d == 0:
+            if not (end_blocks and hex_ in blocked):
+                carries.add(hex_)
+            continue
+        fed = any(
+            dist.get(n) == d - 1 and n in carries for n in neighbours(hex_, width, height)
+        )
+        if fed:
+            supplied.add(hex_)
+            if hex_ not in blocked:
+                carries.add(hex_)
+    return frozenset(supplied)
 
-    def passable(h: Hex) -> bool:
-        if state.friendly(h, player) and not house.SUPPLY_END_HEX_OBSTRUCTS:
-            return True
-        return not obstructed(state, h, player, obstructs)
 
-    path = shortest_path(hex_, home, state.width, state.height, passable)
-    return path if path is not None and len(path) - 1 == shortest else None
+def supplied_hexes(
+    state: GameState, player: str, obstructs: Obstructs = obstruct_by_default
+) -> frozenset[Hex]:
+    """Every hex in which a fleet of the player would be supplied now (7.3)."""
+    home = frozenset(h for h, owner in state.territory.items() if owner == player)
+    blocked = blocked_hexes(state, player, obstructs)
+    return _supplied_hexes(
+        state.width, state.height, home, blocked, house.SUPPLY_END_HEX_OBSTRUCTS
+    )
 
 
 def supplied(
     state: GameState, hex_: Hex, player: str, obstructs: Obstructs = obstruct_by_default
 ) -> bool:
     """Whether the player's fleet in the hex is supplied (7.3)."""
-    return supply_path(state, hex_, player, obstructs) is not None
+    if state.friendly(hex_, player):
+        return True
+    return hex_ in supplied_hexes(state, player, obstructs)
 
 
 def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) -> None:
     """Place and remove supply failure tokens on every fleet of the board (7.3)."""
-    state.unsupplied = {
-        (hex_, player)
-        for hex_, row in state.fleets.items()
-        for player in row
-        if not supplied(state, hex_, player, obstructs)
-    }
+    abroad: dict[str, list[Hex]] = {}
+    for hex_, row in state.fleets.items():
+        for player in row:
+            if not state.friendly(hex_, player):
+                abroad.setdefault(player, []).append(hex_)
+    unsupplied: set[tuple[Hex, str]] = set()
+    for player, hexes in abroad.items():
+        reach = supplied_hexes(state, player, obstructs)
+        unsupplied.update((hex_, player) for hex_ in hexes if hex_ not in reach)
+    state.unsupplied = unsupplied
