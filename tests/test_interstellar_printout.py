@@ -219,3 +219,7 @@ def blue() -> str:
 
 def test_snapshot_player(blue: str, snapshot: Any) -> None:
     assert blue == snapshot
+
+
+def test_snapshot_gm(snapshot: Any) -> None:
+    assert render_text(layout(gm_printout(combat(), CTX))) == snapshot
