@@ -130,3 +130,18 @@ def test_a_file_the_game_master_put_in_place_of_the_mailed_one(tmp_path: Path) -
     assert [(r["player"], r["message"], r["outcome"]) for r in got["replaced"]] == [
         ("1", key(sent(*A)), FILED)
     ]
+
+
+def test_a_late_message_a_rerun_took_is_not_replaced_in_the_next_turn(tmp_path: Path) -> None:
+    game = by_mail(tmp_path)
+    late = letter(orders("3"), sender="rigel@example.org", date="Thu, 20 Feb 1997 08:00:00 +0000")
+    intake(game, mbox(tmp_path / "late.mbox", [late]))
+    assert process(game, pdf=False, rerun=True).committed is not None
+    again = letter(
+        orders("3", body=SECOND), sender="rigel@example.org", date="Fri, 21 Feb 1997 08:00:00 +0000"
+    )
+    assert [e.outcome for e in intake(game, mbox(tmp_path / "t2.mbox", [again])).entries] == [FILED]
+    assert process(game, pdf=False, force=True).committed is not None
+    second = record(game, 2)
+    assert second["consumed"][0]["mail"]["message"] == key(again)
+    assert "replaced" not in second, "the late message was turn 1's, not replaced in turn 2"

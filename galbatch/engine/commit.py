@@ -171,12 +171,16 @@ def with_mail(game: Game, turn: int, record: bytes, rerun: bool) -> bytes:
             used[player] = found
             row["mail"] = {key: found[1].get(key, "") for key in MAIL_KEYS}
     takers = {str(row["file"]).removesuffix(".txt") for row in data["consumed"]}
+    # a late message a rerun of the turn before took was filed for this turn's record
+    earlier = {str(m[1]["message"]) for m in _kept_mail(game.turn_dir(turn - 1)).values()}
     replaced = []
     for book, rows in sorted(books.items()):
         players = takers if book == turn else {p for p, (b, _) in used.items() if b == book}
         for m in rows:
             player = str(m["player"])
             if m.get("outcome") not in MAIL_REPLACED or player not in players:
+                continue
+            if m.get("message") in earlier:
                 continue
             if player in used and used[player][1].get("message") == m.get("message"):
                 continue
