@@ -8,10 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Severity
+from galbatch.cli import cli
+from galbatch.engine.checking import check_one
+from galbatch.engine.diagnostics import RC, Severity
+from galbatch.engine.intake import FileCheck
+from galbatch.engine.newgame import create_game
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.facts import CODES, FACTS, MAX_ORDERS
 from tests.test_interstellar_language import ORDERS, check
@@ -23,71 +28,71 @@ def found(*lines: str) -> list[tuple[Severity, str, str]]:
     return [(d.severity, d.code, d.message) for d in check(*lines).diagnostics]
 
 
-@pytest.mark.parametrize(
-    ("text", "code", "message"),
-    [
-        ("RECLAIM M TO RED 6", "IC101", "RED 6 is no planet: a system's home worlds are the tiles"),
-        ("ATTACK BLUE 0 WITH 1 M FROM BLUE 2", "IC101", "BLUE 0 is no planet"),
-        ("ATTACK BLUE 3 WITH 1 M 1 L FROM RED 9", "IC101", "RED 9 is no planet"),
-        ("ALLY RED WITH 1 M FROM GREEN 7", "IC101", "GREEN 7 is no planet"),
-        ("DEAL RED COLONIZES BLUE 8", "IC101", "BLUE 8 is no planet"),
-        ("IF ATTACKED AT BLUE 6 PLAY 3", "IC101", "(Setup 1)"),
-        ("ATTACK BLUE 3 WITH 0 M FROM BLUE 2", "IC102", "a count of 0 is meaningless"),
-        ("ALLY RED WITH 0 S", "IC102", "a count of 0"),
-        ("DEAL RED GIVES 0 COINS", "IC102", "a count of 0"),
-        ("DEAL BLUE RETURNS 0 SHIPS", "IC102", "a count of 0"),
-        ("REWARD 0 SHIPS", "IC102", "a count of 0"),
-        ("HEAL GREEN 0", "IC102", "a count of 0"),
-        ("PLAY 0", "IC103", "there is no coin 0: attack coins are 1 to 5"),
-        ("PLAY 6", "IC103", "(Play 7a, 7b)"),
-        ("IF ATTACKED PLAY 9", "IC103", "there is no coin 9"),
-        ("ATTACK BLUE 3 WITH 1 M FROM BLUE 2 AND 1 S FROM BLUE 2", "IC104", "named once"),
-        ("ATTACK BLUE 3 WITH 1 M 2 M FROM BLUE 2", "IC104", "add their counts"),
-        ("ALLY RED WITH 1 S 1 S", "IC104", "add their counts"),
-        ("CANCEL 0", "IC105", "standing orders are numbered from 1"),
-        ("ATTACK BLUE 3 WITH 1 M", "IC106", "FROM <colour> <tile> after each group (Play 3)"),
-        (
-            "ATTACK BLUE 3 WITH 1 L FROM RED 2 AND 1 M",
-            "IC106",
-            "an attacking fleet says where its ships come from",
-        ),
-        ("DEAL RED GIVES 1 COIN, RED GIVES 2 COINS", "IC107", "each term of a deal is given once"),
-        ("DEAL RED RETURNS 1 M, RED RETURNS 2 M", "IC107", "given once"),
-        ("ALLY RED WITH 1 L 1 M FROM GREEN 2", "IC201", "allies may only offer colony ships and"),
-        ("IF INVITED ALLY DEFENDER WITH 1 TRANSPORT", "IC201", "(Play 6b)"),
-        ("ATTACK BLUE 3 WITH 1 L 2 S FROM RED 2", "IC202", "you must have a Warship in your fleet"),
-        ("ATTACK AGAIN BLUE 3 WITH 1 S FROM BLUE 2", "IC202", "(ship chart, Play 3a)"),
-        (
-            "ATTACK BLUE 3 WITH 2 M FROM RED 2",
-            "IC203",
-            "you must have a Transport in your fleet to travel to another system (ship chart,"
-            " Play 3b): ships from RED 2 go to BLUE 3 with no L",
-        ),
-        (
-            "ATTACK BLUE 3 WITH 1 M FROM BLUE 1 AND 1 M FROM RED 4",
-            "IC203",
-            "ships from RED 4 go to BLUE 3",
-        ),
-        (
-            "ATTACK BLUE 3 WITH 1 M FROM BLUE 3",
-            "IC209",
-            "ships already on BLUE 3 cannot attack it: the fleet comes to the planet it attacks",
-        ),
-        (
-            "DEAL RED GIVES 1 COIN, BLUE GIVES 1 COIN, GREEN GIVES 1 COIN",
-            "IC205",
-            "a deal is between the two main combatants (Play 8): its terms name RED, BLUE, GREEN",
-        ),
-        ("DEAL RED COLONIZES RED 3", "IC206", "RED COLONIZES RED 3: a colony is a colony ship"),
-        ("IF ATTACKED ALLY RED WITH 1 M", "IC207", "ALLY is never owed by a player ATTACKED"),
-        ("IF ATTACKED REWARD COINS", "IC207", "the defender invites allies"),
-        ("IF INVITED PLAY 3", "IC207", "PLAY is never owed by a player INVITED"),
-        ("IF INVITED BY RED INVITE ALL", "IC207", "an invited player allies with one side"),
-        ("IF ATTACKING RECLAIM M", "IC207", "RECLAIM is never owed by a player ATTACKING"),
-        ("IF ATTACKING ATTACK BLUE 3 WITH L M FROM RED 2", "IC207", "attacks again (Play 4"),
-        ("IF INVITED BY RED AGAINST RED DECLINE", "IC208", "BY and AGAINST name two players"),
-    ],
-)
+REJECTIONS: list[tuple[str, str, str]] = [
+    ("RECLAIM M TO RED 6", "IC101", "RED 6 is no planet: a system's home worlds are the tiles"),
+    ("ATTACK BLUE 0 WITH 1 M FROM BLUE 2", "IC101", "BLUE 0 is no planet"),
+    ("ATTACK BLUE 3 WITH 1 M 1 L FROM RED 9", "IC101", "RED 9 is no planet"),
+    ("ALLY RED WITH 1 M FROM GREEN 7", "IC101", "GREEN 7 is no planet"),
+    ("DEAL RED COLONIZES BLUE 8", "IC101", "BLUE 8 is no planet"),
+    ("IF ATTACKED AT BLUE 6 PLAY 3", "IC101", "(Setup 1)"),
+    ("ATTACK BLUE 3 WITH 0 M FROM BLUE 2", "IC102", "a count of 0 is meaningless"),
+    ("ALLY RED WITH 0 S", "IC102", "a count of 0"),
+    ("DEAL RED GIVES 0 COINS", "IC102", "a count of 0"),
+    ("DEAL BLUE RETURNS 0 SHIPS", "IC102", "a count of 0"),
+    ("REWARD 0 SHIPS", "IC102", "a count of 0"),
+    ("HEAL GREEN 0", "IC102", "a count of 0"),
+    ("PLAY 0", "IC103", "there is no coin 0: attack coins are 1 to 5"),
+    ("PLAY 6", "IC103", "(Play 7a, 7b)"),
+    ("IF ATTACKED PLAY 9", "IC103", "there is no coin 9"),
+    ("ATTACK BLUE 3 WITH 1 M FROM BLUE 2 AND 1 S FROM BLUE 2", "IC104", "named once"),
+    ("ATTACK BLUE 3 WITH 1 M 2 M FROM BLUE 2", "IC104", "add their counts"),
+    ("ALLY RED WITH 1 S 1 S", "IC104", "add their counts"),
+    ("CANCEL 0", "IC105", "standing orders are numbered from 1"),
+    ("ATTACK BLUE 3 WITH 1 M", "IC106", "FROM <colour> <tile> after each group (Play 3)"),
+    (
+        "ATTACK BLUE 3 WITH 1 L FROM RED 2 AND 1 M",
+        "IC106",
+        "an attacking fleet says where its ships come from",
+    ),
+    ("DEAL RED GIVES 1 COIN, RED GIVES 2 COINS", "IC107", "each term of a deal is given once"),
+    ("DEAL RED RETURNS 1 M, RED RETURNS 2 M", "IC107", "given once"),
+    ("ALLY RED WITH 1 L 1 M FROM GREEN 2", "IC201", "allies may only offer colony ships and"),
+    ("IF INVITED ALLY DEFENDER WITH 1 TRANSPORT", "IC201", "(Play 6b)"),
+    ("ATTACK BLUE 3 WITH 1 L 2 S FROM RED 2", "IC202", "you must have a Warship in your fleet"),
+    ("ATTACK AGAIN BLUE 3 WITH 1 S FROM BLUE 2", "IC202", "(ship chart, Play 3a)"),
+    (
+        "ATTACK BLUE 3 WITH 2 M FROM RED 2",
+        "IC203",
+        "you must have a Transport in your fleet to travel to another system (ship chart,"
+        " Play 3b): ships from RED 2 go to BLUE 3 with no L",
+    ),
+    (
+        "ATTACK BLUE 3 WITH 1 M FROM BLUE 1 AND 1 M FROM RED 4",
+        "IC203",
+        "ships from RED 4 go to BLUE 3",
+    ),
+    (
+        "ATTACK BLUE 3 WITH 1 M FROM BLUE 3",
+        "IC209",
+        "ships already on BLUE 3 cannot attack it: the fleet comes to the planet it attacks",
+    ),
+    (
+        "DEAL RED GIVES 1 COIN, BLUE GIVES 1 COIN, GREEN GIVES 1 COIN",
+        "IC205",
+        "a deal is between the two main combatants (Play 8): its terms name RED, BLUE, GREEN",
+    ),
+    ("DEAL RED COLONIZES RED 3", "IC206", "RED COLONIZES RED 3: a colony is a colony ship"),
+    ("IF ATTACKED ALLY RED WITH 1 M", "IC207", "ALLY is never owed by a player ATTACKED"),
+    ("IF ATTACKED REWARD COINS", "IC207", "the defender invites allies"),
+    ("IF INVITED PLAY 3", "IC207", "PLAY is never owed by a player INVITED"),
+    ("IF INVITED BY RED INVITE ALL", "IC207", "an invited player allies with one side"),
+    ("IF ATTACKING RECLAIM M", "IC207", "RECLAIM is never owed by a player ATTACKING"),
+    ("IF ATTACKING ATTACK BLUE 3 WITH L M FROM RED 2", "IC207", "attacks again (Play 4"),
+    ("IF INVITED BY RED AGAINST RED DECLINE", "IC208", "BY and AGAINST name two players"),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "message"), REJECTIONS)
 def test_facts_reject(text: str, code: str, message: str) -> None:
     result = found(text)
     assert [(s, c) for s, c, _ in result] == [(Severity.ERROR, code)]
@@ -206,3 +211,62 @@ def test_any_tile_count_and_coin_are_a_clean_diagnostic(tile: int, count: int, c
     assert all(re.fullmatch(r"IC[12][0-9]{2}", d.code) for d in result.diagnostics)
     bad = tile not in range(1, 6) or count == 0 or coin not in range(1, 6)
     assert bool(result.diagnostics) == bad
+
+
+# ---- every fact the same in every mode: --ruleset, --view, --game -------------------------
+
+PASSWORDS = {"1": "leyhe-red", "2": "leyhe-green", "3": "leyhe-blue", "4": "leyhe-yellow"}
+HEADER = 'GAME IC4 PLAYER 1 PASSWORD "leyhe-red"'  # RED, Balchoth
+MODES = ("ruleset", "view", "game")
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new game of four (RED, GREEN, BLUE, YELLOW; YELLOW moves first)."""
+    path = tmp_path_factory.mktemp("ic") / "IC4"
+    settings = {"colours": "RED GREEN BLUE YELLOW"}
+    create_game(
+        path, "interstellar", 4, 1402, game_id="IC4", passwords=PASSWORDS, settings=settings
+    )
+    return path
+
+
+def check_in(mode: str, game: Path, path: Path) -> FileCheck:
+    if mode == "ruleset":
+        return check_one(path, ruleset="interstellar", game_dir=None, view_file=None)
+    if mode == "view":
+        view = game / "turns" / "000" / "views" / "1.yaml"
+        return check_one(path, ruleset=None, game_dir=None, view_file=view)
+    return check_one(path, ruleset=None, game_dir=game, view_file=None)
+
+
+@pytest.mark.parametrize(("text", "code", "message"), REJECTIONS, ids=[r[0] for r in REJECTIONS])
+def test_every_fact_is_the_same_in_every_mode(
+    game: Path, tmp_path: Path, text: str, code: str, message: str
+) -> None:
+    path = tmp_path / "orders.txt"
+    path.write_text(f"{HEADER}\n{text}\nEND\n", encoding="utf-8")
+    said = []
+    for mode in MODES:
+        result = check_in(mode, game, path)
+        said.append([(d.line, d.code, d.message) for d in result.diagnostics if d.code == code])
+        assert result.orders == (), mode  # the order a fact rejects is never accepted
+        assert result.rc is RC.ERROR
+    assert said[0] == said[1] == said[2]
+    assert [(line, c) for line, c, _ in said[0]] == [(2, code)]
+    assert message in said[0][0][2]
+
+
+def test_the_command_line_checks_the_facts_without_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "orders.txt"
+    lines = ["PLAY 7", "ATTACK BLUE 3 WITH 2 M FROM RED 2", "ATACK BLUE 3", "PLAY 3"]
+    path.write_text("\n".join([HEADER, *lines, "END"]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "--ruleset", "interstellar"])
+    assert result.exit_code == 8, result.output
+    out = result.output.splitlines()
+    assert [re.search(r"\[(IC[0-9]+)\]", line).group(1) for line in out] == [  # type: ignore[union-attr]
+        "IC103",
+        "IC203",
+        "IC100",
+    ]
+    assert out[2].endswith("did you mean ATTACK?; order rejected")
