@@ -6,6 +6,7 @@ checked again are reduced no further)."""
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from galbatch.rules.interstellar.check import CODES, check_orders
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import Commitment, Encounter, GameState, Seat, Ships
 from galbatch.rules.interstellar.view import build_view
+from tests.test_interstellar_facts import HEADER, check_in, new_game
 from tests.test_interstellar_language import Interstellar, one
 
 RED, GREEN, BLUE, YELLOW = "1", "2", "3", "4"  # Balchoth, Celegorm, Druwaith, Gelmir
@@ -545,3 +547,40 @@ def test_what_the_checker_accepts_is_accepted_again_unchanged(
     assert all(d.code in CAUTIONS for d in diags_again), [d.format() for d in diags_again]
     cautions = [d.code for d in diags if d.code in CAUTIONS]
     assert [d.code for d in diags_again] == cautions
+
+
+# ---- the situation the same against the view file and against the game ------------------
+
+SITUATION: list[tuple[str, str, Severity]] = [
+    ("ATTACK PURPLE 3 WITH 1 L 1 M FROM RED 2", "IC230", Severity.ERROR),
+    ("INVITE GREEN RED", "IC231", Severity.ERROR),
+    ("ATTACK RED 3 WITH 1 M FROM RED 1", "IC232", Severity.ERROR),
+    ("ATTACK BLUE 3 WITH 1 L 1 M FROM GREEN 2", "IC233", Severity.ERROR),
+    ("RECLAIM M TO BLUE 2", "IC236", Severity.ERROR),
+    ("PLAY {missing}", "IC238", Severity.ERROR),
+    ("HEAL GREEN 1", "IC239", Severity.ERROR),
+    ("CANCEL 1", "IC244", Severity.ERROR),
+    ("ATTACK BLUE 3 WITH 1 L 2 M FROM RED 2", "IC301", Severity.WARNING),
+    ("RECLAIM L", "IC402", Severity.WARNING),
+    ("IF ATTACKED PLAY {missing}", "IC403", Severity.WARNING),
+]
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return new_game(tmp_path_factory.mktemp("ic"))
+
+
+@pytest.mark.parametrize(("text", "code", "severity"), SITUATION, ids=[s[0] for s in SITUATION])
+def test_the_situation_is_the_same_against_the_view_and_the_game(
+    game: Path, tmp_path: Path, text: str, code: str, severity: Severity
+) -> None:
+    view = json.loads((game / "turns" / "000" / "views" / "1.yaml").read_text("utf-8"))
+    missing = next(c for c in (1, 2, 3, 4, 5) if c not in view["hand"])
+    path = tmp_path / "orders.txt"
+    path.write_text(f"{HEADER}\n{text.format(missing=missing)}\nEND\n", encoding="utf-8")
+    by_view, by_game = (check_in(mode, game, path) for mode in ("view", "game"))
+    assert by_view.diagnostics == by_game.diagnostics
+    assert by_view.orders == by_game.orders
+    assert [(d.line, d.code, d.severity) for d in by_game.diagnostics] == [(2, code, severity)]
+    assert check_in("ruleset", game, path).diagnostics == ()  # the situation needs a table

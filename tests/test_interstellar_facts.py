@@ -220,15 +220,19 @@ HEADER = 'GAME IC4 PLAYER 1 PASSWORD "leyhe-red"'  # RED, Balchoth
 MODES = ("ruleset", "view", "game")
 
 
-@pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A new game of four (RED, GREEN, BLUE, YELLOW; YELLOW moves first)."""
-    path = tmp_path_factory.mktemp("ic") / "IC4"
+def new_game(folder: Path) -> Path:
+    """A new game of four in `folder` (RED, GREEN, BLUE, YELLOW; YELLOW moves first)."""
+    path = folder / "IC4"
     settings = {"colours": "RED GREEN BLUE YELLOW"}
     create_game(
         path, "interstellar", 4, 1402, game_id="IC4", passwords=PASSWORDS, settings=settings
     )
     return path
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return new_game(tmp_path_factory.mktemp("ic"))
 
 
 def check_in(mode: str, game: Path, path: Path) -> FileCheck:
