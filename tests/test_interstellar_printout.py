@@ -17,10 +17,10 @@ from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.print.pdf_tiles import PIECE_COLOURS, ring_places
-from galbatch.print.tile_map import TileMap
+from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
-from galbatch.rules.interstellar.state import Event, GameState
+from galbatch.rules.interstellar.state import Event, GameState, Ships
 from galbatch.rules.interstellar.view import build_view
 from tests.interstellar_encounter import combat, table
 
@@ -223,3 +223,41 @@ def test_snapshot_player(blue: str, snapshot: Any) -> None:
 
 def test_snapshot_gm(snapshot: Any) -> None:
     assert render_text(layout(gm_printout(combat(), CTX))) == snapshot
+
+
+def crowded() -> GameState:
+    """Eight players, each with ships of every size on every planet (no game gets there:
+    the most the text map must show)."""
+    state = table(8)
+    everyone = state.players()
+    ships = {planet: {p: Ships(5, 5, 5) for p in everyone} for planet in state.ships}
+    return replace(state, ships=ships, void={p: Ships(5, 5, 5) for p in everyone})
+
+
+def test_a_crowded_table_keeps_every_page_66_lines_and_lists_every_tile() -> None:
+    for width in (80, 132):
+        ctx = replace(CTX, width=width)
+        p = player_printout(build_view(crowded(), "1"), [], ctx)
+        pages = layout(p)
+        assert all(len(page.lines) == 66 for page in pages)
+        report = render_text(pages)
+        listed = section(report, "THE SYSTEMS, LISTED")
+        assert len(re.findall(r"^(RED|PURPLE) [1-5]: ", listed, re.M)) == 10
+        assert "MORE PIECES THAN A PAGE HOLDS: EVERY TILE IS IN THE SYSTEMS, LISTED." in report
+        assert len(PdfReader(io.BytesIO(render_pdf(p))).pages) == len(pages)
+    ordinary = player_printout(build_view(combat(), "1"), [], CTX)
+    assert "THE SYSTEMS, LISTED" not in [s.title for s in ordinary.sections]
+
+
+def test_owners_are_packed_on_fewer_lines_when_one_a_line_overflows_the_page() -> None:
+    colours = ("RED", "GREEN", "BLUE", "YELLOW", "BLACK", "CLEAR", "ORANGE", "PURPLE")
+    four = tuple(Pieces(c, 1) for c in colours[:4])
+    systems = tuple(
+        TileSystem(c, c, tuple(Tile(str(n), four) for n in range(1, 6))) for c in colours
+    )
+    m = TileMap("T", systems, Tile("VOID", four), legend=("key",))
+    lines = m.text_lines(80, 63)
+    assert len(lines) <= 61 and m.fits(80, 63)
+    assert sum(line.count("S1") for line in lines) == 4 * (5 * 8 + 1)  # every owner shown
+    assert any(re.search(r"RED S1, GREEN S1", line) for line in lines)  # packed
+    assert lines[-1] == "key"

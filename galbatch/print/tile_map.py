@@ -68,49 +68,89 @@ class TileMap:
     centre: Tile
     aside: Tile | None = None
     legend: tuple[str, ...] = ()
+    overflow: str = "MORE PIECES THAN A PAGE HOLDS: THE REST ARE NOT SHOWN HERE."
 
     def text_lines(self, width: int, height: int) -> list[str]:
         """Each system as a block of its tiles and their pieces, blocks side by side as the
-        width allows, then the centre and the aside, then the legend."""
-        del height  # eight systems of five tiles fit a page at 80 columns
-        blocks = [_system_block(s) for s in self.systems]
-        blocks.append(_tile_block(self.centre.label, self.centre))
+        width allows, then the centre and the aside, then the legend; all within `height`
+        lines (less the section title above): the owners on a tile one a line, else packed
+        on as few lines as the block's width allows, else cut with the `overflow` note."""
+        budget = height - HEADING_LINES
+        lines = self._lines(self._blocks(None), width)
+        columns = _columns(self._blocks(None), width)
+        for per in range(columns, 0, -1):  # packed: fewer, wider columns hold more a line
+            if len(lines) <= budget:
+                return lines
+            room = (width + BLOCK_GAP) // per - BLOCK_GAP
+            lines = self._lines(self._blocks(room), width, per)
+        if len(lines) <= budget:
+            return lines
+        keep = max(0, budget - len(self.legend) - 2)
+        return [*lines[:keep], self.overflow[:width], "", *self.legend]
+
+    def fits(self, width: int, height: int) -> bool:
+        """Whether every piece is in the text rendering (none cut by `overflow`)."""
+        lines = self.text_lines(width, height)
+        return self.overflow[:width] not in lines
+
+    def _blocks(self, room: int | None) -> list[list[str]]:
+        blocks = [_system_block(s, room) for s in self.systems]
+        blocks.append(_tile_block(self.centre.label, self.centre, room))
         if self.aside is not None:
-            blocks.append(_tile_block(self.aside.label, self.aside))
-        lines = _side_by_side(blocks, width)
-        lines += [""] + list(self.legend)
+            blocks.append(_tile_block(self.aside.label, self.aside, room))
+        return blocks
+
+    def _lines(self, blocks: list[list[str]], width: int, per: int = 0) -> list[str]:
+        lines = _side_by_side(blocks, width, per) + [""] + list(self.legend)
         return [line[:width].rstrip() for line in lines]
 
 
+HEADING_LINES = 2  # the section's title and its rule, set above the map on its page
 
-def _system_block(s: TileSystem) -> list[str]:
-    """A system's caption and one line a tile (wrapped at the owner's pieces)."""
+
+def _system_block(s: TileSystem, room: int | None) -> list[str]:
+    """A system's caption and its tiles' lines."""
     lines = [s.caption, "-" * len(s.caption)]
     for tile in s.tiles:
-        lines += _tile_lines(f"{s.name} {tile.label}", tile)
+        lines += _tile_lines(f"{s.name} {tile.label}{'*' if tile.marked else ' '}", tile, room)
     return lines
 
 
-def _tile_block(caption: str, tile: Tile) -> list[str]:
-    """A lone tile: its caption and its pieces, one owner a line."""
+def _tile_block(caption: str, tile: Tile, room: int | None) -> list[str]:
+    """A lone tile: its caption and its pieces."""
     lines = [caption, "-" * len(caption)]
-    lines += [f"  {p.text()}" for p in tile.pieces] or ["  empty"]
+    return lines + (_tile_lines(" ", tile, room) if tile.pieces else ["  empty"])
+
+
+def _tile_lines(head: str, tile: Tile, room: int | None) -> list[str]:
+    """`RED 2*  RED S1 M1`, several owners one a line (`room` None) or packed, separated by
+    commas, on lines of at most `room` characters."""
+    pad = " " * len(head)
+    if not tile.pieces:
+        return [f"{head} {tile.text()}"]
+    if room is None:
+        return [f"{head if i == 0 else pad} {p.text()}" for i, p in enumerate(tile.pieces)]
+    lines = [head]
+    for i, p in enumerate(tile.pieces):
+        last = i == len(tile.pieces) - 1
+        text = p.text() + ("" if last else ",")
+        if lines[-1] not in (head, pad) and len(lines[-1]) + 1 + len(text) > room:
+            lines.append(pad)
+        lines[-1] += " " + text
     return lines
 
 
-def _tile_lines(name: str, tile: Tile) -> list[str]:
-    """`RED 2*  RED S1 M1` and, when a tile holds several owners, one owner a line."""
-    head = f"{name}{'*' if tile.marked else ' '}"
-    if len(tile.pieces) <= 1:
-        return [f"{head} {tile.text()}"]
-    pad = " " * len(head)
-    return [f"{head if i == 0 else pad} {p.text()}" for i, p in enumerate(tile.pieces)]
-
-
-def _side_by_side(blocks: Sequence[list[str]], width: int) -> list[str]:
-    """Blocks set in as many equal columns as fit `width`, a blank line between rows."""
+def _columns(blocks: Sequence[list[str]], width: int) -> int:
+    """How many blocks fit side by side in `width`."""
     cell = max(len(line) for block in blocks for line in block) + BLOCK_GAP
-    per = max(1, (width + BLOCK_GAP) // cell)
+    return max(1, (width + BLOCK_GAP) // cell)
+
+
+def _side_by_side(blocks: Sequence[list[str]], width: int, per: int = 0) -> list[str]:
+    """Blocks set in `per` equal columns (0: as many as fit `width`), a blank line between
+    rows."""
+    cell = max(len(line) for block in blocks for line in block) + BLOCK_GAP
+    per = min(per or width, _columns(blocks, width))
     out: list[str] = []
     for i in range(0, len(blocks), per):
         row = blocks[i : i + per]

@@ -17,7 +17,7 @@ from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
-from galbatch.print.page import MapBlock, Printout, Section, Table, Text
+from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import RACE_CHART, Outcome, coin_text, outcome_row
@@ -25,6 +25,7 @@ from galbatch.rules.interstellar.view import CHOSEN, FORM_WORDS, NOT_YET, build_
 
 PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
 INPUT_LINES = 15  # numbered blank lines of the input sheet
+LISTED = "THE SYSTEMS, LISTED"  # every tile, when the systems' page cannot show them all
 NO_DIAGNOSTICS = {"": "NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
 PHASE_NAMES = {
     "draw": "drawing coins",
@@ -294,6 +295,7 @@ def tile_map(view: Mapping[str, Any]) -> TileMap:
         "* marks the planet attacked (framed in red on the drawn map).",
     )
     return TileMap(
+        overflow=f"MORE PIECES THAN A PAGE HOLDS: EVERY TILE IS IN {LISTED}.",
         title=f"THE SYSTEMS, PLAYER TURN {view['player_turn']}",
         systems=tuple(systems),
         centre=Tile("VOID", _pieces(view["void"], names)),
@@ -302,9 +304,19 @@ def tile_map(view: Mapping[str, Any]) -> TileMap:
     )
 
 
-def map_section(view: Mapping[str, Any]) -> Section:
-    """The systems and the void on a page of their own."""
-    return Section("THE SYSTEMS", (MapBlock(tile_map(view)),), new_page=True)
+def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
+    """The systems and the void on a page of their own; when they hold more pieces than a
+    page shows as text, every tile listed after it as well."""
+    m = tile_map(view)
+    sections = [Section("THE SYSTEMS", (MapBlock(m),), new_page=True)]
+    if not m.fits(width, LINES_PER_PAGE - BODY_TOP):
+        tiles = [(f"{s.name} {t.label}", t) for s in m.systems for t in s.tiles]
+        tiles.append((m.centre.label, m.centre))
+        if m.aside is not None:
+            tiles.append((m.aside.label, m.aside))
+        lines = [f"{name}{'*' if t.marked else ''}: {t.text()}" for name, t in tiles]
+        sections.append(Section(LISTED, (Text(wrap(lines, width)),)))
+    return sections
 
 
 # ---- events, coins, orders ---------------------------------------------------------------
@@ -393,7 +405,7 @@ def player_printout(
         orders_section(view, ctx.width),
         order_check_section(diagnostics, ctx),
         powers_section(view, ctx.width),
-        map_section(view),
+        *map_sections(view, ctx.width),
         Section("ORDER SHEET", (Text(input_sheet(view, ctx)),), new_page=True),
     ]
     turn = int(view["turn"])
@@ -447,7 +459,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         orders.append(f"{names[p]}: pending: {'; '.join(pending) or 'none'}")
         orders.append(f"{' ' * len(names[p])}  standing: {'; '.join(standing) or 'none'}")
     sections.append(Section("ORDERS KEPT", (Text(wrap(orders, ctx.width)),)))
-    sections.append(map_section(view))
+    sections += map_sections(view, ctx.width)
     return Printout(
         game=ctx.game,
         turn=state.turn,
