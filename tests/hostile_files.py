@@ -25,7 +25,9 @@ def longest(prefix: bytes, filler: bytes = b"9") -> bytes:
 
 # (ruleset, name) -> the file's bytes; the syntax is the ruleset's, the view is player 1's
 # (tests/conflict_world.py, tests/conqueror_world.py, tests/galactac_world.py and, for
-# Galaktikos, the board in tests/test_hostile.py: player 1 at 0303 and 0304, player 2 at 0606)
+# Galaktikos, the board in tests/test_hostile.py: player 1 at 0303 and 0304, player 2 at 0606;
+# for Interstellar Conquest, a new table of four: player 1 is RED, one ship of each size on
+# each of his worlds)
 CASES: dict[tuple[str, str], bytes] = {
     ("conflict", "131,000 junk lines"): fill(b"x\n"),
     ("conflict", "junk lines of 200 characters"): fill(longest(b"A,1,4,5,")),
@@ -62,4 +64,16 @@ CASES: dict[tuple[str, str], bytes] = {
     ("galaktikos", "reduced orders"): fill(b"GROW 0303 9\n"),
     ("galaktikos", "a standing order set again and again"): fill(b"REROLL OWN NEVER\n"),
     ("galaktikos", "valid and junk lines alternating"): fill(b"FIRST HABITATS\nx\n"),
+    ("interstellar", "131,000 junk lines"): fill(b"x\n"),
+    ("interstellar", "junk lines of 200 characters"): fill(
+        longest(b"ATTACK BLUE 3 WITH 1 L 1 M FROM RED ")
+    ),
+    ("interstellar", "control characters"): fill(b"PLAY 3\x1b[2J\n"),
+    ("interstellar", "rejected orders"): fill(b"PLAY 7\n"),
+    ("interstellar", "rejected orders of 200 characters"): fill(
+        longest(b"ALLY GREEN WITH", b" ")[:-4] + b"1 L\n"
+    ),
+    ("interstellar", "reduced orders"): fill(b"ATTACK BLUE 3 WITH 1 L 9 M FROM RED 2\n"),
+    ("interstellar", "standing orders again and again"): fill(b"ALWAYS PLAY HIGHEST\n"),
+    ("interstellar", "valid and junk lines alternating"): fill(b"IF ATTACKED PLAY 3\nx\n"),
 }

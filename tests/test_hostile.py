@@ -30,6 +30,7 @@ from tests.conflict_world import small_state
 from tests.conqueror_world import alpha_view
 from tests.galactac_world import world
 from tests.hostile_files import CASES, fill
+from tests.interstellar_table import table as interstellar_table
 
 
 def galaktikos_board() -> RoundState:
@@ -47,12 +48,16 @@ VIEWS: dict[str, Any] = {
     "conqueror": alpha_view(),
     "galactac": get_ruleset("galactac").view(world(), "1"),
     "galaktikos": get_ruleset("galaktikos").view(galaktikos_board(), "1"),
+    "interstellar": get_ruleset("interstellar").view(
+        interstellar_table("RED GREEN BLUE YELLOW"), "1"
+    ),
 }
 # Galac-Tac's file takes 50 actions (the rest are GT212 errors, capped with the others); a
 # warning on each ship of each of them (GT405: a ship's [M] or [A] action replaced, up to
 # five ships a line) is listed. Galaktikos's takes 100 orders: a warning on each standing
-# order set again (GK401) is listed.
-WARNED_ACTIONS = {"galactac": 50 * 5, "galaktikos": 100}
+# order set again (GK401) is listed. Interstellar Conquest's takes 100 orders: a warning
+# on each (a reduction, a coin not held) is listed.
+WARNED_ACTIONS = {"galactac": 50 * 5, "galaktikos": 100, "interstellar": 100}
 
 
 def check(ruleset: str, data: bytes, view: bool = True) -> intake.FileCheck:
@@ -90,6 +95,7 @@ def test_the_worst_files_give_a_bounded_number_of_diagnostics(
         ("conqueror", "rejected commands"),
         ("galactac", "rejected actions"),
         ("galaktikos", "rejected orders"),
+        ("interstellar", "rejected orders"),
     ],
 )
 def test_the_cap_keeps_the_return_code_and_the_counts(

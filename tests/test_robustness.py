@@ -296,17 +296,20 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
     max_leaves=30,
 )
-# the views' keys: Galactic Conflict's and Conqueror's, then Galac-Tac's, then Galaktikos's
+# the views' keys: Galactic Conflict's and Conqueror's, then Galac-Tac's, then Galaktikos's,
+# then Interstellar Conquest's
 VIEW_KEYS = ["map", "reports", "contacts", "name", "planets", "fleet", "tech", "players",
              "reward", "own", "empire", "designs", "systems", "ships", "stars", "charted",
              "stockpiles", "seen", "round", "setup", "variant", "first", "rotate", "kinds",
              "territory", "populations", "occupations", "habitats", "shipyards", "fleets",
-             "unsupplied", "goal", "held", "standing", "events", "winner"]  # fmt: skip
+             "unsupplied", "goal", "held", "standing", "events", "winner", "seats", "void",
+             "discards", "bag", "active", "phase", "attack", "waiting", "encounter", "winners",
+             "hand", "owes", "pending"]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    ruleset=st.sampled_from(["conflict", "conqueror", "galactac", "galaktikos"]),
+    ruleset=st.sampled_from(["conflict", "conqueror", "galactac", "galaktikos", "interstellar"]),
     fields=st.dictionaries(st.sampled_from(VIEW_KEYS), json_values, max_size=6),
 )
 def test_a_damaged_view_file_never_gives_a_traceback(
