@@ -94,6 +94,7 @@ HOUSE_RULES = {
     "OTHER_SHIPS_ON_TARGET_STAY": "other players' ships there are not in the combat and stay",
     "SECOND_ATTACK_NEEDS_WIN": "a deal or a tie is not a success",
     "COMMITTED_SHIPS_LEAVE_PLANETS": "leave their planets when committed",
+    "RUN_PLAYS_AT_MOST_ONE_ROUND": "it stops at the start of the next turn, owing nobody",
 }
 
 

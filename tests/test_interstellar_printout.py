@@ -116,6 +116,13 @@ def test_what_is_owed_comes_first_with_the_due_date() -> None:
         assert "YOU OWE" not in report and "*" * 80 not in report
 
 
+def test_a_run_that_stopped_after_its_round_owes_nobody() -> None:
+    state = replace(combat(), phase=Phase.DRAW, encounter=None, waiting=())
+    report = text(state, "3")
+    assert report.splitlines()[3] == "NOTHING OWED"
+    assert "No one owes orders: this run has played its round" in report
+
+
 def test_the_table_and_the_encounter() -> None:
     report = text(combat(), "2")
     assert re.search(r"^RED +P1 +Balchoth +yes +4 +2 +1 +1 S$", report, re.M)

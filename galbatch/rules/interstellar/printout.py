@@ -103,6 +103,11 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
         lines = ["NOTHING OWED: the game waits for no order of yours."]
         if waiting:
             lines.append(f"The game waits for {waiting} ({phase_text(view)}).")
+        else:
+            lines.append(
+                "No one owes orders: this run has played its round, and the next run goes"
+                " on from here."
+            )
         lines.append(
             "You may still send orders ahead for later phases, and standing orders"
             f" (ALWAYS, IF ...); next due date {ctx.due}."
