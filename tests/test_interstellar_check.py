@@ -584,3 +584,12 @@ def test_the_situation_is_the_same_against_the_view_and_the_game(
     assert by_view.orders == by_game.orders
     assert [(d.line, d.code, d.severity) for d in by_game.diagnostics] == [(2, code, severity)]
     assert check_in("ruleset", game, path).diagnostics == ()  # the situation needs a table
+
+
+def test_an_allys_ships_sent_ahead_are_counted_on_every_planet() -> None:
+    state = put(table(), ("BLUE", 4), GREEN, Ships(1, 0, 0))
+    accepted, diags = check(state, GREEN, "ALLY RED WITH 9 S")
+    assert accepted == [one("ALLY RED WITH 6 S")]  # 5 at home, 1 on BLUE 4
+    assert [d.message for d in diags] == [
+        "ALLY RED WITH 9 S: 9 reduced to 6: you have 6 S on any planet"
+    ]

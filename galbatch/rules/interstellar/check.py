@@ -37,7 +37,7 @@ CODES: dict[str, str] = {
     "IC233": "the player has no ships of that size on that planet",
     "IC234": "the side an ALLY joins has not invited the player",
     "IC235": "an ally's ships from a system Play 6c and 6d do not allow",
-    "IC236": "a ship is reclaimed to one of the player's own home worlds",
+    "IC236": "a ship reclaimed to a planet that is not one of the player's home worlds",
     "IC237": "no ship of that size in the void",
     "IC238": "a coin the player does not hold",
     "IC239": "a race power the player's race does not have",
@@ -355,7 +355,7 @@ class Check:
                 groups.append(self.group(g, have, f"on {g.origin.text()}"))
                 continue
             pooled = {s: sum(spare[p][s] for p in spare if p[0] in systems) for s in ALLY_SIZES}
-            where = "in " + " or ".join(systems)
+            where = "in " + " or ".join(systems) if side else "on any planet"
             groups.append(self.group(g, pooled, where))
         self.joined = self.joined or side
         return replace(order, ships=tuple(groups))
