@@ -274,3 +274,22 @@ def test_the_command_line_checks_the_facts_without_a_game(tmp_path: Path) -> Non
         "IC100",
     ]
     assert out[2].endswith("did you mean ATTACK?; order rejected")
+
+
+@pytest.mark.parametrize(
+    ("sample", "codes", "rc"),
+    [
+        ("clean", [], 0),
+        ("defender", [], 0),
+        ("ally", [], 0),
+        ("standing", [], 0),
+        ("clamped", [], 0),  # the reductions need the table
+        ("rejected", ["IC202", "IC203", "IC101", "IC100"], 8),  # the rule book's facts
+        ("unusable", ["GB012"], 12),
+    ],
+)
+def test_the_samples_checked_without_a_game(sample: str, codes: list[str], rc: int) -> None:
+    path = ROOT / "samples" / "interstellar" / f"{sample}.txt"
+    result = CliRunner().invoke(cli, ["check", str(path), "--ruleset", "interstellar"])
+    assert result.exit_code == rc, result.output
+    assert re.findall(r"\[([A-Z]{2}[0-9]{3})\]", result.output) == codes
