@@ -58,7 +58,7 @@ def section(report: str, title: str) -> str:
 # Each player's secrets in the combat: his hand's line, his pending and standing orders,
 # and what only he saw.
 SECRETS = {
-    "1": ["Your coins: DIPLOMACY, 3.", "RED drew 0, 3, 5", "RED 5;"],
+    "1": ["Your coins: DIPLOMACY, 3.", "RED drew 0, 3, 5", "RED 5 (yours, not revealed)"],
     "2": ["Your coins: 1, 4, 4."],
     "3": ["Your coins: 1, 1, 2.", "PLAY 2", "IF ATTACKED PLAY HIGHEST"],
     "4": ["Your coins: DIPLOMACY, 5, 5.", "ALLY DEFENDER"],

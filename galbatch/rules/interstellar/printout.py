@@ -188,14 +188,16 @@ def powers_section(view: Mapping[str, Any], width: int) -> Section:
 # ---- the encounter ----------------------------------------------------------------------
 
 
-def _coin_shown(value: Any) -> str:
+def _coin_shown(value: Any, revealed: bool) -> str:
+    """A combatant's coin as the view shows it; the reader's own before the reveal is
+    marked as known to him alone."""
     if value == CHOSEN:
         return "chosen, not revealed"
     if value == NOT_YET:
         return "not yet chosen"
     if int(value) < 0:
         return "no coin (counted as Diplomacy)"
-    return coin_text(int(value))
+    return coin_text(int(value)) + ("" if revealed else " (yours, not revealed)")
 
 
 # The phases before which each side's invitations are not yet made.
@@ -233,8 +235,8 @@ def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str], phase: str =
     if e["declined"]:
         lines.append(f"Declined: {listed(e['declined'])}.")
     lines.append(
-        f"Coins: {attacker} {_coin_shown(e['attacker_coin'])};"
-        f" {defender} {_coin_shown(e['defender_coin'])}"
+        f"Coins: {attacker} {_coin_shown(e['attacker_coin'], e['revealed'])};"
+        f" {defender} {_coin_shown(e['defender_coin'], e['revealed'])}"
         + ("." if e["revealed"] else " (revealed when both are in).")
     )
     if e["deal"]:
