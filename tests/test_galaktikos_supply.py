@@ -1,4 +1,5 @@
-"""Supply (7.3) worked out once per player agrees with the book read fleet by fleet.
+"""Supply (7.3) worked out once per player agrees with the book read fleet by fleet;
+every player's income found at once agrees with each one's.
 
 The reference below is the book's test written out for one fleet: the length of
 the shortest path to friendly territory, obstruction ignored, and a search for a
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galbatch.rules.galaktikos import house
+from galbatch.rules.galaktikos.events import access, income
 from galbatch.rules.galaktikos.hexes import Hex, distances_from, parse_hex, shortest_path
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.supply import (
@@ -22,6 +24,7 @@ from galbatch.rules.galaktikos.supply import (
     supplied,
     supplied_hexes,
 )
+from galbatch.rules.galaktikos.tables import HexType
 
 PLAYERS = ("A", "B", "C")
 
@@ -112,3 +115,22 @@ def test_the_answer_follows_the_board_after_it_was_kept() -> None:
     assert supplied(state, parse_hex("0401"), "A")
     del state.territory[parse_hex("0301")]
     assert not supplied(state, parse_hex("0401"), "A")
+
+
+POPULATIONS = st.lists(
+    st.tuples(HEX, st.sampled_from(PLAYERS), st.integers(1, 9), st.sampled_from((*PLAYERS, ""))),
+    max_size=20,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(POPULATIONS)
+def test_access_is_every_players_income(pops: list[tuple[str, str, int, str]]) -> None:
+    """The resource status of all players at once, as the round asks after each action, is
+    each one's income (5.1.1, 7.1): occupied populations harvest for nobody."""
+    state = world(players=PLAYERS, width=7, height=6, kinds={"0202": HexType.DENSE})
+    for where, player, tokens, occupier in pops:
+        put(state, where, player, pop=tokens)
+        if occupier and occupier != player:
+            state.occupations.setdefault(parse_hex(where), {})[player] = occupier
+    assert access(state) == {p: income(state, p) for p in PLAYERS}

@@ -68,8 +68,15 @@ def income(state: GameState, player: str) -> int:
 
 
 def access(state: GameState) -> dict[str, int]:
-    """Every player's resource status, as on the reference sheets (7.1)."""
-    return {p: income(state, p) for p in state.players}
+    """Every player's resource status, as on the reference sheets (7.1): `income` of each,
+    found in one pass over the board (it is asked after every action)."""
+    totals = dict.fromkeys(state.players, 0)
+    for hex_, row in state.populations.items():
+        marked = state.occupations.get(hex_, {})
+        for player, tokens in row.items():
+            if tokens and player in totals and player not in marked:
+                totals[player] += min(tokens, state.wealth(hex_))
+    return totals
 
 
 def access_changes(state: GameState, before: Mapping[str, int]) -> list[AccessChanged]:

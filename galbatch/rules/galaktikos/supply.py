@@ -3,10 +3,10 @@
 A path to friendly territory is shortest when no path to it is shorter,
 obstructed or not; so a fleet `d` hexes from the territory is supplied when a
 chain of unobstructed hexes leads to it whose distance falls by one at every
-step. One search from the player's territory finds every hex a fleet would be
-supplied in (`supplied_hexes`), and it is kept until the territory or the
-obstructing fleets change, so the board is not searched again for every fleet
-after every action.
+step. The distances come from one search from the player's territory, kept
+while the territory stays the same; which hexes carry supply is worked out as
+fleets ask and kept while the obstructing fleets stay where they are, so the
+board is not searched again for every fleet after every action.
 """
 
 from __future__ import annotations
@@ -46,47 +46,85 @@ def blocked_hexes(state: GameState, player: str, obstructs: Obstructs) -> frozen
     )
 
 
-@lru_cache(maxsize=256)
-def _supplied_hexes(
-    width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex], end_blocks: bool
-) -> frozenset[Hex]:
-    """Every hex a fleet is supplied in, for territory `home` and obstructing hexes `blocked`.
+@lru_cache(maxsize=64)
+def _distances(width: int, height: int, home: frozenset[Hex]) -> dict[Hex, int]:
+    """Hexes travelled from the territory to every hex, obstruction or not (kept: read only)."""
+    return distances_from(home, width, height)
 
-    A hex of the territory supplies a path ending there unless `end_blocks` and it
-    is blocked; any other hex carries supply on when it is not blocked and a
-    neighbour one hex nearer the territory carries it. A fleet's own hex never
-    obstructs: it is supplied when a nearer neighbour carries supply.
-    """
-    if not home:
-        return frozenset()
-    dist = distances_from(home, width, height)
-    carries: set[Hex] = set()
-    supplied: set[Hex] = set(home)
-    for hex_ in dist:  # in the order found, so nearer hexes come first
-        d = dist[hex_]
+
+class _Lines:
+    """The supply lines of one territory past one set of obstructing hexes, worked out
+    as far as fleets ask: whether a hex carries supply on to a fleet beyond it."""
+
+    def __init__(
+        self, width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex]
+    ) -> None:
+        self.width, self.height = width, height
+        self.dist = _distances(width, height, home)
+        self.blocked = blocked
+        self.known: dict[Hex, bool] = {}
+
+    def fed(self, hex_: Hex) -> bool:
+        """Whether a fleet in the hex is supplied: in the territory, or a neighbour one hex
+        nearer it carries supply (the fleet's own hex never obstructs)."""
+        d = self.dist.get(hex_)
+        if d is None:
+            return False
         if d == 0:
-            if not (end_blocks and hex_ in blocked):
-                carries.add(hex_)
-            continue
-        fed = any(
-            dist.get(n) == d - 1 and n in carries for n in neighbours(hex_, width, height)
+            return True
+        return any(
+            self.dist.get(n) == d - 1 and self.carries(n)
+            for n in neighbours(hex_, self.width, self.height)
         )
-        if fed:
-            supplied.add(hex_)
-            if hex_ not in blocked:
-                carries.add(hex_)
-    return frozenset(supplied)
+
+    def carries(self, hex_: Hex) -> bool:
+        """Whether supply passes through the hex: not obstructed, and fed itself; a hex of
+        the territory is obstructed only under the house rule."""
+        known = self.known.get(hex_)
+        if known is None:
+            if hex_ in self.blocked and (
+                self.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS
+            ):
+                known = False
+            else:
+                known = self.fed(hex_)
+            self.known[hex_] = known
+        return known
+
+
+@lru_cache(maxsize=64)
+def _lines(width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex]) -> _Lines:
+    return _Lines(width, height, home, blocked)
+
+
+def _territories(state: GameState) -> dict[str, frozenset[Hex]]:
+    """Each player's territory."""
+    found: dict[str, set[Hex]] = {}
+    for hex_, owner in state.territory.items():
+        found.setdefault(owner, set()).add(hex_)
+    return {owner: frozenset(hexes) for owner, hexes in found.items()}
+
+
+def supply_lines(
+    state: GameState,
+    player: str,
+    obstructs: Obstructs = obstruct_by_default,
+    home: frozenset[Hex] | None = None,
+) -> _Lines:
+    """The player's supply lines on the board now; the same object while neither his
+    territory nor the hexes obstructing him change."""
+    if home is None:
+        home = frozenset(h for h, owner in state.territory.items() if owner == player)
+    blocked = blocked_hexes(state, player, obstructs)
+    return _lines(state.width, state.height, home, blocked)
 
 
 def supplied_hexes(
     state: GameState, player: str, obstructs: Obstructs = obstruct_by_default
 ) -> frozenset[Hex]:
     """Every hex in which a fleet of the player would be supplied now (7.3)."""
-    home = frozenset(h for h, owner in state.territory.items() if owner == player)
-    blocked = blocked_hexes(state, player, obstructs)
-    return _supplied_hexes(
-        state.width, state.height, home, blocked, house.SUPPLY_END_HEX_OBSTRUCTS
-    )
+    lines = supply_lines(state, player, obstructs)
+    return frozenset(h for h in state.hexes() if lines.fed(h))
 
 
 def supplied(
@@ -95,7 +133,7 @@ def supplied(
     """Whether the player's fleet in the hex is supplied (7.3)."""
     if state.friendly(hex_, player):
         return True
-    return hex_ in supplied_hexes(state, player, obstructs)
+    return supply_lines(state, player, obstructs).fed(hex_)
 
 
 def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) -> None:
@@ -105,8 +143,10 @@ def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) ->
         for player in row:
             if not state.friendly(hex_, player):
                 abroad.setdefault(player, []).append(hex_)
+    territories = _territories(state)
     unsupplied: set[tuple[Hex, str]] = set()
     for player, hexes in abroad.items():
-        reach = supplied_hexes(state, player, obstructs)
-        unsupplied.update((hex_, player) for hex_ in hexes if hex_ not in reach)
+        home = territories.get(player, frozenset())
+        lines = supply_lines(state, player, obstructs, home)
+        unsupplied.update((hex_, player) for hex_ in hexes if not lines.fed(hex_))
     state.unsupplied = unsupplied
