@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 from pypdf import PdfReader
 
+from galbatch.engine.gamedir import Game
 from galbatch.engine.newgame import create_game
 from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.run import check_player_file, file_counts, process
+from galbatch.engine.yamlio import load_data
+from tests.bundled import shipped
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PASSWORDS = {"1": "olson-one", "2": "olson-two", "3": "olson-three"}
 
@@ -89,3 +95,18 @@ def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
         for game in ("a", "b")
     ]
     assert len(turns[0]) > 20 and turns[0] == turns[1]
+
+
+def test_an_order_reduced_twice_counts_once(tmp_path: Path) -> None:
+    """samples/galaktikos/clamped.txt: GROW 1303 4 is reduced twice (the doubling limit,
+    then the resources), the MOVE once: two reduced orders for the CHECK line."""
+    game = tmp_path / "sp6"
+    shutil.copytree(shipped("spiral6"), game)
+    shutil.copy(ROOT / "samples" / "galaktikos" / "clamped.txt", game / "orders" / "1.txt")
+    ruleset = get_ruleset("galaktikos")
+    state = ruleset.load_state(load_data(game / "turns" / "002" / "state.yaml"))
+    data = (game / "orders" / "1.txt").read_bytes()
+    check = check_player_file(Game.open(game), ruleset, ruleset.view(state, "1"), "1", data)
+    grow = [d for d in check.diagnostics if d.line == 5]
+    assert [d.code for d in grow] == ["GK303", "GK303"] and len(check.orders) == 2
+    assert file_counts(check) == (2, 2, 0)

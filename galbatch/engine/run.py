@@ -162,13 +162,16 @@ class Facts:
 def file_counts(check: FileCheck) -> tuple[int, int, int]:
     """(orders accepted, of them reduced, orders rejected) in one checked file.
 
-    Only "quantity reduced" codes count as reduced (not a warning about the whole
-    file, nor one like "you cannot know that planet's owner"); warnings the
-    50-error cap hides are counted as reduced. A file rejected whole has no orders."""
+    An order is reduced when its line has at least one "quantity reduced" code
+    (not a warning about the whole file, nor one like "you cannot know that
+    planet's owner"): an order reduced twice is one reduced order. Warnings the
+    50-error cap hides are counted as reduced orders, never more than were
+    accepted. A file rejected whole has no orders."""
     warnings, errors = counts(check.diagnostics)
     listed = [d for d in check.diagnostics if d.severity is Severity.WARNING]
     hidden = warnings - len(listed)
-    reduced = sum(1 for d in listed if is_reduction(d.code)) + hidden
+    lines = {(d.file, d.line) for d in listed if is_reduction(d.code)}
+    reduced = min(len(lines) + hidden, len(check.orders))
     fatal = sum(1 for d in check.diagnostics if d.severity is Severity.FATAL)
     return len(check.orders), reduced, errors - fatal
 
