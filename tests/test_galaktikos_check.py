@@ -126,7 +126,8 @@ def test_move_tokens_moved_and_reduced() -> None:
 
 def test_path_not_adjacent_and_no_legal_path() -> None:
     state = board(resources=10)
-    _, diags = check(state, o.Move(1, ("0303", "0606")), o.Move(1, ("0303", "0909"), True))
+    # migrants may not enter POLARIS's 0606, and no other way leads into it
+    _, diags = check(state, o.Move(1, ("0303", "0606")), o.Migrate(1, ("0303", "0606"), True))
     assert codes(diags) == ["GK237", "GK239"]
 
 
@@ -318,3 +319,29 @@ def test_a_name_two_players_share_is_nobodys() -> None:
     state.players["B"].name = "ARCTURUS"
     _, diags = check(state, o.Permit("ARCTURUS", "0303"))
     assert codes(diags) == ["GK247"]
+
+
+def test_a_hex_off_the_board_is_named_so_wherever_an_order_names_it() -> None:
+    """The map is 8 x 8: 0912 and 0309 are past its last column and row. BUILD FLEET 0912
+    is not "not your territory" but off the board, and so is any hex of any order."""
+    state = board(resources=20)
+    off = [
+        o.BuildFleet("0912", 1),
+        o.Grow("0309", 1),
+        o.Move(1, ("0303", "0403", "0909")),
+        o.Move(1, ("0303", "0309"), True),
+        o.Attack("FLEETS", "0303", (o.Attackers("0909", 1),)),
+        o.Conditional(o.Condition("FLEETS", "0999"), o.BuildShipyard("0304")),
+        o.Permit("POLARIS", "1001"),
+        o.PlaceHome("0109"),
+        o.Claim("0901"),
+    ]
+    accepted, diags = check(state, *off, o.BuildFleet("0303", 1))
+    assert accepted == [o.BuildFleet("0303", 1)]
+    assert codes(diags) == ["GK249"] * len(off)
+    assert [d.line for d in diags] == list(range(1, len(off) + 1))
+    assert diags[0].message.startswith(
+        "hex 0912 is not on the board, which runs from 0101 to 0808 (8 columns, 8 rows)"
+    )
+    _, inside = check(state, o.BuildFleet("0808", 1), o.Move(1, ("0303", "0404")))
+    assert codes(inside) == ["GK230", "GK237"]  # on the board: the other reasons

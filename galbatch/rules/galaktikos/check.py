@@ -40,8 +40,9 @@ from galbatch.rules.galaktikos.economy import (
     occupy_populations,
 )
 from galbatch.rules.galaktikos.events import income
+from galbatch.rules.galaktikos.facts import hexes as named_hexes
 from galbatch.rules.galaktikos.facts import players, rejected, words
-from galbatch.rules.galaktikos.hexes import Hex, distance, is_path
+from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, on_map
 from galbatch.rules.galaktikos.movement import (
     barrier,
     permit_all,
@@ -80,6 +81,7 @@ CODES: dict[str, str] = {
     "GK246": "you have no fleet that began the turn there",
     "GK247": "no player has the code name the order gives",
     "GK248": "the order names your own code name where another player is meant",
+    "GK249": "the hex is not on the board: its column or row is past the map's",
     "GK301": "habitats reduced to what your resources pay for",
     "GK302": "fleets to build reduced to the shipyards' room or your resources",
     "GK303": "growth reduced to doubling or to your resources",
@@ -375,6 +377,18 @@ class Turn:
             if found == self.player:
                 raise Refusal("GK248", f"{name} is your own code name")
 
+    def on_board(self, order: o.Order) -> None:
+        """Refuse an order naming a hex the map has not (GK249): the map's size is the
+        game's, so layer 2 cannot know it."""
+        width, height = self.state.width, self.state.height
+        for name in named_hexes(order):
+            if not on_map(o.hex_of(name), width, height):
+                raise Refusal(
+                    "GK249",
+                    f"hex {name} is not on the board, which runs from 0101 to"
+                    f" {width:02d}{height:02d} ({width} columns, {height} rows)",
+                )
+
     def began_here(self, order: o.Claim | o.Occupy) -> o.Action:
         """CLAIM, OCCUPY (5.1.2, 5.1.3): a fleet of yours began the turn in the hex."""
         hex_ = o.hex_of(order.hex)
@@ -435,6 +449,7 @@ def check_orders(
             continue
         order = at.order
         try:
+            turn.on_board(order)
             turn.names(order)
         except Refusal as refusal:
             diags.append(
