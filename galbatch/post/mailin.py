@@ -557,9 +557,12 @@ def _orders(room: Room, letter: Letter) -> Entry:
     ]
     if replaced:
         lines.append("REPLACED   the file filed before; the game master keeps it")
-    owing = ruleset.owing(state)
-    if player not in owing:
+    if player not in ruleset.accepting(state):
         lines.append(f"NOTE       player {player} owes no orders for turn {room.turn}")
+    elif player not in ruleset.owing(state):
+        lines.append(
+            f"NOTE       player {player} owes no decision now; turn {room.turn} reads these orders"
+        )
     if warning:
         lines += ["", warning]
     lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
