@@ -189,6 +189,16 @@ def test_ships_not_there_are_rejected_and_too_many_reduced() -> None:
     assert check(state, RED, line) == ([one(line)], [])
 
 
+def test_a_second_attack_sent_ahead_may_leave_from_the_first_target_with_the_fleet() -> None:
+    state = encounter(table(), Phase.COINS, transport=True)  # 1 L 1 M from RED 2 to BLUE 3
+    line = "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM BLUE 3"
+    assert check(state, RED, line) == ([one(line)], [])
+    accepted, diags = check(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 2 M FROM BLUE 3")
+    assert accepted == [one(line)] and codes(diags) == ["IC301"]
+    # not from the planets the fleet left: after a win it stands on the target
+    rejects(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2", "IC233", "no L on RED 2")
+
+
 def test_allies_join_a_side_that_invited_them() -> None:
     state = encounter(table(), Phase.ALLIANCE)
     rejects(state, GREEN, "ALLY BLUE WITH 1 M FROM BLUE 3", "IC234", "BLUE has not invited you")

@@ -279,11 +279,24 @@ class Check:
             colour = t.colour_of[defender]
             raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")
         fleet = tuple(
-            self.group(g, t.ships_at(g.origin, t.player), f"on {g.origin.text()}")
+            self.group(g, self.ready(g.origin, order.again), f"on {g.origin.text()}")
             for g in order.fleet
             if g.origin is not None
         )
         return replace(order, fleet=fleet)
+
+    def ready(self, origin: o.Planet, again: bool) -> dict[Size, int]:
+        """The reader's ships an attack may take from a planet: those there; for the second
+        attack, sent while the first is under way, his fleet too on the first's target,
+        where it stands after a win (the only way to a second attack, Play 10)."""
+        t = self.table
+        have = t.ships_at(origin, t.player)
+        e = t.under_way()
+        if again and e is not None and t.role() == "attacker" and str(e["target"]) == origin.text():
+            for c in e.get("fleet") or []:
+                for size, n in counts(c.get("ships")).items():
+                    have[size] += n
+        return have
 
     def ally_side(self, order: o.Ally) -> str:
         """The side (ATTACKER or DEFENDER) the ALLY joins in the encounter under way, or ""
