@@ -24,7 +24,14 @@ from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar import tables as t
 from galbatch.rules.interstellar.check import CODES, check_orders
 from galbatch.rules.interstellar.phases import Phase
-from galbatch.rules.interstellar.state import Commitment, Encounter, GameState, Seat, Ships
+from galbatch.rules.interstellar.state import (
+    Alliance,
+    Commitment,
+    Encounter,
+    GameState,
+    Seat,
+    Ships,
+)
 from galbatch.rules.interstellar.view import build_view
 from tests.test_interstellar_facts import HEADER, check_in, new_game
 from tests.test_interstellar_language import Interstellar, one
@@ -197,6 +204,17 @@ def test_a_second_attack_sent_ahead_may_leave_from_the_first_target_with_the_fle
     assert accepted == [one(line)] and codes(diags) == ["IC301"]
     # not from the planets the fleet left: after a win it stands on the target
     rejects(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2", "IC233", "no L on RED 2")
+
+
+def test_ships_committed_to_the_encounter_count_on_the_planet_they_left() -> None:
+    state = encounter(table(), Phase.COINS)
+    assert state.encounter is not None
+    ally = Alliance(GREEN, "ATTACKER", (Commitment(GREEN, ("BLUE", 4), Ships(1, 1, 0)),))
+    state = replace(state, encounter=replace(state.encounter, allies=(ally,)))
+    line = "ATTACK BLUE 2 WITH 1 M 1 S FROM BLUE 4"  # GREEN's next turn, from his colony
+    accepted, diags = check(state, GREEN, line)
+    assert accepted == [one(line)] and codes(diags) == ["IC401"]  # he is invited now
+    rejects(state, GREEN, "ATTACK BLUE 2 WITH 1 L 1 M FROM BLUE 4", "IC233", "no L on BLUE 4")
 
 
 def test_allies_join_a_side_that_invited_them() -> None:

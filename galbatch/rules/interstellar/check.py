@@ -133,6 +133,20 @@ class Table:
         """A player's ships on a planet."""
         return counts(self.planets.get((planet.colour, planet.tile), {}).get(player))
 
+    def committed(self, planet: o.Planet) -> dict[Size, int]:
+        """The reader's ships committed from a planet to the encounter under way: off the
+        planet now, back on it after the outcome unless lost."""
+        found = dict.fromkeys(SIZES, 0)
+        e = self.under_way()
+        if e is None:
+            return found
+        lists = [e.get("fleet") or []] + [a.get("ships") or [] for a in e.get("allies") or []]
+        for c in (c for group in lists for c in group):
+            if str(c.get("player")) == self.player and str(c.get("origin")) == planet.text():
+                for size, n in counts(c.get("ships")).items():
+                    found[size] += n
+        return found
+
     def in_void(self, player: str) -> dict[Size, int]:
         return counts(self.void.get(player))
 
@@ -286,16 +300,21 @@ class Check:
         return replace(order, fleet=fleet)
 
     def ready(self, origin: o.Planet, again: bool) -> dict[Size, int]:
-        """The reader's ships an attack may take from a planet: those there; for the second
-        attack, sent while the first is under way, his fleet too on the first's target,
-        where it stands after a win (the only way to a second attack, Play 10)."""
+        """The reader's ships an order may take from a planet: those there, and those
+        committed from it to the encounter under way (back after the outcome unless lost);
+        for the attacker's second attack, his fleet on the first's target instead, where
+        it stands after a win (the only way to a second attack, Play 10)."""
         t = self.table
         have = t.ships_at(origin, t.player)
         e = t.under_way()
-        if again and e is not None and t.role() == "attacker" and str(e["target"]) == origin.text():
-            for c in e.get("fleet") or []:
-                for size, n in counts(c.get("ships")).items():
-                    have[size] += n
+        if again and e is not None and t.role() == "attacker":
+            if str(e["target"]) == origin.text():
+                for c in e.get("fleet") or []:
+                    for size, n in counts(c.get("ships")).items():
+                        have[size] += n
+            return have
+        for size, n in t.committed(origin).items():
+            have[size] += n
         return have
 
     def ally_side(self, order: o.Ally) -> str:
@@ -354,7 +373,7 @@ class Check:
                     raise Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)")
                 systems = self.allowed_systems(side)
         groups: list[o.Group] = []
-        spare = {p: dict(t.ships_at(o.Planet(*p), t.player)) for p in t.planets}
+        spare = {p: self.ready(o.Planet(*p), again=False) for p in t.planets}
         for g in order.ships:
             if g.origin is not None:
                 if g.origin.colour not in systems:
