@@ -143,10 +143,14 @@ class Ink:
         self._doc = canvas._doc
         self._text: list[str] = []
         self._font: tuple[str, float] = ("", 0.0)
+        self._refs: dict[tuple[bool, int], str] = {}  # each subset's name in this document
 
     def _set_font(self, bold: bool, subset: int, size: float) -> None:
         """Select a font subset at `size`, unless it is already selected."""
-        ref = mono_fonts()[1 if bold else 0].getSubsetInternalName(subset, self._doc)
+        ref = self._refs.get((bold, subset))
+        if ref is None:  # the first asking names the font in the document
+            ref = mono_fonts()[1 if bold else 0].getSubsetInternalName(subset, self._doc)
+            self._refs[bold, subset] = ref
         if self._font != (ref, size):
             used: set[tuple[bool, int]] | None = getattr(self.canvas, "fonts_used", None)
             if used is not None:  # the document is keeping each page's drawing for re-use
