@@ -621,3 +621,12 @@ def test_an_allys_ships_sent_ahead_are_counted_on_every_planet() -> None:
     assert [d.message for d in diags] == [
         "ALLY RED WITH 9 S: 9 reduced to 6: you have 6 S on any planet"
     ]
+
+
+def test_every_code_of_the_checker_and_the_facts_is_tested() -> None:
+    from galbatch.rules.interstellar.facts import CODES as FACT_CODES
+
+    here = Path(__file__).resolve().parent
+    names = ("language", "facts", "check")
+    tests = "".join((here / f"test_interstellar_{n}.py").read_text("utf-8") for n in names)
+    assert [c for c in [*FACT_CODES, *CODES] if f'"{c}"' not in tests] == []
