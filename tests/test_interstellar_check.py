@@ -385,30 +385,39 @@ def test_cancel_names_a_standing_order_that_exists() -> None:
     rejects(table(), RED, "CANCEL 1", "IC244", "(yours are numbered none)")
 
 
+KEPT = "is not yours to send: the order is kept for a later encounter of this turn only"
+UNUSED = "is not yours to send: the order is not used in this turn (pending orders are dropped"
+
+
 @pytest.mark.parametrize(
-    ("player", "line", "role"),
+    ("phase", "player", "line", "role", "fate"),
     [
-        (BLUE, "ALLY GREEN WITH 1 M", "you are the defender in the encounter under way"),
-        (RED, "RECLAIM M", "you are the attacker"),
-        (RED, "ATTACK GREEN 2 WITH 1 L 1 M FROM RED 1", "you are the attacker"),
-        (GREEN, "INVITE YELLOW", "you are invited, not a main combatant,"),
-        (YELLOW, "PASS", "you are invited"),
+        (Phase.COINS, BLUE, "ALLY GREEN WITH 1 M", "the defender in the encounter under", KEPT),
+        (Phase.COINS, GREEN, "INVITE YELLOW", "invited, not a main combatant,", KEPT),
+        (Phase.COINS, YELLOW, "PASS", "you are invited", KEPT),
+        (Phase.COINS, RED, "RECLAIM M", "you are the attacker", UNUSED),
+        (Phase.COINS, RED, "ATTACK GREEN 2 WITH 1 L 1 M FROM RED 1", "the attacker", UNUSED),
+        (Phase.DECLARE, RED, "ALLY GREEN WITH 1 M", "the player whose turn it is", UNUSED),
+        (Phase.RECLAIM, RED, "DECLINE", "whose turn it is, who attacks, in this turn", UNUSED),
+        (Phase.DECLARE, RED, "REWARD COINS", "whose turn it is", UNUSED),
     ],
 )
-def test_an_order_the_player_cannot_owe_in_the_encounter_is_kept_with_a_warning(
-    player: str, line: str, role: str
+def test_an_order_the_player_cannot_owe_now_is_kept_with_a_warning(
+    phase: Phase, player: str, line: str, role: str, fate: str
 ) -> None:
-    state = replace(encounter(table(), Phase.COINS), void={RED: Ships(1, 1, 1)})
+    state = encounter(table(), phase) if phase is Phase.COINS else table(phase=phase)
+    state = replace(state, void={RED: Ships(1, 1, 1)})
     accepted, diags = check(state, player, line)
     assert accepted == [one(line)]
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC401")]
-    assert role in diags[0].message
-    assert "is not yours to send: the order is kept for a later encounter of this turn" in (
-        diags[0].message
-    )
+    assert role in diags[0].message and fate in diags[0].message
 
 
 def test_orders_for_ones_part_draw_no_warning() -> None:
+    start = replace(table(), void={RED: Ships(0, 1, 0)})
+    lines = ("RECLAIM M", "ATTACK GREEN 2 WITH 1 L 1 M FROM RED 1", "INVITE ALL", "PLAY 2")
+    assert check(start, RED, *lines, "PASS", "DEAL NOTHING")[1] == []
+    assert check(start, GREEN, "ALLY RED WITH 1 M", "DECLINE")[1] == []  # for RED's attack
     state = encounter(table(), Phase.COINS)
     assert check(state, RED, "ATTACK AGAIN GREEN 2 WITH 1 L 1 M FROM RED 1", "PASS")[1] == []
     assert check(state, GREEN, "DECLINE", "REWARD COINS")[1] == []

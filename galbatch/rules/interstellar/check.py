@@ -62,16 +62,17 @@ POWER_OF: dict[type, tuple[Power, ...]] = {
 }
 # The orders each part in an encounter can answer in it (phases.answers by role).
 ROLE_ORDERS: dict[str, tuple[type, ...]] = {
+    "active": (o.Reclaim, o.Attack, o.Invite, o.Play, o.Deal, o.NoDeal, o.TakeCoin, o.Heal, o.Pass),
     "attacker": (o.Invite, o.Play, o.Deal, o.NoDeal, o.TakeCoin, o.Heal, o.Attack, o.Pass),
     "defender": (o.Invite, o.Play, o.Deal, o.NoDeal, o.TakeCoin, o.Heal),
     "invited": (o.Ally, o.Decline, o.Reward, o.Heal),
 }
 BEFORE_ALLIANCE = ("draw", "reclaim", "declare", "invite-attacker", "invite-defender")
-KEPT = (
-    "the order is kept for a later encounter of this turn only (pending orders are dropped at"
-    " the end of a turn in which you owe a phase)"
-)
+DROPPED = "pending orders are dropped at the end of a turn in which you owe a phase"
+KEPT = f"the order is kept for a later encounter of this turn only ({DROPPED})"
+UNUSED = f"the order is not used in this turn ({DROPPED})"
 ROLE_WORDS = {
+    "active": "the player whose turn it is, who attacks,",
     "attacker": "the attacker",
     "defender": "the defender",
     "invited": "invited, not a main combatant,",
@@ -165,10 +166,12 @@ class Table:
         return e if e is not None and e.get("outcome") is None else None
 
     def role(self) -> str:
-        """The reader's part in the encounter under way: attacker, defender, invited or ""."""
+        """The reader's part in the encounter under way (attacker, defender, invited), or
+        "active" before his own attack, or ""."""
         e = self.under_way()
         if e is None:
-            return ""
+            starting = str(self.view.get("phase")) in ("draw", "reclaim", "declare")
+            return "active" if starting and str(self.view.get("active")) == self.player else ""
         if self.player == str(e["attacker"]):
             return "attacker"
         if self.player == str(e["defender"]):
@@ -177,12 +180,6 @@ class Table:
             e.get("invited_by_defender") or []
         )
         return "invited" if self.player in [str(p) for p in invited] else ""
-
-    def owes(self, phase: str) -> bool:
-        """Whether the reader owes the phase the table stands at (the run waits for him)."""
-        return str(self.view.get("phase")) == phase and self.player in [
-            str(p) for p in self.view.get("waiting") or []
-        ]
 
     # -- names --------------------------------------------------------------------------
 
@@ -528,13 +525,14 @@ class Check:
         if not role or isinstance(order, o.Cancel):
             return
         first = isinstance(order, o.Attack) and not order.again
-        if isinstance(order, ROLE_ORDERS[role]) and not first:
+        if isinstance(order, ROLE_ORDERS[role]) and not (first and role == "attacker"):
             return
         word = order.text().split()[0]
+        where = "this turn" if role == "active" else "the encounter under way"
+        fate = UNUSED if role in ("active", "attacker") else KEPT
         self.warn(
             "IC401",
-            f"you are {ROLE_WORDS[role]} in the encounter under way, where {word} is not"
-            f" yours to send: {KEPT}",
+            f"you are {ROLE_WORDS[role]} in {where}, where {word} is not yours to send: {fate}",
         )
 
     def carry_out(self, order: o.Order) -> o.Order:
