@@ -12,7 +12,7 @@ Orders may be sent long before their phase; what changes before then (ships lost
 reclaimed, coins drawn) is the resolution's business, and an order accepted here may
 still find less there. Standing orders are checked for their names and powers only:
 their ships and coins are counted when they are used. An order for a phase the reader
-cannot owe in the encounter under way is accepted with a warning (IC401).
+cannot owe in the encounter or turn under way is accepted with a warning (IC401).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ CODES: dict[str, str] = {
     "IC301": "ships reduced to those on the planet",
     "IC302": "coins given in a deal reduced to the party's hand",
     "IC303": "ships returned in a deal reduced to the party's ships in the void",
-    "IC401": "an order for a phase the player cannot owe in the encounter under way",
+    "IC401": "an order for a phase the player cannot owe in the encounter or turn under way",
     "IC402": "no ship of that size in the void now (the reclaim is later)",
     "IC403": "a coin not held now, by a standing order or before a hand is drawn",
 }
