@@ -78,14 +78,19 @@ def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
     assert "GROW 1016 1: done" in files["turns/002/printouts/2.txt"].decode()
     state = get_ruleset("galaktikos").load_state(json.loads(files["turns/002/state.yaml"]))
     assert state.turn == 2 and not state.finished
-    # Galaktikos plays rounds: the page headers and the archive's cover say so
+    # Galaktikos plays rounds: turn 2, the engine's second run, played round 1 (the setup is
+    # round 0); its page headers say ROUND 1, the archive's cover the engine's TURN 2
     for reader in ("1", "gm"):
         pages = files[f"turns/002/printouts/{reader}.txt"].decode().split("\f")
-        assert all(page.startswith("GK  ROUND 2") for page in pages if page.strip())
+        assert all(page.startswith("GK  ROUND 1  ") for page in pages if page.strip())
+        assert "Round 1 is played" in pages[0]
+    assert "For game gk, round 2, player ARCTURUS" in first
+    assert "ROUND 1, TURN OF ARCTURUS" in first
+    assert "ROUND 0, TURN OF ARCTURUS" in setup and "GK  ROUND 0  " in setup
     archive = PdfReader(io.BytesIO(files["turns/002/archive.pdf"]))
     cover = " ".join(archive.pages[0].extract_text().split())
-    assert cover.startswith("GK ROUND 2") and "ROUND 2 DATE" in cover and "TURN" not in cover
-    assert archive.metadata is not None and str(archive.metadata.subject).startswith("gk round 2 ")
+    assert cover.startswith("GK TURN 2") and "TURN 2 DATE" in cover
+    assert archive.metadata is not None and str(archive.metadata.subject).startswith("gk turn 2 ")
 
 
 def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:

@@ -251,6 +251,17 @@ def test_a_lone_fleet_wins_a_battle_against_two_by_a_reversal(played: Played) ->
     assert "ATTACK FLEETS 0507 FROM 0407 1: battle at 0507: you lost 0, the defenders 2" in (
         texts(played, 4, Executed, RED)
     )
+    # the board is open: every printout of round 3 tells the battle, roll by roll
+    course = [
+        "    battle at 0507: RED 1 fleet against BLUE and GREEN 2 fleets; BLUE and GREEN"
+        " superior, advantage 1 (up to 1 reroll)",
+        "      losses of BLUE and GREEN: Reversal; RED calls heads, heads: RED takes the"
+        " advantage; All - 2 lost",
+    ]
+    for reader in READERS[:3]:
+        printout = (played.path / f"turns/004/printouts/{reader}.txt").read_text("utf-8")
+        assert "GK  ROUND 3  " in printout and "For game GK, round 4" in printout
+        assert "\n".join(course) in printout
 
 
 def test_an_occupied_population_is_converted_token_by_token(played: Played) -> None:
@@ -291,6 +302,10 @@ def test_red_wins_past_two_thirds_of_the_population(played: Played) -> None:
         "GROW 0606 1: done",
     ]
     assert not texts(played, 7, TurnBegan, BLUE)  # the game ended before BLUE's turn
+    last = (played.path / "turns/007/printouts/2.txt").read_text("utf-8")
+    assert "Round 6 is played" in last and "no more orders are due" in last
+    before = (played.path / "turns/006/printouts/2.txt").read_text("utf-8")
+    assert "ORDER SHEET" not in last and "ORDER SHEET" in before
     assert not texts(played, 7, NotExecuted) and not texts(played, 7, ConditionFalse)
 
 

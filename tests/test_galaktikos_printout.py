@@ -52,10 +52,11 @@ def board() -> GameState:
     return state
 
 
-def view(events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """A's view: the whole board, the reader, and the round's events when given."""
+def view(events: list[dict[str, Any]] | None = None, round_: int = 2) -> dict[str, Any]:
+    """A's view after round 1 (orders due for round 2): the whole board, the reader, and
+    the round's events when given."""
     data = board().to_data()
-    data.update(ruleset="galaktikos", player="A", standing=[])
+    data.update(ruleset="galaktikos", player="A", standing=[], round=round_)
     if events is not None:
         data["events"] = events
     return data
@@ -96,7 +97,8 @@ def test_events_turn_by_turn_and_own_orders() -> None:
         {"kind": "NotExecuted", "player": "A", "text": "MOVE 1 FLEETS 0303 0403: no fleet"},
     ]
     report = text(view(events))
-    b_turn, a_turn = report.index("TURN OF PLAYER B"), report.index("TURN OF PLAYER A")
+    b_turn = report.index("ROUND 1, TURN OF PLAYER B")
+    a_turn = report.index("ROUND 1, TURN OF PLAYER A")
     assert b_turn < report.index("A's fleet in 0303 is unsupplied") < a_turn
     assert re.search(r"^DONE +GROW 0303 3: 3 population added$", report, re.M)
     assert re.search(r"^NOT DONE +MOVE 1 FLEETS 0303 0403: no fleet$", report, re.M)
@@ -112,8 +114,40 @@ def test_without_events_the_orders_are_the_diagnostics() -> None:
 
 def test_input_sheet() -> None:
     report = text(view())
-    assert CTX.header_line in report and "round 2" in report
+    assert CTX.header_line in report and "For game gk1, round 2, player Player A" in report
     assert re.search(r"^ +20  _{100}$", report, re.M)
+
+
+def test_one_numbering_header_board_events_and_order_sheet() -> None:
+    """The view after round 1 says round 2, the round its orders are for: the printout is
+    headed ROUND 1, tells round 1's events under ROUND 1 and asks for round 2's orders;
+    after the setup (round 0) it asks for round 1; before it, for round 0, the setup."""
+    turn = [{"kind": "TurnBegan", "player": "A", "text": "collected 4 resources"}]
+    cases = [
+        (view(turn, 2), "ROUND 1", "Round 1 is played", "after round 1", "round 2"),
+        (view(turn, 1), "ROUND 0", "Round 0, the setup, is played", "after round 0, the setup",
+         "round 1"),
+        (view([], 0), "ROUND 0", "nothing has been played yet", "before the setup",
+         "round 0, the setup"),
+    ]  # fmt: skip
+    for data, heading, played, galaxy, due in cases:
+        report = text(data)
+        pages = report.split("\f")
+        assert all(p.startswith(f"GK1  {heading}  ") for p in pages if p.strip())
+        assert f"{played}" in report and f"Orders are due for {due}." in report
+        printout = player_printout(data, [], CTX)
+        maps = [b.map for x in printout.sections for b in x.blocks if isinstance(b, MapBlock)]
+        assert [m.title for m in maps] == [f"The galaxy {galaxy}"]
+        assert f"For game gk1, {due}, player Player A" in report
+        assert (f"{heading}, TURN OF PLAYER A" in report) == bool(data["events"])
+    gm = render_text(layout(gm_printout(board_after(2), CTX)))
+    assert gm.startswith("GK1  ROUND 1  ") and "Round 1 is played" in gm
+
+
+def board_after(round_: int) -> GameState:
+    state = board()
+    state.round = round_
+    return state
 
 
 def test_pdf_and_determinism() -> None:
@@ -164,7 +198,7 @@ def test_a_round_view_checked_and_printed() -> None:
 def test_every_page_header_counts_rounds() -> None:
     """Galaktikos plays rounds: the page headers, text and PDF, say ROUND where the other
     games say TURN."""
-    for printout in (player_printout(view(), [DIAG], CTX), gm_printout(board(), CTX)):
+    for printout in (player_printout(view(), [DIAG], CTX), gm_printout(board_after(2), CTX)):
         pages = layout(printout)
         assert len(pages) > 1
         for page in pages:

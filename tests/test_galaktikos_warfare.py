@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from galbatch.rules.galaktikos import die, warfare
+from galbatch.rules.galaktikos.battle_report import battle_lines, strike_line
 from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.house import round_half
 from galbatch.rules.galaktikos.names import Infrastructure
@@ -215,3 +216,45 @@ def test_the_attacker_chooses_the_infrastructure_destroyed_first() -> None:
     put(state, "0202", "B", habitats=2, shipyards=2)
     warfare.attack_infrastructure(state, "A", hex_, 3, Loaded([Face.HALF, Face.HALF, Face.NONE]))
     assert (state.shipyards.get(hex_, 0), state.habitats.get(hex_, 0)) == (0, 1)  # the default
+
+
+# -- the battle report: every printout tells each battle's course --------------------------
+
+
+def test_the_battle_report_tells_every_roll_reroll_reversal_and_toss() -> None:
+    """The battle of test_reversal_toss_won_moves_the_advantage_not_the_count, told."""
+    faces = [Face.THREE_QUARTERS, Face.REVERSAL, Face.QUARTER, Face.HALF, Face.ALL, Face.ALL]
+    battle = fleet_battle(6, 2, Loaded(faces, [True]))
+    names: dict[warfare.Side, str] = {"attacker": "RED", "defender": "BLUE and GOLD"}
+    assert battle_lines(battle, parse_hex("0507"), names) == (
+        "    battle at 0507: RED 6 fleets against BLUE and GOLD 2 fleets;"
+        " RED superior, advantage 2 (up to 2 rerolls)",
+        "      losses of RED: 3/4; RED rerolls: Reversal;"
+        " BLUE and GOLD calls heads, heads: BLUE and GOLD takes the advantage;"
+        " 1/4; BLUE and GOLD rerolls: 1/2 - 3 lost",
+        "      losses of BLUE and GOLD: All - 2 lost",  # the budget is spent
+        "    rerolls used 2; RED lost 3 of 6, BLUE and GOLD 2 of 2",
+    )
+
+
+def test_a_lost_toss_keeps_the_advantage_and_no_reroll_is_allowed() -> None:
+    faces = [Face.REVERSAL, Face.REVERSAL, Face.NONE, Face.HALF]
+    battle = fleet_battle(2, 2, Loaded(faces, [False, False]))
+    names: dict[warfare.Side, str] = {"attacker": "RED", "defender": "BLUE"}
+    lines = battle_lines(battle, parse_hex("0101"), names)
+    assert lines[0].endswith("RED superior, advantage 0 (no reroll)")
+    assert lines[1] == (
+        "      losses of RED: Reversal; BLUE calls heads, tails: RED keeps the advantage;"
+        " Reversal; BLUE calls heads, tails: RED keeps the advantage; None - 0 lost"
+    )
+    assert lines[2:] == (
+        "      losses of BLUE: 1/2 - 1 lost",
+        "    rerolls used 0; RED lost 0 of 2, BLUE 1 of 2",
+    )
+
+
+def test_a_strike_tells_its_dice_and_toll() -> None:
+    hit = strike(2, 4, Loaded([Face.QUARTER, Face.ALL, Face.REVERSAL]))
+    assert strike_line(hit, 2, 4) == (
+        "    dice 1/4, All, Reversal: 1 1/4 x 2 fleets = 2 1/2: 3 of 4 destroyed"
+    )

@@ -18,6 +18,11 @@ HALF_ROUNDS_UP = True
 # is one budget for both casualty rolls of a battle together.
 REROLL_BUDGET_SHARED = True
 
+# 8.3.1 Handling Reversals: the side without the advantage "calls it in the
+# air"; in batch play it always calls heads, and the coin is tossed fairly.
+COIN_SIDES = ("heads", "tails")
+COIN_CALL = "heads"
+
 # 8.3.1 Handling Reversals: the new roll after a reversal replaces it and is
 # not a reroll; it does not use up the budget.
 REVERSAL_ROLL_IS_REROLL = False

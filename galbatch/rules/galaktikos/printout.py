@@ -4,7 +4,13 @@ The board is public, so every reader sees the whole galaxy: the board map (a tex
 grid in 132 columns, a coloured vector map in PDF), each player's resources and
 share of the galaxy's population against the victory line (2.1, 2.2), the round's
 events turn by turn, the reader's own orders with what became of them, the order
-check and the next round's input sheet.
+check and the next round's input sheet (none once the game is won).
+
+Rounds are numbered as the game plays them: round 0 is the setup, then
+rounds 1, 2, ... The state (and the view) after a run names the round whose
+orders are due next, so the printout of a run is headed with the round just
+played, tells its events, and asks for the next round's orders: the engine's
+turn 2 holds round 1's results and round 2's order sheet.
 
 Events are plain mappings as the view carries them: `player` says whose turn an
 event belongs to, `text` (else its other fields) what happened; an event naming
@@ -13,6 +19,7 @@ event belongs to, `text` (else its other fields) what happened; an event naming
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -33,14 +40,49 @@ INPUT_LINES = 20  # numbered blank lines of the input sheet (the book allows mor
 NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
 
 
+def played(state: GameState) -> int | None:
+    """The round the state comes out of (0 the setup); None before the setup."""
+    return state.round - 1 if state.round > 0 else None
+
+
+def heading_round(state: GameState) -> int:
+    """The round a printout is headed with: the round played, 0 before the setup too."""
+    return max(state.round - 1, 0)
+
+
+def round_name(n: int) -> str:
+    """A round as the printouts name it: the setup is round 0."""
+    return "round 0, the setup" if n == 0 else f"round {n}"
+
+
+def rounds_text(state: GameState) -> str:
+    """What the printout reports and which round's orders it asks for."""
+    done = played(state)
+    due = f"Orders are due for {round_name(state.round)}."
+    if done is None:
+        return f"The game begins: nothing has been played yet. {due}"
+    report = (
+        "Round 0, the setup, is played: the placements below are its own."
+        if done == 0
+        else f"Round {done} is played: the events below are its own."
+    )
+    if state.winner is not None:
+        return f"{report} The game is won: no more orders are due."
+    return f"{report} {due}"
+
+
 def galaxy_section(state: GameState) -> Section:
     """The whole board map: every hex's type and every player's tokens."""
+    done = played(state)
+    title = "The galaxy before the setup"
+    if done is not None:
+        title = f"The galaxy after {round_name(done)}"
     board = board_map(
         state.width,
         state.height,
         state.kinds,
         list(state.players),
-        title=f"The galaxy, round {state.round}",
+        title=title,
         territory=state.territory,
         populations=state.populations,
         occupations=state.occupations,
@@ -82,7 +124,7 @@ def standings_section(state: GameState) -> Section:
         ("MARK", "PLAYER", "RESOURCES", "POPULATION", "FLEETS", "SHARE", "STATUS"),
         tuple(rows),
     )
-    return Section("PLAYERS", (table, note))
+    return Section("PLAYERS", (Text((rounds_text(state), "")), table, note))
 
 
 def event_text(event: Mapping[str, Any]) -> str:
@@ -92,8 +134,26 @@ def event_text(event: Mapping[str, Any]) -> str:
     return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "kind"))
 
 
-def event_sections(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Section]:
-    """The round's events in order, each player's turn in its own section (none if absent).
+def wrapped(line: str, width: int) -> list[str]:
+    """A line cut at spaces to the page's width, the rest indented two more than it."""
+    if len(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(
+        line.lstrip(" "),
+        width,
+        initial_indent=lead,
+        subsequent_indent=lead + "  ",
+        break_long_words=True,
+        break_on_hyphens=False,
+    )
+
+
+def event_sections(
+    view: Mapping[str, Any], names: Mapping[str, str], round_: int, width: int
+) -> list[Section]:
+    """The events of round `round_` in order, each player's turn in its own section (none
+    if absent).
 
     A turn begins with its `TurnBegan` event; events before the first turn (setup's
     placements) are the round's own. Without `TurnBegan` events (setup), each run of
@@ -110,14 +170,16 @@ def event_sections(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Se
             groups.append((who, []))
         elif not groups:
             groups.append((None, []))
-        groups[-1][1].append(event_text(event))
-    return [turn_section(who, lines, names) for who, lines in groups]
+        groups[-1][1].extend(wrapped(event_text(event), width))
+    return [turn_section(who, lines, names, round_) for who, lines in groups]
 
 
-def turn_section(who: str | None, lines: list[str], names: Mapping[str, str]) -> Section:
-    """A player's turn in the round's events."""
-    title = f"TURN OF {names.get(who, who)}".upper() if who else "THE ROUND"
-    return Section(title, (Text(tuple(lines)),))
+def turn_section(
+    who: str | None, lines: list[str], names: Mapping[str, str], round_: int
+) -> Section:
+    """A player's turn in the events of round `round_`."""
+    title = f"ROUND {round_}, TURN OF {names.get(who, who)}" if who else f"ROUND {round_}"
+    return Section(title.upper(), (Text(tuple(lines)),))
 
 
 # What became of an order, by the kind of event the round recorded for it.
@@ -165,7 +227,7 @@ def input_sheet(state: GameState, name: str, ctx: PrintContext) -> tuple[str, ..
         "Galaktikos Order Sheet",
         f"Due Date: {ctx.due}",
         "",
-        f"For game {ctx.game}, round {state.round + 1}, player {name}",
+        f"For game {ctx.game}, {round_name(state.round)}, player {name}",
     ]
     if ctx.header_line:
         lines += ["", "Start your order file with this line:", "", f"  {ctx.header_line}"]
@@ -183,29 +245,32 @@ def player_printout(
     names = {pid: p.name for pid, p in state.players.items()}
     name = names.get(me, me)
     sections = [standings_section(state), galaxy_section(state)]
-    sections += event_sections(view, names)
+    sections += event_sections(view, names, heading_round(state), ctx.width)
     own = own_orders_section(view, diagnostics)
     if own is not None:
         sections.append(own)
     sections.append(order_check_section(diagnostics, ctx))
-    sections.append(Section("ORDER SHEET", (Text(input_sheet(state, name, ctx)),), new_page=True))
+    if state.winner is None:  # a won game takes no more orders
+        sheet = Text(input_sheet(state, name, ctx))
+        sections.append(Section("ORDER SHEET", (sheet,), new_page=True))
+    n = heading_round(state)
     return Printout(
         game=ctx.game,
-        turn=state.round,
+        turn=n,
         reader=f"PLAYER {me} {name}".upper(),
         width=ctx.width,
         sections=tuple(sections),
-        title=f"{ctx.title} ROUND {state.round}: {name}",
+        title=f"{ctx.title} ROUND {n}: {name}",
         author=ctx.author,
         date=ctx.date,
-        keywords=(ctx.game, f"round {state.round}", f"player {name}"),
+        keywords=(ctx.game, f"round {n}", f"player {name}"),
         period=PERIOD,
     )
 
 
 def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
     """The GM's summary: the players' standings and the whole board."""
-    head = [f"Galaktikos game {ctx.game}, round {state.round}"]
+    head = [f"Galaktikos game {ctx.game}. {rounds_text(state)}"]
     if state.winner is not None:
         winner = state.players[state.winner].name if state.winner in state.players else "none"
         head.append(f"The game has ended. Winner: {winner}")
@@ -214,16 +279,17 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         standings_section(state),
         galaxy_section(state),
     )
+    n = heading_round(state)
     return Printout(
         game=ctx.game,
-        turn=state.round,
+        turn=n,
         reader="GAME MASTER",
         width=ctx.width,
         sections=sections,
-        title=f"{ctx.title} ROUND {state.round}: GAME MASTER",
+        title=f"{ctx.title} ROUND {n}: GAME MASTER",
         author=ctx.author,
         date=ctx.date,
-        keywords=(ctx.game, f"round {state.round}", "game master"),
+        keywords=(ctx.game, f"round {n}", "game master"),
         period=PERIOD,
     )
 

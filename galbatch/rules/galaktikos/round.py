@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from galbatch.rules.galaktikos import house
+from galbatch.rules.galaktikos.battle_report import battle_lines, strike_line
 from galbatch.rules.galaktikos.economy import (
     build_fleet,
     build_habitat,
@@ -69,6 +70,7 @@ from galbatch.rules.galaktikos.victory import conquest_winner, population_winner
 from galbatch.rules.galaktikos.warfare import (
     RerollPolicy,
     RollView,
+    Side,
     attack_fleets,
     attack_infrastructure,
     attack_population,
@@ -135,6 +137,12 @@ class GameEvent(Event):
 
 
 @dataclass(frozen=True)
+class Fought(Event):
+    """A line of the course of a battle or a strike an order fought: the sides, each
+    roll, reroll, reversal and coin toss, the losses (8.3); the board is open to all."""
+
+
+@dataclass(frozen=True)
 class Eliminated(Event):
     """A player out of play (Conquest, 2.3)."""
 
@@ -146,7 +154,17 @@ class Won(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     c.__name__: c
-    for c in (Placed, TurnBegan, Executed, NotExecuted, ConditionFalse, GameEvent, Eliminated, Won)
+    for c in (
+        Placed,
+        TurnBegan,
+        Executed,
+        NotExecuted,
+        ConditionFalse,
+        GameEvent,
+        Fought,
+        Eliminated,
+        Won,
+    )
 }
 
 
@@ -368,6 +386,7 @@ class _Turn:
         self.player = player
         self.rng = rng
         self.log = log
+        self.course: list[str] = []  # how the action under way was fought, told after it
 
     def note(self, event: Event) -> None:
         self.log.append(event)
@@ -499,6 +518,12 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
         defender = first if foes else next((p for p in sorted(before) if p != player), "")
         policy = reroll_policy(state, player, defender)
         battle = attack_fleets(state, player, attackers, target, turn.rng, foes, policy)
+        fought = foes or {p: n for p, n in before.items() if p != player}
+        names: dict[Side, str] = {
+            "attacker": state.name_of(player),
+            "defender": " and ".join(state.name_of(p) for p in state.players if p in fought),
+        }
+        turn.course = list(battle_lines(battle, target, names))
         for foe, n in before.items():
             if foe != player and state.fleet(target, foe) < n:
                 harm[(target, foe)] = player
@@ -510,7 +535,9 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     targeted = None
     if first and state.population(target, first):
         targeted = {first: state.population(target, first)}
+    aimed = targeted or {p: n for p, n in state.populations.get(target, {}).items() if p != player}
     hit, lost, habitats = attack_population(state, player, target, tokens, turn.rng, targeted)
+    turn.course = [strike_line(hit, tokens, sum(aimed.values()))]
     for owner in lost:
         harm[(target, owner)] = player
     return f"{hit.destroyed} population destroyed at {target.name}, {habitats} habitats"
@@ -538,6 +565,7 @@ def _attack_infrastructure(turn: _Turn, action: Attack, harm: dict[tuple[Hex, st
     )
     yards, habitats = state.shipyards.get(target, 0), state.habitats.get(target, 0)
     hit, found = attack_infrastructure(state, player, target, tokens, turn.rng, first=first)
+    turn.course = [strike_line(hit, tokens, yards + habitats)]
     turn.overpopulated(found)
     lost_yards = yards - state.shipyards.get(target, 0)
     lost_habitats = habitats - state.habitats.get(target, 0)
@@ -623,12 +651,15 @@ def play_turn(
         if not isinstance(action, ACTIONS):
             continue  # standing and setup orders are no actions
         before_access, before_supply = access(state), set(state.unsupplied)
+        turn.course = []
         try:
             done = _act(turn, action, harm)
         except ValueError as exc:
             turn.note(NotExecuted(player, f"not executed: {order.text()}: {exc}"))
             continue
         turn.note(Executed(player, f"{order.text()}: {done}"))
+        for line in turn.course:
+            turn.note(Fought(player, line))
         turn.watch(before_access, before_supply)
         _victory(state, log)
     _victory(state, log)

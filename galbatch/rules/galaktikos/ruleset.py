@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 from galbatch.engine.ruleset import Parts, RulesetBase
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
-from galbatch.rules.galaktikos.names import PERIOD
 
 TITLE = "GALAKTIKOS"
 PACKAGE = "galbatch.rules.galaktikos"
@@ -22,7 +21,10 @@ class Galaktikos(RulesetBase):
     order_noun = ORDER_NOUN
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
-    period = PERIOD
+    # The engine's turn N (turns/00N, the archive's cover) is its Nth run, the state
+    # after round N - 1 (turn 1: the setup, round 0), so the engine's word stays TURN;
+    # the printouts are headed with the round (`PERIOD`) they report.
+    period = "TURN"
 
     parts = Parts(
         transformer=f"{PACKAGE}.language:OrderBuilder",

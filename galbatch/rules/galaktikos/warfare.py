@@ -95,6 +95,16 @@ class Toss:
     caller: Side
     won: bool
 
+    @property
+    def call(self) -> str:
+        """What the caller called in the air (always the house call)."""
+        return house.COIN_CALL
+
+    @property
+    def landed(self) -> str:
+        """The side of the coin that came up: the call when it won."""
+        return self.call if self.won else house.COIN_SIDES[1 - house.COIN_SIDES.index(self.call)]
+
 
 @dataclass(frozen=True)
 class Battle:
@@ -107,6 +117,8 @@ class Battle:
     steps: tuple[Throw | Toss, ...]
     rerolls: int
     holder: Side  # the side holding the advantage at the end
+    attackers: int  # fleet tokens of each side as the battle began
+    defenders: int
 
 
 def fleet_battle(
@@ -150,7 +162,15 @@ def fleet_battle(
             break
         losses[side] = casualties(face, tokens[side])
     return Battle(
-        superior, budget, losses["attacker"], losses["defender"], tuple(steps), used, holder
+        superior,
+        budget,
+        losses["attacker"],
+        losses["defender"],
+        tuple(steps),
+        used,
+        holder,
+        attackers,
+        defenders,
     )
 
 
