@@ -187,7 +187,7 @@ def accepted_file(game: Path, junk: bytes) -> str:
 
 
 @settings(
-    max_examples=4,  # two rounds of a 6-player game each
+    max_examples=8,  # two rounds of a 6-player game each, about 0.4 s a round
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
