@@ -13,15 +13,18 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 _NAME = re.compile(r"^(\d{2})(\d{2})$")
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
-    """A hex of the map by column and row, both counted from 0."""
+class Hex(NamedTuple):
+    """A hex of the map by column and row, both counted from 0.
+
+    A named pair, so that hashing it (searches and the board's tables look hexes up
+    all the time) costs no Python call; it orders column first, then row.
+    """
 
     col: int
     row: int
