@@ -505,20 +505,28 @@ def _process(
     log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail, named)
 
     # 030 CHECK
+    # Each file is checked as if its password were right, and the turn resolved from those
+    # checks, while the passwords are verified; a file whose password proves wrong is
+    # checked again (and rejected as any such file is), and the turn resolved again from
+    # the state as loaded: the same checks and the same turn as verifying first gives.
     checks = facts.checks
     unverified = {p: got.data for p, got in received.items() if not got.authentic}
     with password_checks(game, unverified) as right:
         views = ruleset.views(state, list(received))
         for done, (player, got) in enumerate(received.items(), start=1):  # seat order
             view = views.pop(player)
-            # checked as if the password were right while it is verified; a file whose
-            # password proves wrong is checked again, and rejected as any such file is
-            check = check_player_file(game, ruleset, view, player, got.data, trusted=True)
-            if not (got.authentic or right(player)):
-                check = check_player_file(game, ruleset, view, player, got.data)
-            checks[player] = check
+            checks[player] = check_player_file(game, ruleset, view, player, got.data, trusted=True)
             if progress is not None:
                 progress("players checked", done, len(received))
+        guessed = _resolved(ruleset, state, checks, Streams(game.seed, turn))
+        wrong = [p for p, got in received.items() if not (got.authentic or right(p))]
+    if wrong:
+        state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
+        views = ruleset.views(state, wrong)
+        for player in wrong:
+            checks[player] = check_player_file(
+                game, ruleset, views[player], player, received[player].data
+            )
     tallies = [file_counts(c) for c in checks.values()]
     n_orders = sum(t[0] for t in tallies)
     clamped = sum(t[1] for t in tallies)
@@ -537,12 +545,11 @@ def _process(
     )
 
     # 040 RESOLVE
-    orders = {p: list(c.orders) for p, c in checks.items() if c.usable}
-    try:
-        new_state = ruleset.resolve(state, orders, Streams(game.seed, turn))
-    except Exception as e:  # a rules bug must end the job with RC 16, not a traceback
-        log.step("RESOLVE", RC.FAILED, f"turn failed: {type(e).__name__}: {e}")
-        raise JobStopped from None
+    resolved = _resolved(ruleset, state, checks, Streams(game.seed, turn)) if wrong else guessed
+    if isinstance(resolved, Exception):  # a rules bug must end the job with RC 16
+        log.step("RESOLVE", RC.FAILED, f"turn failed: {type(resolved).__name__}: {resolved}")
+        raise JobStopped
+    new_state = resolved
     log.step(
         "RESOLVE",
         RC.CLEAN,
@@ -603,6 +610,18 @@ def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
         if name.startswith("views/") and name.endswith(".yaml")
     }
     remember_views(state_key(ruleset, files["state.yaml"]), views)
+
+
+def _resolved(
+    ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck], streams: Streams
+) -> Any:
+    """The state after the turn the usable files' orders make, or the exception the rules
+    raised (a rules bug)."""
+    orders = {p: list(c.orders) for p, c in checks.items() if c.usable}
+    try:
+        return ruleset.resolve(state, orders, streams)
+    except Exception as e:  # a rules bug must end the job with RC 16, not a traceback
+        return e
 
 
 def _replace_problems(
