@@ -283,10 +283,17 @@ def permits(state: RoundState) -> Permits:
 
 def obstructs(state: RoundState) -> Obstructs:
     """Whether an owner's fleets obstruct a player's supply: its OBSTRUCT orders (7.3), the
-    player named by code name."""
+    player named by code name. Made afresh for each use, while the standing orders stay
+    as they are: each owner's answer for each player is worked out once."""
+    decided: dict[tuple[str, str], bool] = {}
 
     def blocks(owner: str, player: str, hex_: Hex) -> bool:
         del hex_
+        if (owner, player) not in decided:
+            decided[(owner, player)] = decide(owner, player)
+        return decided[(owner, player)]
+
+    def decide(owner: str, player: str) -> bool:
         answer = house.OBSTRUCTS_BY_DEFAULT
         for o in _latest(state.standing.get(owner, ()), Obstruct):
             if o.player == "ALL":
@@ -391,8 +398,11 @@ class _Turn:
     def note(self, event: Event) -> None:
         self.log.append(event)
 
-    def watch(self, before_access: dict[str, int], before_supply: set[tuple[Hex, str]]) -> None:
-        """Record the events a change of the board triggered (7.1, 7.3)."""
+    def watch(
+        self, before_access: dict[str, int], before_supply: set[tuple[Hex, str]]
+    ) -> dict[str, int]:
+        """Record the events a change of the board triggered (7.1, 7.3); the resource access
+        now, which is the next action's `before_access` if nothing changes in between."""
         state = self.state
         mark_supply(state, obstructs(state))
         for hex_, who in sorted(state.unsupplied - before_supply):
@@ -412,6 +422,7 @@ class _Turn:
                         f" (was {before_access[who]})",
                     )
                 )
+        return now
 
     def overpopulated(self, found: Sequence[Overpopulation]) -> None:
         for o in found:
@@ -632,7 +643,7 @@ def play_turn(
         state.winner = player
         name = state.name_of(player)
         log.append(Won(player, f"{name} held the goal three turns and wins the game"))
-    turn.watch(before_access, before_supply)
+    known: dict[str, int] | None = turn.watch(before_access, before_supply)
     harm = _harm(log)
     for order in orders:
         if state.winner is not None:
@@ -650,17 +661,21 @@ def play_turn(
             action = order.action
         if not isinstance(action, ACTIONS):
             continue  # standing and setup orders are no actions
-        before_access, before_supply = access(state), set(state.unsupplied)
+        # conditions and victory checks change no population: the access the last watch
+        # found holds, unless an action that failed changed the board on its way
+        before_access = known if known is not None else access(state)
+        before_supply = set(state.unsupplied)
         turn.course = []
         try:
             done = _act(turn, action, harm)
         except ValueError as exc:
             turn.note(NotExecuted(player, f"not executed: {order.text()}: {exc}"))
+            known = None
             continue
         turn.note(Executed(player, f"{order.text()}: {done}"))
         for line in turn.course:
             turn.note(Fought(player, line))
-        turn.watch(before_access, before_supply)
+        known = turn.watch(before_access, before_supply)
         _victory(state, log)
     _victory(state, log)
     _remember_harm(harm, log)
