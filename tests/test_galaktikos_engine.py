@@ -14,6 +14,8 @@ from galbatch.engine.newgame import create_game
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import check_player_file, file_counts, process
 from galbatch.engine.yamlio import load_data
+from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.view import build_view, build_views
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,3 +117,18 @@ def test_an_order_reduced_twice_counts_once(tmp_path: Path) -> None:
     grow = [d for d in check.diagnostics if d.line == 5]
     assert [d.code for d in grow] == ["GK303", "GK303"] and len(check.orders) == 2
     assert file_counts(check) == (2, 2, 0)
+
+
+def test_the_views_made_together_are_each_players_own() -> None:
+    """build_views shares the board it reads once: each view is still build_view's, key for
+    key and in the same order, with its own reader and standing orders."""
+    ruleset = get_ruleset("galaktikos")
+    state = ruleset.load_state(load_data(shipped("spiral6") / "turns" / "002" / "state.yaml"))
+    state.standing["2"] = (o.Obstruct("RED", False),)
+    players = list(state.players)
+    together = build_views(state, players)
+    for player in players:
+        alone = build_view(state, player)
+        assert list(together[player].items()) == list(alone.items())
+    assert together["2"]["standing"] == ["OBSTRUCT RED OFF"] and together["1"]["standing"] == []
+    assert build_views(state, []) == {}

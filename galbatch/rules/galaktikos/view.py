@@ -61,8 +61,20 @@ def build_view(state: RoundState, player: str) -> dict[str, Any]:
 
 
 def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """`build_view` of each of `players`, in their order."""
-    return {player: build_view(state, player) for player in players}
+    """`build_view` of each of `players`, in their order: the public board is read once
+    and shared (no view is changed after it is made); the reader and his standing orders
+    are each one's own."""
+    if not players:
+        return {}
+    board = build_view(state, players[0])
+    return {
+        player: {
+            **board,
+            "player": player,
+            "standing": [o.text() for o in state.standing.get(player, ())],
+        }
+        for player in players
+    }
 
 
 def owing(state: RoundState) -> list[str]:
