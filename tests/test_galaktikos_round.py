@@ -92,7 +92,7 @@ def test_setup_places_ordered_homes_in_seat_order_and_others_automatically() -> 
     for round_ in (1, 2):
         after = resolve(after, {}, Streams(5, round_))
     assert after.round == 3 and all(p.resources > 0 for p in after.players.values())
-    assert "round 3" in describe(after)
+    assert describe(after).startswith("round 2 played, round 3 next, 3 players")
 
 
 def test_an_order_an_earlier_player_made_illegal_is_not_executed_with_the_reason() -> None:

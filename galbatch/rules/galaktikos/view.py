@@ -85,9 +85,13 @@ def owing(state: RoundState) -> list[str]:
 
 
 def describe(state: RoundState) -> str:
-    """The job log's line on the state."""
+    """The job log's line on the state: the round it comes out of and the round due, as
+    the printouts number them (the setup is round 0)."""
     tokens = state.tokens()
-    when = "setup" if state.round == SETUP_ROUND else f"round {state.round}"
+    if state.round == SETUP_ROUND:
+        when = "round 0 (the setup) next"
+    else:
+        when = f"round {state.round - 1} played, round {state.round} next"
     return (
         f"{when}, {len(state.players)} players, {tokens['population']} population, "
         f"{tokens['fleet']} fleet tokens"
