@@ -68,6 +68,15 @@ def test_secrets_are_only_in_their_players_view() -> None:
         assert "HIGHEST" not in others or reader == "3"
 
 
+def test_views_made_together_are_the_views_made_alone_key_for_key() -> None:
+    state = combat()
+    together = build_views(state, ["1", "2", "3", "4", "5"])
+    for reader, view in together.items():
+        alone = build_view(state, reader)
+        assert list(view) == list(alone) and view == alone
+        assert json.dumps(view) == json.dumps(alone)
+
+
 def test_a_revealed_coin_is_public() -> None:
     for view in build_views(combat(revealed=True), ["1", "2", "4"]).values():
         assert (view["encounter"]["attacker_coin"], view["encounter"]["defender_coin"]) == (5, 2)

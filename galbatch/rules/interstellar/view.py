@@ -236,12 +236,11 @@ def owes_data(state: GameState, player: str) -> dict[str, Any] | None:
     }
 
 
-def build_view(state: GameState, player: str) -> dict[str, Any]:
-    """Everything `player` knows, as plain data (the keys: this module's docstring)."""
+def public_data(state: GameState) -> dict[str, Any]:
+    """What every player knows alike: the table, the position in the turn sequence."""
     ids = state.players()
     return {
         "ruleset": "interstellar",
-        "player": player,
         "turn": state.turn,
         "player_turn": state.player_turn,
         "seats": [_seat_data(state, p) for p in ids],
@@ -263,11 +262,19 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
         "step": BOOK_STEP[state.phase],
         "attack": state.attack,
         "waiting": list(state.waiting),
+        "winners": list(state.winners),
+        "finished": state.finished,
+    }
+
+
+def own_data(state: GameState, player: str) -> dict[str, Any]:
+    """What the reader alone knows, or sees his own way: the encounter's coins, his hand,
+    what he owes, his orders, the events shown to him."""
+    return {
+        "player": player,
         "encounter": None
         if state.encounter is None
         else encounter_data(state.encounter, player),
-        "winners": list(state.winners),
-        "finished": state.finished,
         "hand": sorted(state.hand(player)),
         "owes": owes_data(state, player),
         "pending": [
@@ -286,9 +293,29 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     }
 
 
+# The view's keys in the order the view file writes them.
+KEYS = (
+    "ruleset", "player", "turn", "player_turn", "seats", "systems", "void", "discards",
+    "bag", "active", "phase", "step", "attack", "waiting", "encounter", "winners",
+    "finished", "hand", "owes", "pending", "standing", "events",
+)  # fmt: skip
+
+
+def _view(public: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    both = {**public, **own}
+    return {key: both[key] for key in KEYS}
+
+
+def build_view(state: GameState, player: str) -> dict[str, Any]:
+    """Everything `player` knows, as plain data (the keys: this module's docstring)."""
+    return _view(public_data(state), own_data(state, player))
+
+
 def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """`build_view` of each of `players`, in their order."""
-    return {player: build_view(state, player) for player in players}
+    """`build_view` of each of `players`, in their order: the public table is read once and
+    shared (no view is changed after it is made); the rest is each reader's own."""
+    public = public_data(state)
+    return {player: _view(public, own_data(state, player)) for player in players}
 
 
 __all__ = ["build_view", "build_views"]
