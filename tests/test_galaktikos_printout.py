@@ -208,3 +208,24 @@ def test_every_page_header_counts_rounds() -> None:
             words = " ".join(sheet.extract_text().split())
             assert "GK1 ROUND 1 2026-11-23" in words and "TURN 1" not in words
         assert pdf.metadata is not None and str(pdf.metadata.subject).startswith("gk1 round 1 for ")
+
+
+def test_long_event_lines_are_broken_to_the_page_not_cut() -> None:
+    """An attack from many hexes and its battle's course run past 132 columns: they are
+    broken at spaces, the rest indented under the line, and nothing is lost."""
+    order = "ATTACK FLEETS 1010 " + " ".join(f"FROM {1000 + n:04d} 1" for n in range(9, 21))
+    course = "    losses of Player B: " + "; ".join(["Player A rerolls: 1/2"] * 8) + " - 1 lost"
+    events: list[dict[str, Any]] = [
+        {"kind": "TurnBegan", "player": "A", "text": "collected 4 resources"},
+        {"kind": "Executed", "player": "A", "text": f"{order}: battle at 1010"},
+        {"kind": "Fought", "player": "A", "text": course},
+    ]
+    report = text(view(events))
+    assert all(len(line) <= 132 for line in report.splitlines())
+    turn = report[report.index("ROUND 1, TURN OF PLAYER A") :]
+    flowed = " ".join(line.strip() for line in turn.splitlines())
+    assert f"{order}: battle at 1010" in flowed and course.strip() in flowed
+    assert re.search(r"^      \S.* - 1 lost$", turn, re.M)  # under the course, 2 deeper
+    mine = report[report.index("YOUR ORDERS") :]
+    assert re.search(rf"^DONE +{order[:60]}", mine, re.M)
+    assert re.search(r"^ {17}FROM", mine, re.M)  # under the order, not under DONE

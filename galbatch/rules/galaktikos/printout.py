@@ -134,8 +134,8 @@ def event_text(event: Mapping[str, Any]) -> str:
     return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "kind"))
 
 
-def wrapped(line: str, width: int) -> list[str]:
-    """A line cut at spaces to the page's width, the rest indented two more than it."""
+def wrapped(line: str, width: int, indent: int = 2) -> list[str]:
+    """A line cut at spaces to the page's width, the rest indented `indent` more than it."""
     if len(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip(" "))]
@@ -143,7 +143,7 @@ def wrapped(line: str, width: int) -> list[str]:
         line.lstrip(" "),
         width,
         initial_indent=lead,
-        subsequent_indent=lead + "  ",
+        subsequent_indent=lead + " " * indent,
         break_long_words=True,
         break_on_hyphens=False,
     )
@@ -192,7 +192,7 @@ ORDER_EVENTS = {
 
 
 def own_orders_section(
-    view: Mapping[str, Any], diagnostics: Sequence[Diagnostic]
+    view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], width: int
 ) -> Section | None:
     """The reader's orders and what happened to each: from the round's events on his
     orders, else (no events) from the diagnostics; none when there is neither."""
@@ -203,7 +203,11 @@ def own_orders_section(
         if e.get("kind") in ORDER_EVENTS and str(e.get("player")) == me
     ]
     if events:
-        lines = [f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}" for e in events]
+        lines = [
+            part
+            for e in events
+            for part in wrapped(f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}", width, 17)
+        ]
     elif not view.get("events"):
         lines = [f"line {d.line:>3}: [{d.code}] {d.message}" for d in diagnostics]
     else:
@@ -246,7 +250,7 @@ def player_printout(
     name = names.get(me, me)
     sections = [standings_section(state), galaxy_section(state)]
     sections += event_sections(view, names, heading_round(state), ctx.width)
-    own = own_orders_section(view, diagnostics)
+    own = own_orders_section(view, diagnostics, ctx.width)
     if own is not None:
         sections.append(own)
     sections.append(order_check_section(diagnostics, ctx))
