@@ -325,3 +325,32 @@ def test_a_convert_naming_nobody_takes_the_largest_population_ties_in_seat_order
     assert convert_target(state, "A", parse("0505")) == "B"  # a tie: the earlier seat
     del state.occupations[parse("0505")]["B"]
     assert convert_target(state, "A", parse("0505")) == "C"  # B's is not occupied by A
+
+
+def test_a_fleet_supplied_because_the_obstructer_lets_it_may_attack() -> None:
+    """POLARIS's fleet at 0201 sits on every shortest path from 0401 to ARCTURUS's 0101,
+    but POLARIS's OBSTRUCT ARCTURUS OFF lifts it: the fleet is supplied (7.3), and a
+    supplied fleet may attack, as the supply marks say."""
+    from galbatch.rules.galaktikos.orders import Attack, Attackers, Automatic, Obstruct
+
+    def attack(obstruct: bool) -> RoundState:
+        state = board()
+        put(state, "0101", "A", pop=1, territory=True)
+        put(state, "0401", "A", fleet=2)
+        put(state, "0401", "B", pop=3)
+        put(state, "0201", "B", fleet=1)
+        state.standing["B"] = (Obstruct("ARCTURUS", obstruct),)
+        orders: list[Any] = [
+            Automatic("CLAIM", False),  # 0401 stays out of ARCTURUS's territory
+            Attack("POPULATION", "0401", (Attackers("0401", 2),)),
+        ]
+        return resolve(state, {"A": orders}, Streams(3, 1))
+
+    lifted, kept = attack(False), attack(True)
+    assert (parse("0401"), "A") not in lifted.unsupplied
+    assert any(t.startswith("ATTACK POPULATION 0401 WITH 2: ") for t in texts(lifted, Executed))
+    assert (parse("0401"), "A") in kept.unsupplied
+    assert texts(kept, NotExecuted) == [
+        "not executed: ATTACK POPULATION 0401 WITH 2: the fleet of ARCTURUS in 0401 is not"
+        " supplied and may not attack"
+    ]

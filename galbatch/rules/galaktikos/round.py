@@ -528,7 +528,9 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
             foes = {first: state.fleet(target, first)}
         defender = first if foes else next((p for p in sorted(before) if p != player), "")
         policy = reroll_policy(state, player, defender)
-        battle = attack_fleets(state, player, attackers, target, turn.rng, foes, policy)
+        battle = attack_fleets(
+            state, player, attackers, target, turn.rng, foes, policy, obstructs=obstructs(state)
+        )
         fought = foes or {p: n for p, n in before.items() if p != player}
         names: dict[Side, str] = {
             "attacker": state.name_of(player),
@@ -547,7 +549,9 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     if first and state.population(target, first):
         targeted = {first: state.population(target, first)}
     aimed = targeted or {p: n for p, n in state.populations.get(target, {}).items() if p != player}
-    hit, lost, habitats = attack_population(state, player, target, tokens, turn.rng, targeted)
+    hit, lost, habitats = attack_population(
+        state, player, target, tokens, turn.rng, targeted, obstructs=obstructs(state)
+    )
     turn.course = [strike_line(hit, tokens, sum(aimed.values()))]
     for owner in lost:
         harm[(target, owner)] = player
@@ -575,7 +579,9 @@ def _attack_infrastructure(turn: _Turn, action: Attack, harm: dict[tuple[Hex, st
         cast(Infrastructure, action.first) if action.first else first_infrastructure(state, player)
     )
     yards, habitats = state.shipyards.get(target, 0), state.habitats.get(target, 0)
-    hit, found = attack_infrastructure(state, player, target, tokens, turn.rng, first=first)
+    hit, found = attack_infrastructure(
+        state, player, target, tokens, turn.rng, first=first, obstructs=obstructs(state)
+    )
     turn.course = [strike_line(hit, tokens, yards + habitats)]
     turn.overpopulated(found)
     lost_yards = yards - state.shipyards.get(target, 0)

@@ -25,7 +25,7 @@ from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
 from galbatch.rules.galaktikos.house import round_half
 from galbatch.rules.galaktikos.names import Infrastructure
 from galbatch.rules.galaktikos.state import GameState, Illegal
-from galbatch.rules.galaktikos.supply import supplied
+from galbatch.rules.galaktikos.supply import Obstructs, obstruct_by_default, supplied
 from galbatch.rules.galaktikos.tables import (
     ATTACK_DICE,
     COSTS,
@@ -189,13 +189,15 @@ def strike(attacking_tokens: int, targets: int, rng: random.Random) -> Strike:
     return Strike(faces, min(toll, targets))
 
 
-def _strikers(state: GameState, player: str, attackers: Mapping[Hex, int]) -> int:
+def _strikers(
+    state: GameState, player: str, attackers: Mapping[Hex, int], obstructs: Obstructs
+) -> int:
     """Check the attackers exist and are supplied (7.3), pay for them (6.3.1); their number."""
     total = 0
     for hex_, n in attackers.items():
         if n < 1 or state.fleet(hex_, player) < n:
             raise Illegal(f"{state.name_of(player)} has not {n} fleet tokens in {hex_}")
-        if not supplied(state, hex_, player):
+        if not supplied(state, hex_, player, obstructs):
             raise Illegal(
                 f"the fleet of {state.name_of(player)} in {hex_} is not supplied and may not attack"
             )
@@ -215,6 +217,7 @@ def attack_fleets(
     targeted: Mapping[str, int] | None = None,
     reroll: RerollPolicy = default_reroll,
     extras: ExtrasPolicy = default_extras,
+    obstructs: Obstructs = obstruct_by_default,
 ) -> Battle:
     """Attack unfriendly fleet tokens in one hex (8.1, 8.2, 8.3.1); all of them by default.
 
@@ -230,7 +233,7 @@ def attack_fleets(
     )
     if not foes or any(p == player or n < 1 or state.fleet(target, p) < n for p, n in foes.items()):
         raise Illegal(f"no such unfriendly fleet tokens in {target}")
-    total = _strikers(state, player, attackers)
+    total = _strikers(state, player, attackers, obstructs)
     battle = fleet_battle(total, sum(foes.values()), rng, reroll)
     own = {h.name: n for h, n in sorted(attackers.items())}
     for name, n in spread(battle.attacker_losses, own).items():
@@ -250,6 +253,7 @@ def attack_infrastructure(
     shipyards: int | None = None,
     extras: ExtrasPolicy = default_extras,
     first: Infrastructure = house.FIRST_INFRASTRUCTURE,
+    obstructs: Obstructs = obstruct_by_default,
 ) -> tuple[Strike, list[Overpopulation]]:
     """Attack infrastructure in the fleet's own hex (8.3.2); all of it targeted by default.
 
@@ -264,7 +268,7 @@ def attack_infrastructure(
     }
     if any(aimed[kind] > there[kind] for kind in there):
         raise Illegal(f"there is not so much infrastructure in {hex_}")
-    _strikers(state, player, {hex_: tokens})
+    _strikers(state, player, {hex_: tokens}, obstructs)
     hit = strike(tokens, aimed["HABITATS"] + aimed["SHIPYARDS"], rng)
     second: Infrastructure = "HABITATS" if first == "SHIPYARDS" else "SHIPYARDS"
     lost = {first: min(hit.destroyed, aimed[first])}
@@ -282,6 +286,7 @@ def attack_population(
     rng: random.Random,
     targeted: Mapping[str, int] | None = None,
     extras: ExtrasPolicy = default_extras,
+    obstructs: Obstructs = obstruct_by_default,
 ) -> tuple[Strike, dict[str, int], int]:
     """Attack population tokens in the fleet's own hex (8.3.3): all unfriendly ones by default.
 
@@ -295,7 +300,7 @@ def attack_population(
     )
     if any(n < 0 or state.population(hex_, p) < n for p, n in aimed.items()):
         raise Illegal(f"there is not so much population in {hex_}")
-    _strikers(state, player, {hex_: tokens})
+    _strikers(state, player, {hex_: tokens}, obstructs)
     hit = strike(tokens, sum(aimed.values()), rng)
     lost = spread(hit.destroyed, aimed, extras)
     for owner, n in lost.items():
