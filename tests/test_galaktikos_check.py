@@ -54,7 +54,7 @@ def codes(diags: list[Diagnostic]) -> list[str]:
 def test_every_code_has_a_meaning_and_its_range() -> None:
     for code, meaning in CODES.items():
         assert meaning
-        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or code == "GK402"
+        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or code in ("GK402", "GK403")
 
 
 def test_shipyard_paid_from_the_turns_income_else_rejected() -> None:
@@ -172,6 +172,25 @@ def test_attack_needs_fleets_in_range_and_a_target() -> None:
     )
     assert accepted == [o.Attack("FLEETS", "0403", (o.Attackers("0303", 2),))]
     assert codes(diags) == ["GK306", "GK244", "GK243", "GK242"]
+
+
+def test_supply_others_may_obstruct_is_a_warning_none_at_all_a_rejection() -> None:
+    """The checker cannot see OBSTRUCT orders: a fleet supplied only if the foreign fleets
+    on its supply line let it through attacks with GK403; one that no OBSTRUCT order
+    could supply is rejected (GK245), as the round would refuse it."""
+    state = board(resources=20)
+    for hex_ in ("0305", "0405", "0205"):
+        put(state, hex_, "B", fleet=1)
+    put(state, "0306", "A", fleet=1)
+    keep = o.Automatic("CLAIM", False)  # else the fleet claims 0306 and stands at home
+    attack = o.Attack("FLEETS", "0305", (o.Attackers("0306", 1),))
+    accepted, diags = check(state, keep, attack)
+    assert accepted == [keep, attack] and codes(diags) == ["GK403"]
+    assert diags[0].severity is Severity.WARNING and "0306" in diags[0].message
+    for hex_ in ("0303", "0304"):
+        del state.territory[o.hex_of(hex_)]  # A has no territory left to draw supply from
+    accepted, diags = check(state, keep, attack)
+    assert accepted == [keep] and codes(diags) == ["GK245"]
 
 
 def test_your_own_infrastructure_is_no_target() -> None:

@@ -89,6 +89,7 @@ CODES: dict[str, str] = {
     "GK305": "population tokens migrated reduced to those there or to your resources",
     "GK306": "attacking fleet tokens reduced to those there or to your resources",
     "GK402": "the path enters a hex another player occupies: only if his orders permit it",
+    "GK403": "the attacking fleet's supply crosses other players' fleets: only if they allow it",
 }
 
 
@@ -335,7 +336,11 @@ class Turn:
             if there < 1:
                 raise Refusal("GK242", f"you have no fleet in {hex_}")
             if not supplied(state, hex_, self.player):
-                raise Refusal("GK245", f"your fleet in {hex_} is not supplied")
+                if not supplied(state, hex_, self.player, _nobody_obstructs):
+                    raise Refusal("GK245", f"your fleet in {hex_} is not supplied")
+                self.notes.append(
+                    ("GK403", f"your fleet in {hex_} is supplied only if others' fleets let it")
+                )
             n = self.reduce("GK306", part.count, there, f"you have {there} in {hex_}")
             n = self.reduce("GK306", n, self.affordable(unit), "your resources")
             if n < 1:
@@ -480,6 +485,12 @@ def check_orders(
             diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
         accepted.append(done)
     return accepted, diags
+
+
+def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:
+    """No fleet obstructs: the best the other players' OBSTRUCT orders can do (7.3)."""
+    del owner, player, hex_
+    return False
 
 
 __all__ = ["CODES", "board_of", "check_orders"]
