@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,12 @@ from galbatch.engine.ruleset import RULESETS
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
 RULESET_NAMES = ", ".join(sorted(RULESETS))
+
+
+def listing_rulesets(function: Callable[..., None]) -> Callable[..., None]:
+    """Name every registered ruleset where the help text says {rulesets} (none imported)."""
+    function.__doc__ = (function.__doc__ or "").replace("{rulesets}", RULESET_NAMES)
+    return function
 
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -153,6 +159,7 @@ def cli() -> None:
     metavar="KEY=VALUE",
     help="A ruleset setting stored in game.yaml (e.g. worlds_per_player=10); repeatable.",
 )
+@listing_rulesets
 def new(
     ruleset: str,
     directory: Path,
@@ -171,8 +178,7 @@ def new(
 ) -> None:
     """Create a game of RULESET in DIRECTORY, with turn 0 printed.
 
-    RULESET is conflict (Galactic Conflict), conqueror (Galactic Conqueror) or galactac
-    (Galac-Tac).
+    RULESET is one of {rulesets}.
     Prints each player's password once: send them out, they are stored only as
     salted hashes. When standard output is not a terminal, the passwords are
     also written to DIRECTORY.passwords.txt beside the game, readable only by you.
