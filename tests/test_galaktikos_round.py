@@ -354,3 +354,62 @@ def test_a_fleet_supplied_because_the_obstructer_lets_it_may_attack() -> None:
         "not executed: ATTACK POPULATION 0401 WITH 2: the fleet of ARCTURUS in 0401 is not"
         " supplied and may not attack"
     ]
+
+
+def three_board() -> RoundState:
+    """ARCTURUS (A) with six fleets in 0404 and 0405, where POLARIS (B) and VEGA (C) live."""
+    from galbatch.rules.galaktikos.state import Player
+
+    state = board()
+    state.players["C"] = Player("C", "VEGA", 20)
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0404", "A", fleet=6)
+    put(state, "0404", "B", pop=2, territory=True)
+    put(state, "0404", "C", pop=2)
+    put(state, "0405", "A", fleet=6, territory=True)
+    put(state, "0405", "B", fleet=2)
+    put(state, "0405", "C", fleet=2)
+    put(state, "0606", "B", pop=1, territory=True)
+    put(state, "0707", "C", pop=1, territory=True)
+    return state
+
+
+def test_first_names_who_takes_the_extras_of_a_population_attack_not_its_target() -> None:
+    """8.3.3: the losses are spread evenly over every unfriendly population, the attacker
+    choosing who suffers the extras; FIRST (in the order or standing) is that choice."""
+    from galbatch.rules.galaktikos.orders import First
+
+    def lost(orders: list[Any], seed: int) -> tuple[int, int]:
+        done = resolve(three_board(), {"A": orders}, Streams(seed, 1))
+        assert texts(done, NotExecuted) == []
+        return 2 - done.population(parse("0404"), "B"), 2 - done.population(parse("0404"), "C")
+
+    def attack(first: str = "") -> Attack:
+        return Attack("POPULATION", "0404", (Attackers("0404", 6),), first)
+
+    odd = [s for s in range(60) if sum(lost([attack()], s)) in (1, 3)]
+    even = [s for s in range(60) if sum(lost([attack()], s)) in (2, 4)]
+    assert odd and even
+    for seed in odd:
+        total = sum(lost([attack()], seed))
+        polaris_first = lost([attack("POLARIS")], seed)
+        assert polaris_first == (total // 2 + 1, total // 2)  # both hit, POLARIS the extra
+        assert lost([attack("vega")], seed) == (total // 2, total // 2 + 1)
+        assert lost([First(None, "VEGA"), attack()], seed) == (total // 2, total // 2 + 1)
+        assert lost([First(None, "VEGA"), attack("POLARIS")], seed) == polaris_first
+    for seed in even:  # an even toll spreads evenly whoever is named
+        half = sum(lost([attack()], seed)) // 2
+        assert lost([attack("POLARIS")], seed) == lost([attack("VEGA")], seed) == (half, half)
+
+
+def test_a_fleet_battle_is_against_every_unfriendly_fleet_whatever_first_says() -> None:
+    from galbatch.rules.galaktikos.orders import First
+    from galbatch.rules.galaktikos.round import Fought
+
+    attack = Attack("FLEETS", "0405", (Attackers("0405", 6),))
+    for seed in range(10):
+        plain = resolve(three_board(), {"A": [attack]}, Streams(seed, 1))
+        named = resolve(three_board(), {"A": [First(None, "POLARIS"), attack]}, Streams(seed, 1))
+        assert named.fleets == plain.fleets
+        fought = "battle at 0405: ARCTURUS 6 fleets against POLARIS and VEGA 4 fleets;"
+        assert any(t.strip().startswith(fought) for t in texts(named, Fought))

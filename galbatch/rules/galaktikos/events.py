@@ -17,6 +17,17 @@ def default_extras(left: Mapping[str, int], extras: int) -> list[str]:
     return order[:extras]
 
 
+def extras_first(player: str, then: ExtrasPolicy = default_extras) -> ExtrasPolicy:
+    """The extras fall first on `player` (the attacker's choice, 8.3.3), the rest by `then`."""
+
+    def choose(left: Mapping[str, int], extras: int) -> list[str]:
+        first = [player] if player in left else []
+        rest = then({k: n for k, n in left.items() if k != player}, extras - len(first))
+        return (first + rest)[:extras]
+
+    return choose
+
+
 def spread(
     losses: int, holdings: Mapping[str, int], extras: ExtrasPolicy = default_extras
 ) -> dict[str, int]:

@@ -33,7 +33,13 @@ from galbatch.rules.galaktikos.economy import (
     grow,
     occupy_populations,
 )
-from galbatch.rules.galaktikos.events import Overpopulation, access, overpopulation_everywhere
+from galbatch.rules.galaktikos.events import (
+    Overpopulation,
+    access,
+    default_extras,
+    extras_first,
+    overpopulation_everywhere,
+)
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet, shortest_legal_path
@@ -331,8 +337,8 @@ def first_infrastructure(state: RoundState, player: str) -> Infrastructure:
 
 
 def first_player(state: RoundState, player: str) -> str:
-    """The id of the player whose tokens the player's attacks take first, by FIRST PLAYER
-    (8.3.3); "" when none is named or the name is nobody's."""
+    """The id of the player whose population takes the extra losses of the player's attacks
+    on populations, by FIRST PLAYER (8.3.3); "" when none is named or the name is nobody's."""
     chosen = [o.player for o in _latest(state.standing.get(player, ()), First) if o.player]
     return (state.named(chosen[-1]) or "") if chosen else ""
 
@@ -516,22 +522,18 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     target = hex_of(action.hex)
     if action.target == "INFRASTRUCTURE":
         return _attack_infrastructure(turn, action, harm)
-    first = player_named(state, action.first) if action.first else first_player(state, player)
     if action.target == "FLEETS":
         attackers = {hex_of(a.hex): a.count for a in action.attackers}
         for h in attackers:
             if state.fleet(h, player) < attackers[h] and (h, player) in harm:
                 raise Illegal(_why(state, harm, h, player, f"not {attackers[h]} fleets left"))
         before = dict(state.fleets.get(target, {}))
-        foes = None
-        if first and state.fleet(target, first):
-            foes = {first: state.fleet(target, first)}
-        defender = first if foes else next((p for p in sorted(before) if p != player), "")
+        defender = next((p for p in sorted(before) if p != player), "")
         policy = reroll_policy(state, player, defender)
         battle = attack_fleets(
-            state, player, attackers, target, turn.rng, foes, policy, obstructs=obstructs(state)
+            state, player, attackers, target, turn.rng, None, policy, obstructs=obstructs(state)
         )
-        fought = foes or {p: n for p, n in before.items() if p != player}
+        fought = {p: n for p, n in before.items() if p != player}
         names: dict[Side, str] = {
             "attacker": state.name_of(player),
             "defender": " and ".join(state.name_of(p) for p in state.players if p in fought),
@@ -544,13 +546,18 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
             f"battle at {target.name}: you lost {battle.attacker_losses},"
             f" the defenders {battle.defender_losses}"
         )
+    # every unfriendly population is attacked; FIRST names who takes the extras (8.3.3)
+    first = player_named(state, action.first) if action.first else first_player(state, player)
     tokens = _strikers_left(action, harm, state, player)
-    targeted = None
-    if first and state.population(target, first):
-        targeted = {first: state.population(target, first)}
-    aimed = targeted or {p: n for p, n in state.populations.get(target, {}).items() if p != player}
+    aimed = {p: n for p, n in state.populations.get(target, {}).items() if p != player}
     hit, lost, habitats = attack_population(
-        state, player, target, tokens, turn.rng, targeted, obstructs=obstructs(state)
+        state,
+        player,
+        target,
+        tokens,
+        turn.rng,
+        extras=extras_first(first) if first else default_extras,
+        obstructs=obstructs(state),
     )
     turn.course = [strike_line(hit, tokens, sum(aimed.values()))]
     for owner in lost:

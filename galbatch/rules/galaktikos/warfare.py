@@ -307,5 +307,5 @@ def attack_population(
         state.add(state.populations, hex_, owner, -n)
     habitats = min(hit.destroyed // POPULATION_PER_HABITAT_LOST, state.habitats.get(hex_, 0))
     state.infrastructure(state.habitats, hex_, -habitats)
-    overpopulation(state, hex_, extras)
+    overpopulation(state, hex_)  # the attacker's choice of extras is the attack's alone
     return hit, lost, habitats
