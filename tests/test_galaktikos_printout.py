@@ -229,3 +229,20 @@ def test_long_event_lines_are_broken_to_the_page_not_cut() -> None:
     mine = report[report.index("YOUR ORDERS") :]
     assert re.search(rf"^DONE +{order[:60]}", mine, re.M)
     assert re.search(r"^ {17}FROM", mine, re.M)  # under the order, not under DONE
+
+
+def test_long_order_check_lines_are_broken_to_the_page_not_cut() -> None:
+    """A diagnostic quoting a long order runs past 132 columns: in the order check and in
+    the orders told from the diagnostics it is broken at spaces, and nothing is lost."""
+    order = "ATTACK FLEETS 0909 " + " ".join(f"FROM {700 + n:04d} 1" for n in range(1, 16))
+    diag = Diagnostic("a.txt", 4, 1, Severity.ERROR, "GK243", f"{order}: no fleets at 0909")
+    report = text(view(), [diag])
+    assert all(len(line) <= 132 for line in report.splitlines())
+    check = report[report.index("ORDER CHECK") :]
+    flowed = " ".join(line.strip() for line in check.splitlines())
+    assert diag.format() in flowed
+    assert re.search(r"^    \S.*no fleets at 0909$", check, re.M)  # under the line, 4 deeper
+    mine = report[report.index("YOUR ORDERS") : report.index("ORDER CHECK")]
+    assert f"line   4: [GK243] {order}: no fleets at 0909" in " ".join(
+        line.strip() for line in mine.splitlines()
+    )

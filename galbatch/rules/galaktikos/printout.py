@@ -209,7 +209,11 @@ def own_orders_section(
             for part in wrapped(f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}", width, 17)
         ]
     elif not view.get("events"):
-        lines = [f"line {d.line:>3}: [{d.code}] {d.message}" for d in diagnostics]
+        lines = [
+            part
+            for d in diagnostics
+            for part in wrapped(f"line {d.line:>3}: [{d.code}] {d.message}", width, 10)
+        ]
     else:
         lines = []
     if not lines:
@@ -218,8 +222,9 @@ def own_orders_section(
 
 
 def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
-    """The diagnostics of the reader's file, as the other rulesets print them."""
-    lines = [d.format() for d in diagnostics]
+    """The diagnostics of the reader's file, as the other rulesets print them, each broken
+    at spaces to the page's width and indented under itself."""
+    lines = [part for d in diagnostics for part in wrapped(d.format(), ctx.width, 4)]
     if not lines:
         lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
     return Section("ORDER CHECK", (Text(tuple(lines)),))
