@@ -268,3 +268,14 @@ def test_owners_are_packed_on_fewer_lines_when_one_a_line_overflows_the_page() -
     assert sum(line.count("S1") for line in lines) == 4 * (5 * 8 + 1)  # every owner shown
     assert any(re.search(r"RED S1, GREEN S1", line) for line in lines)  # packed
     assert lines[-1] == "key"
+
+
+def test_a_long_diagnostic_is_broken_at_spaces_not_cut() -> None:
+    long = Diagnostic(
+        "3.txt", 4, 1, Severity.ERROR, "IC235",
+        "ALLY RED WITH 2 M FROM GREEN 3: an ally's ships come from the system attacked, or"
+        " the attacker's origin system when his fleet has a transport (Play 6c, 6d)",
+    )  # fmt: skip
+    check = section(text(combat(), "3", [long]), "ORDER CHECK")
+    assert all(len(line) <= 80 for line in check.splitlines())
+    assert "(Play 6c, 6d)" in check and " ".join(check.split()).count(long.format()) == 1

@@ -365,7 +365,7 @@ def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) ->
     lines = [d.format() for d in diagnostics]
     if not lines:
         lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
-    return Section("ORDER CHECK", (Text(tuple(lines)),))
+    return Section("ORDER CHECK", (Text(wrap(lines, ctx.width)),))
 
 
 def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
