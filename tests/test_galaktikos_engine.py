@@ -132,3 +132,18 @@ def test_the_views_made_together_are_each_players_own() -> None:
         assert list(together[player].items()) == list(alone.items())
     assert together["2"]["standing"] == ["OBSTRUCT RED OFF"] and together["1"]["standing"] == []
     assert build_views(state, []) == {}
+
+
+def test_new_help_names_every_registered_ruleset() -> None:
+    """`galbatch new --help` lists the registry's rulesets, so a ruleset added to it (as
+    galaktikos was) is named there without touching the help text."""
+    from click.testing import CliRunner
+
+    from galbatch.cli import cli
+    from galbatch.engine.ruleset import RULESETS
+
+    result = CliRunner().invoke(cli, ["new", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    said = " ".join(result.output.split())
+    assert f"RULESET is one of {', '.join(sorted(RULESETS))}." in said
+    assert "galaktikos" in RULESETS and "galaktikos" in said
