@@ -54,7 +54,7 @@ def codes(diags: list[Diagnostic]) -> list[str]:
 def test_every_code_has_a_meaning_and_its_range() -> None:
     for code, meaning in CODES.items():
         assert meaning
-        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or code in ("GK402", "GK403")
+        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or 402 <= int(code[2:]) <= 499
 
 
 def test_shipyard_paid_from_the_turns_income_else_rejected() -> None:
@@ -364,3 +364,42 @@ def test_a_hex_off_the_board_is_named_so_wherever_an_order_names_it() -> None:
     )
     _, inside = check(state, o.BuildFleet("0808", 1), o.Move(1, ("0303", "0404")))
     assert codes(inside) == ["GK230", "GK237"]  # on the board: the other reasons
+
+
+def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_run() -> None:
+    """IF ENEMY FLEETS 0505 ATTACK FLEETS 0505 ...: nothing is in 0505 as the round begins,
+    but POLARIS moves there before ARCTURUS's turn. The checker cannot know, so it warns
+    (GK404) and accepts the order as written; the round fights the battle. The same attack
+    without IF is rejected (GK243)."""
+    from galbatch.engine.intake import check_file
+    from galbatch.engine.orderfile import parse_order_bytes
+    from galbatch.engine.rng import Streams
+    from galbatch.engine.ruleset import get_ruleset
+    from galbatch.rules.galaktikos.hexes import neighbours, parse_hex
+    from galbatch.rules.galaktikos.round import Executed, RoundState
+
+    ruleset = get_ruleset("galaktikos")
+    base = board(resources=10)
+    state = RoundState(**{f: getattr(base, f) for f in base.__dataclass_fields__})
+    state.round = 2  # POLARIS's seat goes first in round 2
+    near = next(h for h in neighbours(parse_hex("0505"), 8, 8) if h.name not in ("0606",))
+    put(state, near.name, "A", fleet=2, territory=True)
+    guarded = f"IF ENEMY FLEETS 0505 ATTACK FLEETS 0505 FROM {near.name} 2"
+
+    def checked(player: str, lines: list[str]) -> Any:
+        data = "\n".join([f'GAME GK PLAYER {player} PASSWORD "x"', *lines, "END"]).encode()
+        view = ruleset.view(state, player)
+        return check_file(parse_order_bytes(data, "f"), ruleset, view, player)
+
+    mine = checked("A", [guarded])
+    assert [(d.code, d.severity) for d in mine.diagnostics] == [("GK404", Severity.WARNING)]
+    assert "there is nothing to attack in 0505 (GK243)" in mine.diagnostics[0].message
+    assert [x.text() for x in mine.orders] == [guarded]
+    plain = checked("A", [guarded.removeprefix("IF ENEMY FLEETS 0505 ")])
+    assert [d.code for d in plain.diagnostics] == ["GK243"] and not plain.orders
+    theirs = checked("B", ["MOVE 1 FLEETS 0606 TO 0505"])
+    after = ruleset.resolve(state, {"A": mine.orders, "B": theirs.orders}, Streams(3, 2))
+    done = [e.text for e in after.events if isinstance(e, Executed) and e.player == "A"]
+    assert done and done[0].startswith(f"{guarded}: battle at 0505")
+    alone = ruleset.resolve(state, {"A": mine.orders}, Streams(3, 2))  # nobody came
+    assert not [e for e in alone.events if isinstance(e, Executed) and e.player == "A"]

@@ -18,7 +18,10 @@ The rule book's spirit for resources (6): an order giving a quantity (BUILD HABI
 BUILD FLEET, GROW, MOVE, MIGRATE, ATTACK) is reduced to what the player can pay and
 what the board allows, with a warning and the amount; an order without a quantity
 (BUILD SHIPYARD) that cannot be paid is rejected. An IF order is checked for what the
-board says of its action but spends nothing: whether it runs is known only then.
+board says of its action but spends nothing: whether it runs is known only then; an
+IF order's action the board does not allow as it stands is accepted as written with a
+warning (GK404), since its condition may be written for a board the round brings about
+(an enemy arriving earlier in the round), and the round decides.
 """
 
 from __future__ import annotations
@@ -90,6 +93,7 @@ CODES: dict[str, str] = {
     "GK306": "attacking fleet tokens reduced to those there or to your resources",
     "GK402": "the path enters a hex another player occupies: only if his orders permit it",
     "GK403": "the attacking fleet's supply crosses other players' fleets: only if they allow it",
+    "GK404": "an IF order's action the board does not allow as it stands: the round decides",
 }
 
 
@@ -473,6 +477,13 @@ def check_orders(
             done: Any = turn.carry_out(action)
         except Refusal as refusal:
             turn.state = saved
+            if isinstance(order, o.Conditional):
+                # the condition is written for a board the round may yet bring about
+                # (an enemy arriving earlier in the round): the round decides
+                text = f"{words(at.text)}: {refusal.reason} ({refusal.code}) as the board stands"
+                diags.append(_diag(at, Severity.WARNING, "GK404", f"{text}; the round decides"))
+                accepted.append(order)
+                continue
             diags.append(
                 _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
             )
