@@ -20,8 +20,12 @@ What intake keeps, beside the game's own files:
     intake/signups/...              the same, while the directory takes sign-ups
 
 A later message replaces an earlier one by its Date header; the earlier file is
-kept under `replaced/`, never lost. A message dated on or before the date of the
-latest processed turn was meant for that turn: it is answered, not filed.
+kept under `replaced/`, never lost. A message dated before the day the latest turn
+was processed (by the sender's calendar and by UTC both) was meant for that turn: it
+is answered, not filed; one dated on that day or later is for the next turn (no order
+file names its turn). A Date no message for the game can bear (before its turn 0, or
+more than DATE_GRACE_DAYS after the due date) is not believed: the message counts as
+undated, ordered by its arrival, and any message that arrives after it replaces it.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.commit import digest, fsync_dir
+from galbatch.engine.commit import archived_form, digest, fsync_dir
 from galbatch.engine.diagnostics import RC, Diagnostic, Severity
 from galbatch.engine.gamedir import GAME_FILE, Game, GameError
 from galbatch.engine.inbox import NotAFile, read_regular
@@ -66,6 +70,7 @@ LOG = "intake.log"
 RECORD = "record.yaml"
 SIGNUP_RECORD = "signups"
 MAX_MESSAGES = 10_000  # messages read in one run; the rest wait for the next
+DATE_GRACE_DAYS = 30  # a Date this many days past the due date is not believed
 
 # What became of a message (one message may come to more than one of these).
 FILED = "FILED"
@@ -78,6 +83,7 @@ ANSWERED = "ANSWERED"  # nothing to file: told how to send orders
 IGNORED = "IGNORED"  # sent by a machine: not answered
 REFUSED = "REFUSED"  # over the size limit
 UNREADABLE = "UNREADABLE"
+DATE_USED = "date_used"  # a record row's key: false when its Date was not believed
 NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE})
 
 
@@ -222,6 +228,7 @@ class Room:
     turn: int = 0
     date: str = ""  # the date of the latest turn (of nothing, while taking sign-ups)
     due: str = ""  # when orders for `turn` are due
+    start: str = ""  # the date of turn 0: no message for the game is dated before it
     state: Any = None
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     stored: dict[str, bytes] = field(default_factory=dict)  # intake-relative path -> bytes
@@ -245,6 +252,20 @@ class Room:
         from galbatch.post.replies import day
 
         return day(self.date) if self.date else dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+
+    @property
+    def last_day(self) -> str:
+        """The last day a message for `turn` may be dated: DATE_GRACE_DAYS after it is due."""
+        due = dt.date.fromisoformat(self.due)
+        return (due + dt.timedelta(days=DATE_GRACE_DAYS)).isoformat()
+
+    def believed(self, letter: Letter) -> dt.datetime | None:
+        """The letter's Date, if a message for this game can bear it; None if the letter has
+        none, or one before the game's turn 0 or after `last_day` (it counts as undated)."""
+        if letter.date is None or self.game is None:
+            return letter.date
+        day = letter.date.date().isoformat()
+        return letter.date if self.start <= day <= self.last_day else None
 
     def load_state(self) -> Any:
         if self.state is None and self.game is not None and self.ruleset is not None:
@@ -273,7 +294,7 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
                 continue
             handled.add(letter.key)
             letters.append((letter, incoming))
-        letters.sort(key=lambda li: (li[0].date is None, li[0].date or room.noon, li[0].key))
+        letters = by_date(room, letters)
         result.messages = len(letters)
         for letter, incoming in letters:
             result.entries += handle(room, letter, incoming.data)
@@ -282,6 +303,21 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
         for file in seen:
             mark_seen(file)
         return result
+
+
+def by_date(room: Room, letters: list[tuple[Letter, Incoming]]) -> list[tuple[Letter, Incoming]]:
+    """The letters (in the mailbox's order, the order they arrived) ordered by their Dates.
+
+    A letter without a believed Date keeps its place by arrival: it comes after the
+    latest Date of the letters before it in the mailbox."""
+    arrived = dt.datetime.min.replace(tzinfo=dt.UTC)
+    keyed = []
+    for index, pair in enumerate(letters):
+        when = room.believed(pair[0])
+        if when is not None:
+            arrived = max(arrived, when)
+        keyed.append(((when or arrived, index), pair))
+    return [pair for _, pair in sorted(keyed, key=lambda kp: kp[0])]
 
 
 @contextmanager
@@ -332,6 +368,7 @@ def _game_room(path: Path, game: Game) -> Room:
         turn=latest + 1,
         date=recorded_inputs(game, ruleset.width, latest).date,
         due=turn_date(game, latest + 1),
+        start=recorded_inputs(game, ruleset.width, 0).date,
     )
     room.records[room.record_name] = _read_record(path, room.record_name)
     return room
@@ -515,10 +552,12 @@ def _orders(room: Room, letter: Letter) -> Entry:
     if auth:
         check = check_file(of, ruleset, auth=auth)
         return _rejected(room, letter, player, "wrong password", lines, check)
-    if letter.date is not None and room.latest >= 1 and letter.date.date().isoformat() <= room.date:
+    lines += _date_lines(room, letter)
+    late = _late(room, letter)
+    if late:
         why = (
-            f"the message is dated {letter.date.date()}, for turn {room.latest}, "
-            f"which was processed on {room.date}"
+            f"the message is dated {late}, before turn {room.latest} was processed on "
+            f"{room.date}: it was meant for turn {room.latest}"
         )
         return _rejected(room, letter, player, why, lines, None)
     state = room.load_state()
@@ -553,7 +592,10 @@ def _orders(room: Room, letter: Letter) -> Entry:
     entry = _entry(letter, FILED, player, detail + ("; other address" if warning else ""))
     lines += [
         f"FILED      orders/{player}.txt for player {player} ({name}), turn {room.turn}",
-        f"           {len(data):,} bytes, SHA-256 {digest(data)[:16]}",
+        f"           {len(data):,} bytes; turn {room.turn} records the SHA-256 of the file "
+        "as it is",
+        "           archived, with the password masked:",
+        f"           {digest(archived_form(data))}",
     ]
     if replaced:
         lines.append("REPLACED   the file filed before; the game master keeps it")
@@ -567,6 +609,34 @@ def _orders(room: Room, letter: Letter) -> Entry:
         lines += ["", warning]
     lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
     return _answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
+
+
+def _late(room: Room, letter: Letter) -> str:
+    """The day a letter for a processed turn is dated, "" if it is for the next turn.
+
+    No order file names its turn, so the Date decides: a message dated before the day
+    the latest turn was processed, by the sender's calendar and by UTC both, was meant
+    for that turn; one dated on that day or later (or not believably dated) is for the
+    next, as is everything before turn 1 is processed."""
+    when = room.believed(letter)
+    if when is None or room.latest < 1:
+        return ""
+    day = max(when.date().isoformat(), letter.local_day)
+    return day if day < room.date else ""
+
+
+def _date_lines(room: Room, letter: Letter) -> list[str]:
+    """A note in the answer when the letter's Date was not believed."""
+    if letter.date is None or room.believed(letter) is not None:
+        return []
+    return [
+        f"NOTE       the Date of your message, {letter.date.date()}, is not believed (game "
+        f"{room.game_id}",
+        f"           began on {room.start}; turn {room.turn} is due {room.due}): the message "
+        "counts as",
+        "           undated, in the order it arrived; any later message replaces it.",
+        "",
+    ]
 
 
 def _authenticate(room: Room, of: OrderFile, player: str) -> list[Diagnostic]:
@@ -632,12 +702,14 @@ def _filed_rows(room: Room) -> list[dict[str, Any]]:
 def _superseded_by(room: Room, player: str, letter: Letter) -> str | None:
     """The date of the later message whose file is in the inbox for `player`, if there is one."""
     current = _inbox_bytes(room, player)
-    if current is None or letter.date is None:
+    when = room.believed(letter)
+    if current is None or when is None:
         return None
     sha = digest(current)
     for row in _filed_rows(room):
         same = row.get("filed") == sha and row.get("player") == player
-        if same and str(row.get("date") or "") > letter.date.isoformat():
+        believed = row.get(DATE_USED, True)  # a Date not believed orders nothing
+        if same and believed and str(row.get("date") or "") > when.isoformat():
             return str(row["date"])
     return None
 
@@ -680,7 +752,7 @@ def _message_file(room: Room, letter: Letter) -> str:
 
 
 def _remember(room: Room, letter: Letter, entry: Entry) -> None:
-    row = {
+    row: dict[str, Any] = {
         "message": letter.key,
         "message_id": letter.message_id,
         "date": entry.date,
@@ -693,6 +765,8 @@ def _remember(room: Room, letter: Letter, entry: Entry) -> None:
     }
     if entry.outcome != REFUSED:  # a message over the limit is not kept
         row["kept"] = f"{INTAKE}/{_message_file(room, letter)}"
+    if letter.date is not None and room.believed(letter) is None:
+        row[DATE_USED] = False
     if entry.outcome == FILED and letter.order_text is not None:
         row["filed"] = digest(letter.order_text.encode("utf-8"))
     _filed_rows(room).append(row)

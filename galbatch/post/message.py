@@ -46,6 +46,7 @@ class Letter:
     reply_to: str = ""  # where an answer goes: Reply-To, else From; "" if nowhere
     subject: str = ""
     date: dt.datetime | None = None  # the Date header, in UTC
+    local_day: str = ""  # the Date header's calendar day as written (the sender's), ISO
     message_id: str = ""
     automatic: str = ""  # why it must never be answered (auto-reply, bounce, list); "" if not
     order_text: str | None = None  # the order file found, from its header line on
@@ -98,13 +99,15 @@ def _letter(key: str, size: int, msg: email.message.Message, too_large: bool) ->
             order_text = find_order_file(lines)
         if inline:
             signups += [line.strip() for line in lines if ANM.match(line)]
+    date, local_day = _date(_header(msg, "Date"))
     return Letter(
         key=key,
         size=size,
         sender=sender,
         reply_to=reply_to,
         subject=_subject(_header(msg, "Subject")),
-        date=_date(_header(msg, "Date")),
+        date=date,
+        local_day=local_day,
         message_id=_message_id(_header(msg, "Message-ID")),
         automatic=automatic_reason(msg, sender),
         order_text=order_text,
@@ -142,19 +145,21 @@ def _subject(raw: str) -> str:
     return text[:MAX_SUBJECT]
 
 
-def _date(raw: str) -> dt.datetime | None:
+def _date(raw: str) -> tuple[dt.datetime | None, str]:
+    """The Date header in UTC, and its calendar day as the sender wrote it; (None, "") if
+    it has none that can be read."""
     if not raw.strip():
-        return None
+        return None, ""
     try:
         when = email.utils.parsedate_to_datetime(raw)
     except Exception:
-        return None
+        return None, ""
     if when.tzinfo is None:
         when = when.replace(tzinfo=dt.UTC)
     try:
-        return when.astimezone(dt.UTC)
+        return when.astimezone(dt.UTC), when.date().isoformat()
     except (OverflowError, ValueError):
-        return None
+        return None, ""
 
 
 def _message_id(raw: str) -> str:
