@@ -125,8 +125,9 @@ def test_a_run_that_stopped_after_its_round_owes_nobody() -> None:
 
 def test_the_table_and_the_encounter() -> None:
     report = text(combat(), "2")
-    assert re.search(r"^RED +P1 +Balchoth +yes +4 +2 +1 +1 S$", report, re.M)
-    assert re.search(r"^BLACK +P5 +Hirilorn +yes +5 +0 +0 +-$", report, re.M)
+    assert re.search(r"^RED +P1 +Balchoth +yes, 4 S +2 +1$", report, re.M)
+    assert re.search(r"^BLACK +P5 +Hirilorn +yes, 5 S +0 +0$", report, re.M)
+    assert "In the void: RED 1 S." in report
     assert "Bag: 17 coins.  Discards: 4, DIPLOMACY." in report
     encounter = section(report, "THE ENCOUNTER")
     assert "Attack: RED attacks BLUE 3, defended by BLUE." in encounter
@@ -279,3 +280,13 @@ def test_a_long_diagnostic_is_broken_at_spaces_not_cut() -> None:
     check = section(text(combat(), "3", [long]), "ORDER CHECK")
     assert all(len(line) <= 80 for line in check.splitlines())
     assert "(Play 6c, 6d)" in check and " ".join(check.split()).count(long.format()) == 1
+
+
+def test_the_table_fits_80_columns_with_the_longest_names() -> None:
+    state = combat()
+    seats = tuple(replace(s, name="A" * 20) for s in state.seats)
+    state = replace(state, seats=seats, void={p: Ships(5, 5, 5) for p in state.players()})
+    table_text = section(text(state, "1"), "THE TABLE")
+    assert all(len(line) <= 80 for line in table_text.splitlines())
+    assert re.search(r"^RED +A{20} +Balchoth +yes, 4 S +2 +1$", table_text, re.M)
+    assert "In the void: RED 5 S 5 M 5 L; GREEN 5 S 5 M 5 L;" in table_text

@@ -139,8 +139,9 @@ def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
 
 
 def table_section(view: Mapping[str, Any], width: int) -> Section:
-    """Every player's colour, race and power, coins held, colonies and ships in the void;
-    whose turn and which phase; the bag and the discards."""
+    """Every player's colour, race and power (with the colony ships at home that keep it),
+    coins held and colonies; ships in the void; whose turn and which phase; the bag and
+    the discards. The table fits 80 columns with 20-character names."""
     rows = []
     for s in view["seats"]:
         power = "yes" if s["power_active"] else "LOST"
@@ -149,24 +150,27 @@ def table_section(view: Mapping[str, Any], width: int) -> Section:
                 s["colour"],
                 s["name"],
                 s["race"],
-                power,
-                s["colony_ships_home"],
+                f"{power}, {s['colony_ships_home']} S",
                 s["hand_size"],
                 s["colonies"],
-                ships_text(s["void"]),
             )
         )
     names = colours(view)
     active = names.get(str(view["active"]), str(view["active"]))
     attack = "second attack" if view["attack"] == 2 else "first attack"
+    void = "; ".join(
+        f"{s['colour']} {ships_text(s['void'])}" for s in view["seats"] if sum(s["void"].values())
+    )
     lines = [
+        "POWER: whether the race keeps its power; its colony ships at home (two keep it).",
+        f"In the void: {void or 'no ships'}.",
         f"Player turn {view['player_turn']}: {active} plays ({attack}); phase {phase_text(view)}.",
         f"Bag: {view['bag']} coins.  Discards: {coins_text(view['discards'])}.",
     ]
     if view["waiting"]:
         waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
         lines.append(f"Waiting for: {waiting}.")
-    headers = ("COLOUR", "PLAYER", "RACE", "POWER", "S HOME", "COINS", "COLONIES", "VOID")
+    headers = ("COLOUR", "PLAYER", "RACE", "POWER", "COINS", "COLONIES")
     return Section("THE TABLE", (Table(headers, tuple(rows)), Text(wrap(lines, width))))
 
 
