@@ -55,7 +55,11 @@ def test_anm_lines(line: str, expected: tuple[str, str] | None) -> None:
 def test_the_rule_books_name_rules() -> None:
     assert name_problem("ZORK EMPIRE 2") is None
     assert name_problem("A" * 16) == "a name has at most 15 characters"
-    assert name_problem("Zörk") == "a name may hold only letters, digits and blanks"
+    only = "a name may hold only the letters A to Z, digits and blanks"
+    assert name_problem("Zörk") == f"{only}, not 'ö'"
+    assert name_problem("Jürgen") == f"{only}, not 'ü'"
+    assert name_problem("R2 D2") is None
+    assert name_problem("R2-D2") == f"{only}, not '-'"
     assert name_problem("") == "no name after the game id"
 
 
@@ -112,6 +116,22 @@ def test_sign_ups_are_listed_and_answered(tmp_path: Path) -> None:
     assert "Zork Empire is signed up for game GC16, number 1" in text_of(answer)
     again = intake(path, mbox(tmp_path / "again.mbox", messages))
     assert again.entries == [] and again.skipped == 8
+
+
+def test_a_name_with_a_letter_beyond_a_to_z_is_answered_with_the_rule(tmp_path: Path) -> None:
+    path = lobby(tmp_path)
+    jurgen = letter("#ANM GC16 J\u00fcrgen\n", sender="jurgen@example.org", subject="sign up")
+    result = intake(path, mbox(tmp_path / "in.mbox", [jurgen]))
+    assert [(e.outcome, e.detail) for e in result.entries] == [
+        (
+            NOT_SIGNED_UP,
+            "name 'J\u00fcrgen': a name may hold only the letters A to Z, digits and blanks, "
+            "not '\u00fc'",
+        )
+    ]
+    (answer,) = [parsed(f) for f in (path / OUTBOX).glob("signup-*.eml")]
+    assert "only the letters A to Z, digits and blanks, not '\u00fc'" in text_of(answer)
+    assert read_signups(path / SIGNUPS_FILE).signups == []
 
 
 def test_orders_before_the_game_starts_are_answered(tmp_path: Path) -> None:

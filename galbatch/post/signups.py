@@ -1,7 +1,8 @@
 """Sign-ups: `#ANM <GAME> <name>` lines by mail, the list they make, and the game made from it.
 
 Galactic Conqueror's rule book: a player signs up with a line `#ANM GC16 <Player
-Name>`, the name at most 15 characters of letters, digits and blanks. While a game
+Name>`, the name "maximum 15 characters, only letters, numbers and blanks" (the
+letters A to Z, as the book's server read them). While a game
 takes players, its directory holds only `signups.yaml` (and the post room's
 `intake/` and `outbox/`); `create_from_signups` makes the game from the list, in a
 new directory, with each player's address in game.yaml and a welcome mail in the
@@ -144,8 +145,9 @@ def name_problem(name: str, ruleset: str = "") -> str | None:
         return "no name after the game id"
     if len(name) > NAME_LENGTH:
         return f"a name has at most {NAME_LENGTH} characters"
-    if not all(ch == " " or (ch.isascii() and ch.isalnum()) for ch in name):
-        return "a name may hold only letters, digits and blanks"
+    other = next((ch for ch in name if ch != " " and not (ch.isascii() and ch.isalnum())), None)
+    if other is not None:  # the book's letters are its mainframe's: A to Z
+        return f"a name may hold only the letters A to Z, digits and blanks, not {other!r}"
     if ruleset:
         from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
 
