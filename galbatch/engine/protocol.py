@@ -64,6 +64,10 @@ class Ruleset(Protocol):
     order_noun: str  # what the rule book calls an order: "order", "command", "action"
     messages: bool  # diplomatic messages (MESSAGE TO blocks) reach `check` and `resolve`
     period: str  # the rule book's word for a turn, as page headers print it: "TURN", "ROUND"
+    # the order language in brief, for a player who asks by mail (plain text, no e-mail):
+    # one line an order, its form then what it does; and the order lines of an example file
+    order_summary: Sequence[str]
+    order_example: Sequence[str]
 
     def transformer(self) -> Any:
         """A lark Transformer turning one order line into an order dataclass."""

@@ -145,10 +145,11 @@ class RulesetBase:
     """The `Ruleset` protocol for a game given as its constants and its `Parts`.
 
     A subclass sets the protocol's attributes (name, title, grammar, width,
-    terminal_words, syntax_code, order_noun; `messages` if it has diplomacy, `period`
-    if its book does not say turn) and `parts`; it may override a method, but needs
-    none. The state class of `parts.state` keeps the turn's bookkeeping: `turn`,
-    `finished`, `to_data()` and the class method `from_data()`.
+    terminal_words, syntax_code, order_noun, order_summary, order_example; `messages`
+    if it has diplomacy, `period` if its book does not say turn) and `parts`; it may
+    override a method, but needs none. The state class of `parts.state` keeps the
+    turn's bookkeeping: `turn`, `finished`, `to_data()` and the class method
+    `from_data()`.
     """
 
     name: str
@@ -163,6 +164,10 @@ class RulesetBase:
     messages: bool = False
     # the rule book's word for a turn, in the printouts' page headers
     period: str = "TURN"
+    # the order language in brief, for the post room's HELP answer: one line an order
+    # (its form, then what it does), and the order lines of an example order file
+    order_summary: Sequence[str] = ()
+    order_example: Sequence[str] = ()
     parts: Parts
 
     def transformer(self) -> Any:

@@ -1,50 +1,40 @@
 """The answer to a message with the subject HELP: how to write an order file, by e-mail.
 
-One short text a ruleset, taken from its man page, galbatch-RULESET(7): the
-order-language section's list of orders, one line each, as the rule book
-writes them (a test keeps the letters in step with the man page).
+The order list and the example file are the ruleset's own (`order_summary` and
+`order_example`, plain text lines); this module only wraps them in what the post
+room says of mail. A sign-up list opened without a ruleset gets what holds for
+every game: the commands the post room takes, not one game's orders.
 """
 
 from __future__ import annotations
 
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "conqueror": (
-        "B S ship planet        Move ship (B T task-force planet: a task force)",
-        "L S ship cargo amount  Load (L T: a task force)",
-        "E S ship cargo amount  Unload (E T: a task force)",
-        "V ship                 Scrap ship",
-        "Z ship task-force      Attach ship to task force",
-        "U ship player          Transfer ship to another player",
-        "W planet shipyard class  Ship class for shipyard",
-        "S planet shipyard PU   Ship production: invest PU in a shipyard",
-        "P planet kind amount   Production",
-        "I target PU planet     Espionage",
-        "K target PU planet     Corruption",
-        "F planet PU area       Research",
-        "N planet kit amount    Install kits",
-        "G points player        Reward offered for a player",
-    ),
-    "conflict": (
-        "A,from,to,af           Attack",
-        "M,from,to,unit,n       Move",
-        "P,from,to              Probe",
-        "B,world,item,econ      Build",
-        "E,world                Econ increase",
-        "G,from,to              Gate",
-        "T,world,name           Transfer",
-        "D,world,item,n         Destroy",
-    ),
-}
-NOUNS = {"conqueror": "command", "conflict": "order"}
-FIRST_LINES = {
-    "conqueror": "P 47 10 20",
-    "conflict": "M,72,144,D,27",
-}
+
+def _sign_up(game_id: str) -> list[str]:
+    """How to sign up, as the rule book's server took it."""
+    from galbatch.post.signups import NAME_LENGTH  # signups sends this text in its mails
+
+    return [
+        "SIGN-UP",
+        "",
+        f"    #ANM {game_id} <name>",
+        "",
+        "on a line of its own signs you up while a game takes players: a name of",
+        f"at most {NAME_LENGTH} characters, the letters A to Z, digits and blanks. One",
+        "sign-up an address.",
+    ]
 
 
 def help_text(ruleset: str, game_id: str, title: str) -> str:
-    """The HELP answer for a game of `ruleset`."""
-    noun = NOUNS.get(ruleset, "order")
+    """The HELP answer for a game of `ruleset` ("" for a sign-up list without one)."""
+    if not ruleset:
+        return _general(game_id, title)
+    from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
+
+    try:
+        rules = get_ruleset(ruleset)
+    except UnknownRuleset:  # a sign-up list may name one this galbatch does not have
+        return _general(game_id, title)
+    noun = rules.order_noun
     lines = [
         f"{title}: HOW TO SEND {noun.upper()}S BY E-MAIL",
         "",
@@ -54,26 +44,51 @@ def help_text(ruleset: str, game_id: str, title: str) -> str:
         "END (greetings, a signature, quoted text) is ignored:",
         "",
         f'    GAME {game_id} PLAYER <your number> PASSWORD "<your password>"',
-        f"    {FIRST_LINES.get(ruleset, '...')}",
+        *(f"    {line}" for line in rules.order_example),
         "    END",
         "",
         f"One {noun} a line; '#' starts a comment. A later mail replaces an earlier",
         "one for the same turn. Every mail is answered with what was filed and",
         "what the checker found in it. Check a file yourself first with",
-        f"galbatch check FILE --ruleset {ruleset}.",
+        f"galbatch check FILE --ruleset {rules.name}.",
         "",
+        f"{noun.upper()}S",
+        "",
+        *(f"    {line}" for line in rules.order_summary),
+        "",
+        *_sign_up(game_id),
+        "",
+        f"The full rules: galbatch-{rules.name}(7).",
     ]
-    commands = COMMANDS.get(ruleset)
-    if commands:
-        lines += [f"{noun.upper()}S", "", *(f"    {c}" for c in commands), ""]
-    lines += [
-        "SIGN-UP",
+    return "\n".join(lines) + "\n"
+
+
+def _general(game_id: str, title: str) -> str:
+    """The HELP answer of a sign-up list whose game has no ruleset yet: what every game takes."""
+    lines = [
+        f"{title}: HOW TO TAKE PART BY E-MAIL",
         "",
-        f"    #ANM {game_id} <name>",
+        "This address reads plain-text mail (not HTML) and answers every message.",
         "",
-        "on a line of its own signs you up while a game takes players: a name of",
-        "at most 15 letters, digits and blanks. One sign-up an address.",
+        *_sign_up(game_id),
         "",
-        f"The full rules: galbatch-{ruleset}(7).",
+        "ORDERS",
+        "",
+        "Once the game has started, send each turn's orders as plain text in the",
+        "body of a mail, or as an attached .txt file. The file starts with its",
+        "header line and ends with END:",
+        "",
+        f'    GAME {game_id} PLAYER <your number> PASSWORD "<your password>"',
+        "    (your orders, one a line)",
+        "    END",
+        "",
+        "Your welcome mail, when the game starts, gives your number and password,",
+        "the game's orders and where its full rules are. Until then no orders",
+        "are taken.",
+        "",
+        "HELP",
+        "",
+        "A message with the subject HELP gets this answer; once the game has",
+        "started, it lists the game's orders.",
     ]
     return "\n".join(lines) + "\n"

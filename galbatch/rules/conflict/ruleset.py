@@ -37,6 +37,18 @@ MOVABLE_WORD = "a unit type (A, D or P)"
 BUILDABLE_WORD = "an item to build (A, D, F, P or C)"
 DESTROYABLE_WORD = "an item to destroy (F, C or E)"
 LONGEST_GUESSED = 20  # longer words are junk, not misspellings: no "did you mean"
+# The orders in brief, as the rule book writes them, for a player who asks by mail.
+ORDER_SUMMARY = (
+    "A,from,to,af           Attack: af AF at world from attack world to",
+    "M,from,to,unit,n       Move n units (A AF, D DF, P probes)",
+    "P,from,to              Probe: launch one probe to world to",
+    "B,world,item,econ      Build A, D, F, P or C with econ Econ",
+    "E,world                Econ increase: all the Econ raises it by 1",
+    "G,from,to              Gate: one Econ, a one-turn gate to your world",
+    "T,world,name           Transfer the world to that code name's player",
+    "D,world,item,n         Destroy n of F (FT), C (CP) or E (Econ)",
+)
+ORDER_EXAMPLE = ("A,23,119,12", "M,72,144,D,27", "B,156,F,3")
 
 
 class Misspelling(LineRejected):
@@ -106,6 +118,8 @@ class Conflict(RulesetBase):
     grammar = "conflict.lark"
     width = 132
     order_noun = "order"
+    order_summary = ORDER_SUMMARY
+    order_example = ORDER_EXAMPLE
     syntax_code = "CF100"
     terminal_words: Mapping[str, str] = {
         "WORLD": "a world number",

@@ -8,6 +8,24 @@ from galbatch.engine.ruleset import Parts, RulesetBase
 
 TITLE = "GALACTIC CONQUEROR"
 PACKAGE = "galbatch.rules.conqueror"
+# The 14 commands in brief (rule book, 3.1 to 3.14), for a player who asks by mail.
+COMMAND_SUMMARY = (
+    "B S ship planet          Move ship (B T task-force planet: a task force)",
+    "L S ship cargo amount    Load (L T: a task force)",
+    "E S ship cargo amount    Unload (E T: a task force)",
+    "W planet shipyard class  Ship class for shipyard",
+    "S planet shipyard PU     Ship production: invest PU in a shipyard",
+    "V ship                   Scrap ship",
+    "Z ship task-force        Attach ship to task force",
+    "U ship player            Transfer ship to another player",
+    "P planet kind amount     Production",
+    "I target PU planet       Espionage",
+    "K target PU planet       Corruption",
+    "F planet PU area         Research",
+    "N planet kit amount      Install kits",
+    "G points player          Reward offered for a player",
+)
+COMMAND_EXAMPLE = ("B S 45 56", "W 67 2 7", "S 78 1 15", "P 23 1 2")
 
 
 class Conqueror(RulesetBase):
@@ -18,6 +36,8 @@ class Conqueror(RulesetBase):
     grammar = "conqueror.lark"
     width = 80
     order_noun = "command"
+    order_summary = COMMAND_SUMMARY
+    order_example = COMMAND_EXAMPLE
     syntax_code = "GQ100"
     terminal_words: Mapping[str, str] = {
         "UNIT": "S (ship) or T (task force)",

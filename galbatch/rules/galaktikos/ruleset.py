@@ -9,6 +9,41 @@ from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL
 
 TITLE = "GALAKTIKOS"
 PACKAGE = "galbatch.rules.galaktikos"
+# The orders in brief, for a player who asks by mail (hexes are four digits, column
+# then row: 0712).
+ORDER_SUMMARY = (
+    "BUILD SHIPYARD hex                     A shipyard, 4 resources",
+    "BUILD HABITAT hex [count]              Habitats, 2 resources each",
+    "BUILD FLEET hex [count]                Fleet tokens, 4 resources each",
+    "GROW hex count                         Population, 2 resources each",
+    "MOVE count FLEETS hex hex ...          Move fleets along a path",
+    "MOVE count FLEETS hex TO hex           ... or by the shortest path",
+    "MIGRATE count POPULATION hex hex ...   Move population (or ... TO hex)",
+    "ATTACK FLEETS hex FROM hex count ...   Attack the fleets in a hex",
+    "ATTACK INFRASTRUCTURE hex WITH count   Attack shipyards, habitats",
+    "ATTACK POPULATION hex WITH count       Attack a population",
+    "CONVERT hex [player]                   Convert occupied population",
+    "CLAIM hex / OCCUPY hex                 Claim territory, occupy",
+    "IF [NO] ENEMY FLEETS hex order         Only if enemy fleets are there",
+    "IF [NO] ENEMY POPULATION hex order     ... or an enemy population",
+    "PERMIT player hex|ALL                  Standing: may enter your hexes",
+    "FORBID player hex|ALL                  Standing: may not enter",
+    "OBSTRUCT player|ALL ON|OFF             Standing: obstruct supply lines",
+    "REROLL OWN AT LEAST face|NEVER         Standing: reroll your losses",
+    "REROLL ENEMY AT MOST face|NEVER        Standing: reroll the enemy's",
+    "FIRST SHIPYARDS|HABITATS               Standing: what attacks take first",
+    "FIRST PLAYER player                    Standing: whose population first",
+    "AUTOMATIC CLAIM|OCCUPY ON|OFF          Standing: claim, occupy unasked",
+    "PLACE HOME hex                         Setup: your home",
+    "PLACE POPULATION hex                   Setup: a single population",
+)
+ORDER_EXAMPLE = (
+    "GROW 0712 2",
+    "BUILD FLEET 0712",
+    "MOVE 2 FLEETS 0712 TO 1015",
+    "IF ENEMY FLEETS 1015 ATTACK FLEETS 1015 FROM 0913 2 FROM 1014 1",
+    "REROLL OWN AT LEAST 3/4",
+)
 
 
 class Galaktikos(RulesetBase):
@@ -19,6 +54,8 @@ class Galaktikos(RulesetBase):
     grammar = "galaktikos.lark"
     width = 132
     order_noun = ORDER_NOUN
+    order_summary = ORDER_SUMMARY
+    order_example = ORDER_EXAMPLE
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     # The engine's turn N (turns/00N, the archive's cover) is its Nth run, the state
