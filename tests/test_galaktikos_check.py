@@ -403,3 +403,20 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
     assert done and done[0].startswith(f"{guarded}: battle at 0505")
     alone = ruleset.resolve(state, {"A": mine.orders}, Streams(3, 2))  # nobody came
     assert not [e for e in alone.events if isinstance(e, Executed) and e.player == "A"]
+
+
+def test_place_orders_checked_at_the_setup_and_rejected_after_it() -> None:
+    """The map has a core hex at 0505: PLACE in it, next to it or in empty space is rejected
+    at the setup (GK250, GK251, GK252); a hex already taken is the round's business (the
+    next line is the alternate); after the setup every PLACE is rejected (GK253)."""
+    state = world(kinds={"0505": HexType.CORE, "0202": HexType.DENSE, "0203": HexType.SPARSE})
+    state.round = 0
+    put(state, "0202", "B", pop=1, territory=True)
+    lines = [o.PlaceHome("0505"), o.PlaceHome("0405"), o.PlacePopulation("0101")]
+    legal = [o.PlaceHome("0202"), o.PlacePopulation("0203")]
+    accepted, diags = check(state, *lines, *legal)
+    assert codes(diags) == ["GK250", "GK251", "GK252"] and accepted == legal
+    assert diags[1].message == "hex 0405 is next to a core hex; order PLACE HOME 0405 rejected"
+    state.round = 1
+    accepted, diags = check(state, *legal)
+    assert codes(diags) == ["GK253", "GK253"] and accepted == []

@@ -147,3 +147,47 @@ def test_new_help_names_every_registered_ruleset() -> None:
     said = " ".join(result.output.split())
     assert f"RULESET is one of {', '.join(sorted(RULESETS))}." in said
     assert "galaktikos" in RULESETS and "galaktikos" in said
+
+
+def test_setup_place_lines_checked_and_each_told_with_its_reason(tmp_path: Path) -> None:
+    """PLACE in a core hex, next to one or in empty space is rejected by the check (GK250,
+    GK251, GK252) and told in YOUR ORDERS with the reason; the round places the first
+    legal line of each kind and tells the lines not needed."""
+    from galbatch.rules.galaktikos.placement import galaxy_of, near_core
+    from galbatch.rules.galaktikos.tables import HexType
+
+    game = tmp_path / "gk"
+    create_game(game, "galaktikos", 3, 2006, game_id="gk", passwords=PASSWORDS)
+    ruleset = get_ruleset("galaktikos")
+    state = ruleset.load_state(load_data(game / "turns" / "000" / "state.yaml"))
+    galaxy = galaxy_of(state)
+    core = next(h.name for h in galaxy if galaxy[h] is HexType.CORE)
+    beside = next(h.name for h in galaxy if near_core(galaxy, h) and galaxy[h] is not HexType.CORE)
+    empty = next(h.name for h in galaxy if galaxy[h] is HexType.EMPTY and not near_core(galaxy, h))
+    lines = [
+        f"PLACE HOME {core}",
+        "PLACE HOME 0508",
+        f"PLACE POPULATION {empty}",
+        f"PLACE POPULATION {beside}",
+        "PLACE POPULATION 0507",
+        "PLACE HOME 0509",
+    ]
+    send(game, {"1": lines, "2": [], "3": []})
+    data = (game / "orders" / "1.txt").read_bytes()
+    check = check_player_file(Game.open(game), ruleset, ruleset.view(state, "1"), "1", data)
+    assert [(d.line, d.code) for d in check.diagnostics] == [
+        (2, "GK250"),
+        (4, "GK252"),
+        (5, "GK251"),
+    ]
+    assert f"hex {core} is a core hex" in check.diagnostics[0].message
+    result = process(game, pdf=False)
+    assert result.turn == 1, result.log
+    printout = (game / "turns" / "001" / "printouts" / "1.txt").read_text("utf-8")
+    mine = " ".join(printout[printout.index("YOUR ORDERS") : printout.index("ORDER CHECK")].split())
+    assert "PLACED ARCTURUS placed home at 0508 as ordered" in mine
+    assert "PLACED ARCTURUS placed population at 0507 as ordered" in mine
+    assert "NOT DONE not executed: PLACE HOME 0509: your home is placed" in mine
+    assert f"REJECTED line 2: [GK250] hex {core} is a core hex" in mine
+    assert f"REJECTED line 4: [GK252] hex {empty} is empty space" in mine
+    assert f"REJECTED line 5: [GK251] hex {beside} is next to a core hex" in mine

@@ -25,7 +25,7 @@ from galbatch.rules.galaktikos.orders import (
     PlaceHome,
     PlacePopulation,
 )
-from galbatch.rules.galaktikos.placement import near_core, placement_error
+from galbatch.rules.galaktikos.placement import galaxy_of, near_core, placement_error
 from galbatch.rules.galaktikos.round import (
     ConditionFalse,
     Executed,
@@ -33,7 +33,6 @@ from galbatch.rules.galaktikos.round import (
     Placed,
     RoundState,
     TurnBegan,
-    galaxy_of,
     resolve,
 )
 from galbatch.rules.galaktikos.setup import new_game
@@ -87,6 +86,17 @@ def test_setup_places_ordered_homes_in_seat_order_and_others_automatically() -> 
     assert placed[0] == f"RED placed home at {home.name} as ordered"
     assert placed[1] == f"BLUE placed home at {third.name} as ordered"
     assert placed[2].startswith("GREEN placed home") and placed[2].endswith("automatically")
+    assert texts(after, NotExecuted) == [
+        f"not executed: PLACE HOME {home.name}: {home.name} already has RED's token"
+    ]
+    core = next(h for h in galaxy if galaxy[h] is HexType.CORE)
+    unchecked = {"GREEN": [PlaceHome(core.name), PlacePopulation(second.name)]}
+    refused = resolve(state, {**orders, **unchecked}, Streams(5, 0))
+    assert texts(refused, NotExecuted)[1:] == [
+        f"not executed: PLACE HOME {core.name}: {core.name} is a core hex",
+        f"not executed: PLACE POPULATION {second.name}: {second.name} already has RED's token",
+    ]
+    assert texts(refused, Placed)[2].endswith("automatically")
     assert after.tokens() == {"population": 9, "fleet": 3, "habitat": 0, "shipyard": 3}
     assert not any(near_core(galaxy, h) for h in after.populations)
     for round_ in (1, 2):

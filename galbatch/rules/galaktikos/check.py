@@ -52,6 +52,14 @@ from galbatch.rules.galaktikos.movement import (
     permit_by_default,
     shortest_legal_path,
 )
+from galbatch.rules.galaktikos.placement import (
+    EMPTY_SPACE,
+    IN_CORE,
+    NEXT_TO_CORE,
+    SETUP_ROUND,
+    galaxy_of,
+    placement_error,
+)
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.supply import supplied
 from galbatch.rules.galaktikos.tables import (
@@ -85,6 +93,10 @@ CODES: dict[str, str] = {
     "GK247": "no player has the code name the order gives",
     "GK248": "the order names your own code name where another player is meant",
     "GK249": "the hex is not on the board: its column or row is past the map's",
+    "GK250": "a setup token may not go in a core hex",
+    "GK251": "a setup token may not go next to a core hex",
+    "GK252": "a setup token may not go in empty space, where no population lives",
+    "GK253": "the setup is played: PLACE orders are for round 0 only",
     "GK301": "habitats reduced to what your resources pay for",
     "GK302": "fleets to build reduced to the shipyards' room or your resources",
     "GK303": "growth reduced to doubling or to your resources",
@@ -95,6 +107,10 @@ CODES: dict[str, str] = {
     "GK403": "the attacking fleet's supply crosses other players' fleets: only if they allow it",
     "GK404": "an IF order's action the board does not allow as it stands: the round decides",
 }
+
+
+# The code of each reason a hex may not take a setup token (3); a taken hex is no refusal.
+PLACEMENT_CODES = {IN_CORE: "GK250", NEXT_TO_CORE: "GK251", EMPTY_SPACE: "GK252"}
 
 
 # The turn's bookkeeping a view need not carry: a board read from it starts a turn afresh.
@@ -398,6 +414,17 @@ class Turn:
                     f" {width:02d}{height:02d} ({width} columns, {height} rows)",
                 )
 
+    def place(self, order: o.PlaceHome | o.PlacePopulation) -> None:
+        """PLACE (3): at the setup only, never in or next to a core hex nor in empty space;
+        a hex another player takes first is the round's business (the next PLACE is the
+        alternate)."""
+        if self.state.round != SETUP_ROUND:
+            raise Refusal("GK253", f"the setup is played (this is round {self.state.round})")
+        hex_ = o.hex_of(order.hex)
+        why = placement_error(galaxy_of(self.state), hex_, set())
+        if why in PLACEMENT_CODES:
+            raise Refusal(PLACEMENT_CODES[why], f"hex {hex_} {why}")
+
     def began_here(self, order: o.Claim | o.Occupy) -> o.Action:
         """CLAIM, OCCUPY (5.1.2, 5.1.3): a fleet of yours began the turn in the hex."""
         hex_ = o.hex_of(order.hex)
@@ -466,6 +493,14 @@ def check_orders(
             )
             continue
         action = order.action if isinstance(order, o.Conditional) else order
+        if isinstance(order, o.PlaceHome | o.PlacePopulation):
+            try:
+                turn.place(order)
+            except Refusal as refusal:
+                diags.append(
+                    _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
+                )
+                continue
         if not isinstance(action, o.Action):
             accepted.append(order)
             continue

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex, distance
 from galbatch.rules.galaktikos.house import SETUP_NEEDS_HABITAT
+from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
 
+SETUP_ROUND = 0  # the run that places the tokens from PLACE orders (the book's turn 0)
 POPULATIONS_AT_SETUP = 3  # the home's population and two single tokens
 SINGLES_AT_SETUP = POPULATIONS_AT_SETUP - 1
 HOME = "home"
@@ -42,6 +44,15 @@ def setup_steps(players: int) -> tuple[Step, ...]:
         Step(seat, SINGLE) for _ in range(SINGLES_AT_SETUP) for seat in range(1, players + 1)
     ]
     return tuple(homes + singles)
+
+
+def galaxy_of(state: GameState) -> Galaxy:
+    """The galaxy the state's map is, for setup's placement rules."""
+    types = tuple(
+        tuple(state.kind(Hex(col, row)) for row in range(state.height))
+        for col in range(state.width)
+    )
+    return Galaxy(state.width, state.height, types)
 
 
 def near_core(galaxy: Galaxy, h: Hex) -> bool:
@@ -70,18 +81,26 @@ def legal_single_sites(galaxy: Galaxy, taken: Set[Hex]) -> list[Hex]:
     return legal_home_sites(galaxy, taken)
 
 
+# Why a hex may not take a setup token, as `placement_error` says it.
+OFF_MAP = "is not on the map"
+IN_CORE = "is a core hex"
+NEXT_TO_CORE = "is next to a core hex"
+EMPTY_SPACE = "is empty space, where no population lives"
+TAKEN = "already has a token"
+
+
 def placement_error(galaxy: Galaxy, h: Hex, taken: Set[Hex]) -> str:
     """Why `h` may not take a setup token, or "" when it may."""
     if h not in galaxy:  # off the sheet
-        return "is not on the map"
+        return OFF_MAP
     if galaxy[h] is HexType.CORE:
-        return "is a core hex"
+        return IN_CORE
     if near_core(galaxy, h):
-        return "is next to a core hex"
+        return NEXT_TO_CORE
     if uninhabitable(galaxy, h):
-        return "is empty space, where no population lives"
+        return EMPTY_SPACE
     if h in taken:
-        return "already has a token"
+        return TAKEN
     return ""
 
 
@@ -170,6 +189,7 @@ def automatic_setup(galaxy: Galaxy, players: int, rng: random.Random) -> dict[He
 __all__ = [
     "HOME",
     "POPULATIONS_AT_SETUP",
+    "SETUP_ROUND",
     "SINGLE",
     "SINGLES_AT_SETUP",
     "Step",
@@ -177,6 +197,7 @@ __all__ = [
     "automatic_placement",
     "automatic_setup",
     "automatic_single",
+    "galaxy_of",
     "legal_home_sites",
     "legal_single_sites",
     "near_core",

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic
+from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galaktikos.board import board_map, player_marks
@@ -191,11 +191,15 @@ ORDER_EVENTS = {
 }
 
 
+REJECTED = "REJECTED"  # what became of a line the check refused: it never reached the round
+
+
 def own_orders_section(
     view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], width: int
 ) -> Section | None:
     """The reader's orders and what happened to each: from the round's events on his
-    orders, else (no events) from the diagnostics; none when there is neither."""
+    orders and the lines the check rejected, else (no events) from the diagnostics; none
+    when there is neither."""
     me = str(view.get("player", ""))
     events = [
         e
@@ -207,6 +211,14 @@ def own_orders_section(
             part
             for e in events
             for part in wrapped(f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}", width, 17)
+        ]
+        lines += [  # the lines the check refused never reached the round
+            part
+            for d in diagnostics
+            if d.severity is Severity.ERROR
+            for part in wrapped(
+                f"{'REJECTED':<16} line {d.line}: [{d.code}] {d.message}", width, 17
+            )
         ]
     elif not view.get("events"):
         lines = [

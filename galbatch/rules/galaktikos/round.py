@@ -40,7 +40,6 @@ from galbatch.rules.galaktikos.events import (
     extras_first,
     overpopulation_everywhere,
 )
-from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet, shortest_legal_path
 from galbatch.rules.galaktikos.names import Infrastructure
@@ -68,7 +67,15 @@ from galbatch.rules.galaktikos.orders import (
     Standing,
     hex_of,
 )
-from galbatch.rules.galaktikos.placement import HOME, place, setup_steps
+from galbatch.rules.galaktikos.placement import (
+    HOME,
+    SETUP_ROUND,
+    TAKEN,
+    galaxy_of,
+    place,
+    placement_error,
+    setup_steps,
+)
 from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
 from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
@@ -84,7 +91,6 @@ from galbatch.rules.galaktikos.warfare import (
 )
 
 VARIANTS = ("population", "race", "conquest")
-SETUP_ROUND = 0  # the run that places the tokens from PLACE orders (the book's turn 0)
 STANDING = (Permit, Obstruct, Reroll, First, Automatic)
 ACTIONS = (
     Attack,
@@ -361,15 +367,6 @@ def automatic(state: RoundState, player: str, what: str) -> bool:
 
 
 # ---- the round -------------------------------------------------------------------------------
-
-
-def galaxy_of(state: GameState) -> Galaxy:
-    """The galaxy the state's map is, for setup's placement rules."""
-    types = tuple(
-        tuple(state.kind(Hex(col, row)) for row in range(state.height))
-        for col in range(state.width)
-    )
-    return Galaxy(state.width, state.height, types)
 
 
 def first_seat(state: RoundState) -> int:
@@ -717,26 +714,46 @@ def _remember_harm(harm: Mapping[tuple[Hex, str], str], log: list[Event]) -> Non
 
 
 def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: random.Random) -> None:
-    """Turn 0: homes then single populations in seat order from PLACE orders, else automatic."""
+    """Turn 0: homes then single populations in seat order from PLACE orders, else automatic.
+
+    Each PLACE line is told: placed, refused with the reason (the hex is a core hex,
+    next to one, empty space, or taken by then), or not needed (the tokens of its kind
+    were all placed by earlier lines)."""
     seats = list(state.players)
     galaxy = galaxy_of(state)
     taken: dict[Hex, int] = {}
     log: list[Event] = []
+    pending = {
+        (player, kind): [o for o in orders.get(player, ()) if isinstance(o, kind)]
+        for player in seats
+        for kind in (PlaceHome, PlacePopulation)
+    }
 
-    def wanted(player: str, kind: type[Any]) -> list[Hex]:
-        hexes = []
-        for o in orders.get(player, ()):
-            if isinstance(o, kind):
-                try:
-                    hexes.append(hex_of(o.hex))
-                except ValueError:
-                    continue
-        return hexes
+    def ordered(player: str, kind: type[Any]) -> Hex | None:
+        """The hex of the player's first PLACE line of the kind that is still legal; the
+        lines before it are refused, with the reason."""
+        lines = pending[(player, kind)]
+        while lines:
+            order = lines.pop(0)
+            try:
+                hex_ = hex_of(order.hex)
+                why = placement_error(galaxy, hex_, set(taken))
+            except ValueError as exc:
+                why = str(exc)
+            if not why:
+                return hex_
+            if why == TAKEN:
+                owner = seats[taken[hex_] - 1]
+                whose = "your" if owner == player else f"{state.name_of(owner)}'s"
+                why = f"already has {whose} token"
+            log.append(NotExecuted(player, f"not executed: {order.text()}: {order.hex} {why}"))
+        return None
 
     for step in setup_steps(len(seats)):
         player = seats[step.seat - 1]
         kind = PlaceHome if step.kind == HOME else PlacePopulation
-        hex_, auto = place(galaxy, step.seat, wanted(player, kind), taken, rng)
+        chosen = ordered(player, kind)
+        hex_, auto = place(galaxy, step.seat, [chosen] if chosen is not None else [], taken, rng)
         taken[hex_] = step.seat
         state.add(state.populations, hex_, player, 1)
         state.territory[hex_] = player
@@ -747,6 +764,10 @@ def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: rando
             what = "home"
         how = "automatically" if auto else "as ordered"
         log.append(Placed(player, f"{state.name_of(player)} placed {what} at {hex_.name} {how}"))
+    for (player, kind), lines in pending.items():
+        what = "your home is" if kind is PlaceHome else "your populations are"
+        for order in lines:
+            log.append(NotExecuted(player, f"not executed: {order.text()}: {what} placed"))
     for o in overpopulation_everywhere(state):
         lost = ", ".join(f"{state.name_of(p)} {n}" for p, n in o.losses)
         log.append(GameEvent("", f"overpopulation at {o.hex.name}: lost {lost}"))

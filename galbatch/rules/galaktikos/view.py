@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from galbatch.rules.galaktikos.events import access
-from galbatch.rules.galaktikos.round import SETUP_ROUND, RoundState
+from galbatch.rules.galaktikos.placement import SETUP_ROUND
+from galbatch.rules.galaktikos.round import RoundState
 from galbatch.rules.galaktikos.victory import populations
 
 
