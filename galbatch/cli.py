@@ -398,9 +398,7 @@ def check(
 
 
 @cli.command()
-@click.argument(
-    "directories", metavar="DIRECTORY...", nargs=-1, required=True, type=click.Path(file_okay=False)
-)
+@click.argument("directories", metavar="DIRECTORY...", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--jobs",
     "-j",
@@ -467,7 +465,8 @@ def process(
 
     With several directories, run them as one job stream: each game's job log,
     then a stream summary of every job's MAXCC and the stream's (the worst); a
-    game that fails or is refused stops no other.
+    game that fails or is refused stops no other. A file among them is skipped
+    (RC 4), a directory taking sign-ups listed (RC 0).
 
     Exit status: 0, 4 or 8, the turn was committed (a dry run: would have
     been); 12, the run was refused; 16, it failed. Nothing changes on 12 or 16.
@@ -487,6 +486,8 @@ def process(
             seen[key] = d
         stream(directories, jobs, dry_run, force, pdf, due, fmt)
     directory = Path(directories[0])
+    if directory.is_file():  # in a stream, a file is skipped with a warning instead
+        raise click.BadParameter(f"{directory} is a file, not a game directory")
     from galbatch.engine.run import process as run
 
     if player is not None and not dry_run:

@@ -156,3 +156,60 @@ def test_a_game_another_writer_holds_is_refused_alone(tmp_path: Path) -> None:
         "STREAM ENDED  MAXCC=0012",
     ]
     assert snapshot(base / "gc16") == before
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_what_a_glob_catches_besides_games_is_listed_not_failed(tmp_path: Path, jobs: str) -> None:
+    """`new` writes NAME.passwords.txt beside the game, `new --open` makes a sign-up list:
+    `process games/*` skips the one with a warning and lists the other, and runs the games."""
+    base = tmp_path / "s5"
+    base.mkdir()
+    shutil.copytree(shipped("gc16"), base / "gc16")
+    made = galbatch("new", "conqueror", "s5/gc17", "--seed", "2", "-n", "4", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert (base / "gc17.passwords.txt").is_file()
+    opened = galbatch("new", "conqueror", "s5/gc18", "--open", "--seed", "3", cwd=tmp_path)
+    assert opened.returncode == 0, opened.stderr
+    before = snapshot(base / "gc18")
+    entries = sorted(str(p.relative_to(tmp_path)) for p in base.iterdir())
+    assert entries == ["s5/gc16", "s5/gc17", "s5/gc17.passwords.txt", "s5/gc18"]
+    done = galbatch("process", "--no-pdf", "--force", "-j", jobs, *entries, cwd=tmp_path)
+    assert done.returncode == 8, done.stdout + done.stderr  # gc16's own 8: no more than that
+    assert done.stdout.splitlines()[-7:] == [
+        "GALBATCH  STREAM  4 JOBS",
+        "JOB                      TURN  MAXCC  TURN STATUS    DIRECTORY",
+        "GC16.T001                   1  0008   committed      s5/gc16",
+        "GC17.T001                   1  0000   committed      s5/gc17",
+        "UNKNOWN                     -  0004   not a game     s5/gc17.passwords.txt",
+        "gc18                        -  0000   sign-ups open  s5/gc18",
+        "STREAM ENDED  MAXCC=0008",
+    ]
+    assert "s5/gc17.passwords.txt: a file, not a game directory; skipped" in done.stdout
+    assert "taking sign-ups, 0 so far; no turn until galbatch start makes the game" in done.stdout
+    assert snapshot(base / "gc18") == before, "a sign-up list is not touched"
+    assert (base / "gc17" / "turns" / "001").is_dir()
+
+
+def test_a_stream_of_only_what_is_not_a_game_ends_with_a_warning(tmp_path: Path) -> None:
+    from galbatch.post.signups import open_signups
+
+    (tmp_path / "notes.txt").write_text("not a game\n")
+    open_signups(tmp_path / "gc20", "GC20")
+    result = run_stream([str(tmp_path / "notes.txt"), str(tmp_path / "gc20")], Options(pdf=False))
+    assert [(r.rc, r.status, r.job) for r in result.runs] == [
+        (RC.WARNING, "not a game", "UNKNOWN"),
+        (RC.CLEAN, "sign-ups open", "GC20"),
+    ]
+    assert result.rc == RC.WARNING
+    games = result.report()["games"]
+    assert [(g["status"], g["game"], g["rc"], g["committed"]) for g in games] == [
+        ("not a game", None, 4, False),
+        ("sign-ups open", "GC20", 0, False),
+    ]
+
+
+def test_one_file_alone_is_a_usage_error(tmp_path: Path) -> None:
+    base = games(tmp_path / "games")
+    (base / "gc16.passwords.txt").write_text("1 secret\n")
+    done = galbatch("process", "gc16.passwords.txt", cwd=base)
+    assert done.returncode == 16 and "is a file, not a game directory" in done.stderr

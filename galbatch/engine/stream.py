@@ -7,6 +7,10 @@ Games are independent: each job takes its game's own writer lock, and a game tha
 fails, or is refused, changes nothing and stops no other. With `jobs` above 1 the
 games run in child processes, that many at a time; the output is the same, in the
 order the directories were given.
+
+What a glob like `games/*` catches besides games is not a failure: a file (the
+passwords file `new` writes beside a game) is skipped with a warning (RC 4), and a
+directory taking sign-ups (`new --open`, not started yet) is listed as such, RC 0.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 from galbatch.engine.diagnostics import RC
 
 MAX_JOBS = 64
+NOT_A_GAME = "not a game"  # a file among the directories: skipped, RC 4
+SIGNUPS_OPEN = "sign-ups open"  # a directory taking sign-ups: nothing to process, RC 0
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,7 @@ class GameRun:
     rc: RC
     log: str
     report: dict[str, Any]
+    skipped: str = ""  # why the directory had no turn job: NOT_A_GAME or SIGNUPS_OPEN
 
     @property
     def job(self) -> str:
@@ -56,6 +63,8 @@ class GameRun:
     @property
     def status(self) -> str:
         """What became of the turn, in a word or two, for the stream summary."""
+        if self.skipped:
+            return self.skipped
         if self.report.get("committed"):
             return "committed"
         if self.rc >= RC.FAILED:
@@ -92,8 +101,46 @@ class StreamResult:
         """The stream as one JSON-ready object: its return code and each game's job report."""
         return {
             "rc": int(self.rc),
-            "games": [{"directory": r.directory, **r.report} for r in self.runs],
+            "games": [
+                {"directory": r.directory, "status": r.status, **r.report} for r in self.runs
+            ],
         }
+
+
+def no_turn_job(directory: str, options: Options) -> GameRun | None:
+    """The entry of a directory that is plainly no game to process, None for any other.
+
+    A file is skipped (RC 4: the glob caught something that is not a game); a sign-up
+    list that `galbatch start` has not yet made a game of is listed (RC 0). Anything
+    else, a missing or broken game included, goes to `process` and fails there."""
+    from galbatch.engine.gamedir import GAME_FILE, GameError
+    from galbatch.engine.run import Facts, JobLog, job_report
+
+    path = Path(directory)
+    facts = Facts(dry_run=options.dry_run, rerun=False)
+    if path.exists() and not path.is_dir():
+        log = JobLog("UNKNOWN", 0, "-")
+        log.step("LOAD", RC.WARNING, f"{directory}: a file, not a game directory; skipped")
+        report = job_report(log, facts, None, None)
+        return GameRun(directory, RC.WARNING, log.end(), report, NOT_A_GAME)
+    from galbatch.post.signups import SIGNUPS_FILE, read_signups
+
+    if not path.is_dir() or (path / GAME_FILE).exists() or not (path / SIGNUPS_FILE).is_file():
+        return None
+    try:
+        signups = read_signups(path / SIGNUPS_FILE)
+    except GameError as e:
+        return failed(directory, str(e), options)
+    count = len(signups.signups)
+    log = JobLog(signups.game, 0, "-")
+    log.step(
+        "LOAD",
+        RC.CLEAN,
+        f"taking sign-ups, {count} so far; no turn until galbatch start makes the game",
+    )
+    facts.game = signups.game
+    report = job_report(log, facts, None, None)
+    return GameRun(directory, RC.CLEAN, log.end(), report, SIGNUPS_OPEN)
 
 
 def run_game(directory: str, options: Options) -> GameRun:
@@ -156,14 +203,18 @@ def run_stream(
         if done is not None:
             done(run)
 
+    def one(directory: str) -> GameRun:
+        skipped = no_turn_job(directory, options)
+        if skipped is not None:
+            return skipped
+        return run_game(directory, options) if jobs <= 1 else run_child(directory, options)
+
     if jobs <= 1:
         for directory in directories:
-            finish(run_game(directory, options))
+            finish(one(directory))
         return result
     with ThreadPoolExecutor(max_workers=min(jobs, MAX_JOBS)) as pool:
-        futures: list[Future[GameRun]] = [
-            pool.submit(run_child, directory, options) for directory in directories
-        ]
+        futures: list[Future[GameRun]] = [pool.submit(one, directory) for directory in directories]
         for future in futures:
             finish(future.result())
     return result
