@@ -97,8 +97,15 @@ def test_fleets_one_a_shipyard_and_no_shipyard() -> None:
     assert codes(diags) == ["GK302", "GK233", "GK232"]
 
 
+def room_to_grow(state: GameState) -> GameState:
+    """Habitats enough in 0303 and 0304 for their populations to double (no GK405)."""
+    put(state, "0303", "A", habitats=2)
+    put(state, "0304", "A", habitats=1)
+    return state
+
+
 def test_growth_reduced_to_doubling_then_refused() -> None:
-    state = board(resources=20)
+    state = room_to_grow(board(resources=20))
     accepted, diags = check(state, o.Grow("0303", 5), o.Grow("0303", 1))
     assert accepted == [o.Grow("0303", 2)]
     assert codes(diags) == ["GK303", "GK234"]
@@ -106,7 +113,7 @@ def test_growth_reduced_to_doubling_then_refused() -> None:
 
 
 def test_resources_spent_in_file_order() -> None:
-    state = board(resources=1)  # 4
+    state = room_to_grow(board(resources=1))  # 4
     accepted, diags = check(state, o.Grow("0303", 1), o.Grow("0304", 1), o.Grow("0303", 1))
     assert accepted == [o.Grow("0303", 1), o.Grow("0304", 1)]
     assert codes(diags) == ["GK240"]
@@ -283,7 +290,8 @@ def round_view(state: GameState) -> dict[str, Any]:
 
 
 def test_a_view_without_the_turns_bookkeeping() -> None:
-    accepted, diags = check_orders([at(o.Grow("0303", 3))], round_view(board(20)), "A")
+    view = round_view(room_to_grow(board(20)))
+    accepted, diags = check_orders([at(o.Grow("0303", 3))], view, "A")
     assert accepted == [o.Grow("0303", 2)] and codes(diags) == ["GK303"]
 
 
@@ -397,6 +405,9 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
     assert [x.text() for x in mine.orders] == [guarded]
     plain = checked("A", [guarded.removeprefix("IF ENEMY FLEETS 0505 ")])
     assert [d.code for d in plain.diagnostics] == ["GK243"] and not plain.orders
+    # what no other player's turn can lift is refused with IF too: no fleet of A's in 0101
+    hopeless = checked("A", ["IF ENEMY FLEETS 0101 ATTACK FLEETS 0101 FROM 0101 1"])
+    assert [d.code for d in hopeless.diagnostics] == ["GK242"] and not hopeless.orders
     theirs = checked("B", ["MOVE 1 FLEETS 0606 TO 0505"])
     after = ruleset.resolve(state, {"A": mine.orders, "B": theirs.orders}, Streams(3, 2))
     done = [e.text for e in after.events if isinstance(e, Executed) and e.player == "A"]
@@ -420,3 +431,29 @@ def test_place_orders_checked_at_the_setup_and_rejected_after_it() -> None:
     state.round = 1
     accepted, diags = check(state, *legal)
     assert codes(diags) == ["GK253", "GK253"] and accepted == []
+
+
+def test_growth_overpopulation_removes_at_once_is_warned_not_clamped() -> None:
+    """0303 is Dense (habitat value 2) with 2 population: GROW 0303 2 pays 4 for tokens
+    overpopulation removes at once (7.2). It is accepted as written with a warning (GK405),
+    since a player may mean it (the losses are spread over everyone in the hex); habitats
+    built first make room, and the round removes what the warning says."""
+    from galbatch.engine.rng import Streams
+    from galbatch.rules.galaktikos.hexes import parse_hex
+    from galbatch.rules.galaktikos.round import RoundState, resolve
+
+    state = board(resources=20)
+    accepted, diags = check(state, o.Grow("0303", 2))
+    assert codes(diags) == ["GK405"] and diags[0].severity is Severity.WARNING
+    assert diags[0].message == (
+        "GROW 0303 2: 0303 holds at most 2 population: overpopulation removes 2 there at once"
+    )
+    assert accepted == [o.Grow("0303", 2)]
+    _, roomy = check(state, o.BuildHabitat("0303", 2), o.Grow("0303", 2))
+    assert roomy == []
+    _, partly = check(state, o.BuildHabitat("0303", 1), o.Grow("0303", 2))
+    assert codes(partly) == ["GK405"] and "removes 1 there" in partly[0].message
+    played = RoundState(**{f: getattr(state, f) for f in state.__dataclass_fields__})
+    after = resolve(played, {"A": [o.Grow("0303", 2)]}, Streams(1, 1))
+    assert after.population(parse_hex("0303"), "A") == 2
+    assert after.players["A"].resources == played.players["A"].resources + 3 - 4

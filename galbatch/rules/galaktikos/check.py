@@ -20,8 +20,9 @@ what the board allows, with a warning and the amount; an order without a quantit
 (BUILD SHIPYARD) that cannot be paid is rejected. An IF order is checked for what the
 board says of its action but spends nothing: whether it runs is known only then; an
 IF order's action the board does not allow as it stands is accepted as written with a
-warning (GK404), since its condition may be written for a board the round brings about
-(an enemy arriving earlier in the round), and the round decides.
+warning (GK404) when other players' turns earlier in the round may lift the refusal (a
+target arriving, a hex in the way left), since its condition may be written for such a
+board: the round decides.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from galbatch.rules.galaktikos.economy import (
     convert_target,
     occupy_populations,
 )
-from galbatch.rules.galaktikos.events import income
+from galbatch.rules.galaktikos.events import income, overpopulation
 from galbatch.rules.galaktikos.facts import hexes as named_hexes
 from galbatch.rules.galaktikos.facts import players, rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, on_map
@@ -106,7 +107,19 @@ CODES: dict[str, str] = {
     "GK402": "the path enters a hex another player occupies: only if his orders permit it",
     "GK403": "the attacking fleet's supply crosses other players' fleets: only if they allow it",
     "GK404": "an IF order's action the board does not allow as it stands: the round decides",
+    "GK405": "growth past what the hex's habitats hold: overpopulation removes it at once",
 }
+
+
+# Refusals that other players' turns earlier in the round may lift: a target arriving, a
+# hex in the way or on the supply line left. An IF order refused so is accepted (GK404).
+OTHERS_MAY_CHANGE = frozenset({"GK238", "GK239", "GK243", "GK245"})
+GUARDED = "GK404"
+
+
+def _guarded(reason: str, code: str) -> str:
+    """GK404's words: the refusal an IF order would have had, and who decides."""
+    return f"{reason} ({code}) as the board stands; the round decides"
 
 
 # The code of each reason a hex may not take a setup token (3); a taken hex is no refusal.
@@ -167,6 +180,7 @@ class Turn:
         }
         state.grown, state.fleets_built, state.converted = {}, {}, set()
         self.notes: list[tuple[str, str]] = []  # (code, message) of the action checked
+        self.conditional = False  # whether the action checked is an IF order's
 
     @property
     def resources(self) -> int:
@@ -258,9 +272,19 @@ class Turn:
         n = self.reduce("GK303", n, self.affordable(unit), "your resources")
         if n < 1:
             raise Refusal("GK240", f"growth costs {unit} a token; you have {self.resources} left")
+        excess = self.state.population(hex_) + n - self.state.capacity(hex_)
+        if excess > 0:  # grown and lost at once (7.2): paid for nothing, unless meant so
+            self.notes.append(
+                (
+                    "GK405",
+                    f"{hex_} holds at most {self.state.capacity(hex_)} population:"
+                    f" overpopulation removes {excess} there at once",
+                )
+            )
         self.spend(unit * n)
         self.state.add(self.state.populations, hex_, self.player, n)
         self.state.grown[hex_] = self.state.grown.get(hex_, 0) + n
+        overpopulation(self.state, hex_)
         return replace(order, count=n)
 
     def route(self, path: tuple[str, ...], shortest: bool, migrants: bool) -> tuple[Hex, ...]:
@@ -344,7 +368,12 @@ class Turn:
             built = state.habitats.get(target) or state.shipyards.get(target)
             foes = ["*"] if built and not state.friendly(target, self.player) else []
         if not foes:
-            raise Refusal("GK243", f"there is nothing to attack in {target}")
+            if not self.conditional:
+                raise Refusal("GK243", f"there is nothing to attack in {target}")
+            # an IF order may be written for a target arriving earlier in the round
+            self.notes.append(
+                (GUARDED, _guarded(f"there is nothing to attack in {target}", "GK243"))
+            )
         unit = COSTS[Action.ATTACK]
         kept: list[o.Attackers] = []
         for part in order.attackers:
@@ -508,15 +537,16 @@ def check_orders(
         if isinstance(order, o.Conditional):
             turn.state = copy.deepcopy(saved)  # whether it runs is known only then
         turn.notes = []
+        turn.conditional = isinstance(order, o.Conditional)
         try:
             done: Any = turn.carry_out(action)
         except Refusal as refusal:
             turn.state = saved
-            if isinstance(order, o.Conditional):
+            if isinstance(order, o.Conditional) and refusal.code in OTHERS_MAY_CHANGE:
                 # the condition is written for a board the round may yet bring about
                 # (an enemy arriving earlier in the round): the round decides
-                text = f"{words(at.text)}: {refusal.reason} ({refusal.code}) as the board stands"
-                diags.append(_diag(at, Severity.WARNING, "GK404", f"{text}; the round decides"))
+                text = f"{words(at.text)}: {_guarded(refusal.reason, refusal.code)}"
+                diags.append(_diag(at, Severity.WARNING, GUARDED, text))
                 accepted.append(order)
                 continue
             diags.append(
