@@ -236,7 +236,7 @@ def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: 
     ("sample", "status", "codes"),
     [
         ("clean", 0, []),
-        ("clamped", 4, ["GK304", "GK303", "GK303"]),
+        ("clamped", 4, ["GK304", "GK303", "GK303", "GK405"]),
         ("rejected", 8, ["GK232", "GK230", "GK236", "GK244", "GK241", "GK202", "GK246",
                          "GK204", "GK100"]),
         ("unusable", 12, ["GB012"]),
