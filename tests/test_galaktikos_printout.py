@@ -246,3 +246,43 @@ def test_long_order_check_lines_are_broken_to_the_page_not_cut() -> None:
     assert f"line   4: [GK243] {order}: no fleets at 0909" in " ".join(
         line.strip() for line in mine.splitlines()
     )
+
+
+def test_standing_orders_in_force_with_defaults_and_what_others_announced() -> None:
+    """The reader's standing orders in force, each topic's default where he gave none; the
+    other players' permissions and obstruction (announced at the table), not their other
+    standing orders; the orders given this round in YOUR ORDERS."""
+    data = view(
+        [
+            {"kind": "TurnBegan", "player": "A", "text": "collected 4 resources"},
+            {"kind": "StandingSet", "player": "A", "text": "REROLL OWN NEVER: in force"},
+        ]
+    )
+    data["standing"] = ["PERMIT B 0303", "REROLL OWN NEVER", "AUTOMATIC CLAIM OFF"]
+    data["announced"] = [
+        {"player": "A", "orders": ["PERMIT B 0303"]},
+        {"player": "B", "orders": ["OBSTRUCT A OFF", "FORBID A ALL"]},
+    ]
+    report = text(data)
+    section = report[report.index("STANDING ORDERS") : report.index("ORDER CHECK")]
+    lines = [line.strip() for line in section.splitlines()]
+    assert lines[3:13] == [
+        "PERMIT B 0303",
+        "for the others: FORBID: nobody may enter the hexes your fleets occupy (default)",
+        "OBSTRUCT ALL ON (default)",
+        "REROLL OWN NEVER",
+        "REROLL ENEMY AT MOST 1/4 (default)",
+        "FIRST SHIPYARDS (default)",
+        "FIRST PLAYER: the extra losses fall on the largest population in the hex, then the"
+        " first in seat order (default)",
+        "AUTOMATIC CLAIM OFF",
+        "AUTOMATIC OCCUPY ON (default)",
+        "",
+    ]
+    assert re.search(r"^Player B +OBSTRUCT A OFF$", section, re.M)
+    assert re.search(r"^Player B +FORBID A ALL$", section, re.M)
+    assert not re.search(r"^Player A ", section, re.M)  # the reader's own are above
+    assert re.search(r"^IN FORCE +REROLL OWN NEVER: in force$", report, re.M)
+    quiet = view()
+    quiet["announced"] = [{"player": "B", "orders": []}]
+    assert re.search(r"^Player B +none: the defaults$", text(quiet), re.M)

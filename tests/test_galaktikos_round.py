@@ -423,3 +423,44 @@ def test_a_fleet_battle_is_against_every_unfriendly_fleet_whatever_first_says() 
         assert named.fleets == plain.fleets
         fought = "battle at 0405: ARCTURUS 6 fleets against POLARIS and VEGA 4 fleets;"
         assert any(t.strip().startswith(fought) for t in texts(named, Fought))
+
+
+def test_standing_orders_given_are_told_the_announced_ones_to_everyone() -> None:
+    """PERMIT, FORBID and OBSTRUCT are heard at the table: every view has every player's,
+    and the events saying them given; REROLL, FIRST and AUTOMATIC are the giver's alone."""
+    from galbatch.rules.galaktikos.orders import First, Reroll
+    from galbatch.rules.galaktikos.round import Announced, StandingSet
+    from galbatch.rules.galaktikos.view import build_views
+
+    state = board()
+    put(state, "0303", "A", pop=1, territory=True)
+    put(state, "0606", "B", pop=1, territory=True)
+    orders: dict[str, list[Any]] = {
+        "A": [Permit("POLARIS", "ALL"), Reroll("OWN", ""), First(None, "POLARIS")],
+        "B": [Obstruct("ARCTURUS", False)],
+    }
+    after = resolve(state, orders, Streams(1, 1))
+    assert texts(after, Announced) == [
+        "PERMIT POLARIS ALL: in force",
+        "OBSTRUCT ARCTURUS OFF: in force",
+    ]
+    assert texts(after, StandingSet) == [
+        "REROLL OWN NEVER: in force",
+        "FIRST PLAYER POLARIS: in force",
+    ]
+    views = build_views(after, ["A", "B"])
+    told = {
+        p: [e["text"] for e in v["events"] if "in force" in e["text"]] for p, v in views.items()
+    }
+    assert told["A"] == [
+        "PERMIT POLARIS ALL: in force",
+        "REROLL OWN NEVER: in force",
+        "FIRST PLAYER POLARIS: in force",
+        "OBSTRUCT ARCTURUS OFF: in force",
+    ]
+    assert told["B"] == ["PERMIT POLARIS ALL: in force", "OBSTRUCT ARCTURUS OFF: in force"]
+    public = [{"player": "A", "orders": ["PERMIT POLARIS ALL"]},
+              {"player": "B", "orders": ["OBSTRUCT ARCTURUS OFF"]}]  # fmt: skip
+    assert views["A"]["announced"] == views["B"]["announced"] == public
+    assert views["B"]["standing"] == ["OBSTRUCT ARCTURUS OFF"]
+    assert views["A"] == build_view(after, "A") and views["B"] == build_view(after, "B")

@@ -3,7 +3,8 @@
 The board is public, so every reader sees the whole galaxy: the board map (a text
 grid in 132 columns, a coloured vector map in PDF), each player's resources and
 share of the galaxy's population against the victory line (2.1, 2.2), the round's
-events turn by turn, the reader's own orders with what became of them, the order
+events turn by turn, the reader's own orders with what became of them, his standing
+orders in force and the permissions and obstruction every player announced, the order
 check and the next round's input sheet (none once the game is won).
 
 Rounds are numbered as the game plays them: round 0 is the setup, then
@@ -30,6 +31,7 @@ from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galaktikos.board import board_map, player_marks
 from galbatch.rules.galaktikos.check import board_of
 from galbatch.rules.galaktikos.names import PERIOD
+from galbatch.rules.galaktikos.standing import announced, in_force
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import victory_share
 from galbatch.rules.galaktikos.victory import populations
@@ -188,6 +190,8 @@ ORDER_EVENTS = {
     "Executed": "DONE",
     "NotExecuted": "NOT DONE",
     "ConditionFalse": "CONDITION FALSE",
+    "Announced": "IN FORCE",
+    "StandingSet": "IN FORCE",
 }
 
 
@@ -233,6 +237,28 @@ def own_orders_section(
     return Section("YOUR ORDERS", (Text(tuple(lines)),))
 
 
+def standing_section(view: Mapping[str, Any], names: Mapping[str, str]) -> Section:
+    """The reader's standing orders in force, each topic's default where he gave none, and
+    every player's permissions and obstruction, which the table hears (`standing.py`)."""
+    me = str(view.get("player", ""))
+    own = tuple(f"  {line}" for line in in_force([str(t) for t in view.get("standing") or ()]))
+    rows = tuple(
+        (names.get(str(row["player"]), str(row["player"])), line)
+        for row in view.get("announced") or ()
+        if str(row["player"]) != me
+        for line in (announced([str(t) for t in row["orders"]]) or ["none: the defaults"])
+    )
+    blocks: list[Text | Table] = [
+        Text(("Yours, each until replaced (the default where you gave none):", *own, ""))
+    ]
+    if rows:
+        blocks += [
+            Text(("Permissions and obstruction the other players have announced:",)),
+            Table(("PLAYER", "IN FORCE"), rows),
+        ]
+    return Section("STANDING ORDERS", tuple(blocks))
+
+
 def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
     """The diagnostics of the reader's file, as the other rulesets print them, each broken
     at spaces to the page's width and indented under itself."""
@@ -270,6 +296,7 @@ def player_printout(
     own = own_orders_section(view, diagnostics, ctx.width)
     if own is not None:
         sections.append(own)
+    sections.append(standing_section(view, names))
     sections.append(order_check_section(diagnostics, ctx))
     if state.winner is None:  # a won game takes no more orders
         sheet = Text(input_sheet(state, name, ctx))

@@ -76,6 +76,7 @@ from galbatch.rules.galaktikos.placement import (
     placement_error,
     setup_steps,
 )
+from galbatch.rules.galaktikos.standing import ANNOUNCED
 from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
 from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
@@ -155,6 +156,17 @@ class Fought(Event):
 
 
 @dataclass(frozen=True)
+class Announced(Event):
+    """A standing order the table hears (PERMIT, FORBID, OBSTRUCT) given this round."""
+
+
+@dataclass(frozen=True)
+class StandingSet(Event):
+    """A standing order of the player's own tactics (REROLL, FIRST, AUTOMATIC) given this
+    round: told to him alone."""
+
+
+@dataclass(frozen=True)
 class Eliminated(Event):
     """A player out of play (Conquest, 2.3)."""
 
@@ -174,6 +186,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ConditionFalse,
         GameEvent,
         Fought,
+        Announced,
+        StandingSet,
         Eliminated,
         Won,
     )
@@ -649,6 +663,7 @@ def play_turn(
     turn = _Turn(state, player, rng, log)
     before_access, before_supply = access(state), set(state.unsupplied)
     _begin(turn, orders)
+    given(standing, player, log)
     if state.variant == "race" and race_turn(state, player) is not None:
         state.winner = player
         name = state.name_of(player)
@@ -689,6 +704,13 @@ def play_turn(
         _victory(state, log)
     _victory(state, log)
     _remember_harm(harm, log)
+
+
+def given(standing: Sequence[Standing], player: str, log: list[Event]) -> None:
+    """Tell the standing orders the player gave this round: in force from his turn."""
+    for order in standing:
+        kind = Announced if isinstance(order, ANNOUNCED) else StandingSet
+        log.append(kind(player, f"{order.text()}: in force"))
 
 
 def _harm(log: Sequence[Event]) -> dict[tuple[Hex, str], str]:
@@ -771,10 +793,10 @@ def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: rando
     for o in overpopulation_everywhere(state):
         lost = ", ".join(f"{state.name_of(p)} {n}" for p, n in o.losses)
         log.append(GameEvent("", f"overpopulation at {o.hex.name}: lost {lost}"))
-    for player, order_list in orders.items():
-        standing = [o for o in order_list if isinstance(o, STANDING)]
-        if player in state.players:
-            state.standing[player] = remember(state.standing.get(player, ()), standing)
+    for player in seats:
+        standing = [o for o in orders.get(player, ()) if isinstance(o, STANDING)]
+        state.standing[player] = remember(state.standing.get(player, ()), standing)
+        given(standing, player, log)
     mark_supply(state, obstructs(state))
     state.events = tuple(log)
 

@@ -1,8 +1,10 @@
 """What a Galaktikos player is told: the whole public board, and his own standing orders.
 
 The board of Galaktikos is public, so every player's view holds every hex's
-tokens and every player's resources; only the standing orders are the
-reader's own. `owing` and `describe` serve the engine's job log.
+tokens and every player's resources, and every player's permissions and
+obstruction, announced at the table (`standing.py`); the other standing orders
+are the reader's own, and so are the events telling them given. `owing` and
+`describe` serve the engine's job log.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import Any
 
 from galbatch.rules.galaktikos.events import access
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
-from galbatch.rules.galaktikos.round import RoundState
+from galbatch.rules.galaktikos.round import RoundState, StandingSet
+from galbatch.rules.galaktikos.standing import announced
 from galbatch.rules.galaktikos.victory import populations
 
 
@@ -52,13 +55,23 @@ def build_view(state: RoundState, player: str) -> dict[str, Any]:
             for p in state.players.values()
         ],
         "standing": [o.text() for o in state.standing.get(player, ())],
-        "events": [
-            {"kind": type(e).__name__, "player": e.player, "text": e.text}
-            for e in state.events
-            if e.text
+        "announced": [
+            {"player": p, "orders": announced([o.text() for o in state.standing.get(p, ())])}
+            for p in state.players
         ],
+        "events": events_told(state, player),
         "winner": state.winner,
     }
+
+
+def events_told(state: RoundState, player: str) -> list[dict[str, Any]]:
+    """The round's events as the reader is told them: all but the standing orders of
+    others' own tactics (REROLL, FIRST, AUTOMATIC), which are theirs alone."""
+    return [
+        {"kind": type(e).__name__, "player": e.player, "text": e.text}
+        for e in state.events
+        if e.text and (e.player == player or not isinstance(e, StandingSet))
+    ]
 
 
 def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -68,11 +81,13 @@ def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str
     if not players:
         return {}
     board = build_view(state, players[0])
+    private = any(isinstance(e, StandingSet) for e in state.events)
     return {
         player: {
             **board,
             "player": player,
             "standing": [o.text() for o in state.standing.get(player, ())],
+            "events": events_told(state, player) if private else board["events"],
         }
         for player in players
     }
