@@ -81,6 +81,7 @@ class BoardMap:
     hexes: tuple[BoardHex, ...]
     players: tuple[tuple[str, str], ...] = ()  # (mark, name) in seat order
     legend: tuple[str, ...] = ()
+    ringed: tuple[tuple[int, int], ...] = ()  # (col, row) of hexes ringed in PDF (a goal)
 
     def cells(self) -> dict[tuple[int, int], BoardHex]:
         """The listed hexes by (col, row)."""

@@ -4,7 +4,8 @@ Territory frontiers are drawn inside a player's hexes along every edge that
 leaves the territory, so two players' frontiers on one edge both show.
 Populations are squares (ringed in the occupier's colour when occupied),
 fleets triangles, a supply failure a red cross over the fleet; shipyards and
-habitats are letters. Everything is opaque (PDF/A).
+habitats are letters; a hex the map rings (a goal) has a black edge. Everything is
+opaque (PDF/A).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ PLAYER_COLOURS = (
     "0.30 0.30 0.30",
 )
 FAILURE = "0.85 0 0"  # the supply failure cross
+RING = "0 0 0"  # a ringed hex (a goal)
 GAP = 0.22  # between one player's tokens and the next, in hex sizes
 ROW_WIDTH = 1.0  # a row of tokens is at most this wide, in hex sizes
 INSET = 0.82  # frontier lines run this far from the centre towards the hex's edge
@@ -156,6 +158,9 @@ def draw_board_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: floa
     ink.paths([*grid, "S"], f"{GRID_GREY} G {fmt(max(0.3, s / 40))} w 1 j")
     for owner, ops in _frontiers(m, g).items():
         ink.paths([*ops, "S"], f"{player_colour(m, owner)} RG {fmt(max(0.8, s / 7))} w 1 J")
+    rings = [path_op(g.corners(c, r), close=True) for c, r in m.ringed]
+    if rings:  # on the hex's own edge, outside every frontier
+        ink.paths([*rings, "S"], f"{RING} RG {fmt(max(1.2, s / 5))} w 1 j")
 
     n = g.number_size
     adv = mono_advance()
