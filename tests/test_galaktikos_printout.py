@@ -19,6 +19,7 @@ from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.check import check_orders
+from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.printout import gm_printout, player_printout
 from galbatch.rules.galaktikos.round import resolve
 from galbatch.rules.galaktikos.setup import new_game
@@ -286,3 +287,58 @@ def test_standing_orders_in_force_with_defaults_and_what_others_announced() -> N
     quiet = view()
     quiet["announced"] = [{"player": "B", "orders": []}]
     assert re.search(r"^Player B +none: the defaults$", text(quiet), re.M)
+
+
+def test_race_printout_names_the_goal_who_holds_it_and_the_turns_held() -> None:
+    """Race (2.3): the goal hex, who holds it now and each player's turns held in a row, in
+    text; the goal ringed on the PDF map and named under it; no population line."""
+    data = view()
+    put_fleet = board()
+    put(put_fleet, "1611", "A", fleet=2)
+    data.update(
+        variant="race", goal="1611", held={"A": 2, "B": 0}, fleets=put_fleet.to_data()["fleets"]
+    )
+    report = text(data)
+    assert (
+        "Race: a player wins by holding the goal, hex 1611, 3 turns in a row: his fleets alone"
+        " there as each of his turns begins." in report
+    )
+    assert (
+        "Now Player A's fleets alone are at 1611. Turns held in a row: Player A 2 of 3,"
+        " Player B 0 of 3." in report
+    )
+    assert "of the galaxy's population" not in report
+    assert "Goal of the Race: 1611 (ringed on the PDF map)" in report
+    printout = player_printout(data, [], CTX)
+    (board_map,) = [b.map for x in printout.sections for b in x.blocks if isinstance(b, MapBlock)]
+    assert isinstance(board_map, BoardMap) and board_map.ringed == ((15, 10),)
+    plain = player_printout(view(), [], CTX)
+    (unringed,) = [b.map for x in plain.sections for b in x.blocks if isinstance(b, MapBlock)]
+    assert isinstance(unringed, BoardMap) and unringed.ringed == ()
+    shared = board()
+    put(shared, "1611", "A", fleet=2)
+    put(shared, "1611", "B", fleet=1)
+    data.update(fleets=shared.to_data()["fleets"])
+    assert "Now the fleets of Player A and Player B share 1611: nobody holds it." in text(data)
+
+
+def test_conquest_printout_tells_what_is_left_to_conquer() -> None:
+    """Conquest (2.3): a player is out when no population is his nor occupied by him; the
+    printout tells each player's population left, what he occupies, and who is out."""
+    state = board()
+    put(state, "2919", "A", fleet=1)
+    state.occupations[parse_hex("2919")] = {"B": "A"}
+    data = state.to_data()
+    data.update(ruleset="galaktikos", player="A", standing=[], round=2, variant="conquest")
+    report = text(data)
+    assert (
+        "Conquest: the last player in play wins; a player is out of play when no population"
+        " token is his, nor occupied by him." in report
+    )
+    assert (
+        "To conquer: Player A 3 population in 1 hex and 1 occupied; Player B 1 population"
+        " in 1 hex." in report
+    )
+    data["players"][1]["eliminated"] = True
+    assert "Out of play: Player B." in text(data)
+    assert "of the galaxy's population" not in report

@@ -36,11 +36,12 @@ def board_map(
     shipyards: Mapping[Hex, int] | None = None,
     fleets: Mapping[Hex, Mapping[str, int]] | None = None,
     unsupplied: Set[tuple[Hex, str]] = frozenset(),
+    goal: Hex | None = None,
 ) -> BoardMap:
     """The board map of a `width` x `height` galaxy: hex types and every player's tokens.
 
     `kinds` may leave empty hexes out (a `Galaxy` or a game state's kinds);
-    owners are player names, as the game state keeps them.
+    owners are player names, as the game state keeps them. A Race `goal` is ringed.
     """
     marks = player_marks(players)
     territory = territory or {}
@@ -80,6 +81,8 @@ def board_map(
         rows=height,
         hexes=tuple(cells),
         players=tuple((marks[p], p) for p in players),
+        legend=(f"Goal of the Race: {goal.name} (ringed on the PDF map)",) if goal else (),
+        ringed=((goal.col, goal.row),) if goal else (),
     )
 
 

@@ -33,7 +33,7 @@ from galbatch.rules.galaktikos.check import board_of
 from galbatch.rules.galaktikos.names import PERIOD
 from galbatch.rules.galaktikos.standing import announced, in_force
 from galbatch.rules.galaktikos.state import GameState
-from galbatch.rules.galaktikos.tables import victory_share
+from galbatch.rules.galaktikos.tables import RACE_HOLD_TURNS, victory_share
 from galbatch.rules.galaktikos.victory import populations
 
 INPUT_LINES = 20  # numbered blank lines of the input sheet (the book allows more)
@@ -92,6 +92,7 @@ def galaxy_section(state: GameState) -> Section:
         shipyards=state.shipyards,
         fleets=state.fleets,
         unsupplied=state.unsupplied,
+        goal=state.goal,
     )
     return Section("THE GALAXY", (MapBlock(board),), new_page=True)
 
@@ -102,12 +103,12 @@ def percent(share: Fraction) -> str:
     return f"{tenths // 10}.{tenths % 10}%"
 
 
-def standings_section(state: GameState) -> Section:
-    """Each player's mark, resources, tokens and population share against the victory line."""
+def standings_section(state: GameState, variant: str, width: int) -> Section:
+    """Each player's mark, resources, tokens and population share, and the game's own
+    victory condition with each player's progress towards it (2.1 to 2.3)."""
     marks = player_marks(list(state.players))
     counted = populations(state)
     total = sum(counted.values())
-    line = victory_share(len(state.players))
     rows = []
     for pid, p in state.players.items():
         fleets = sum(row.get(pid, 0) for row in state.fleets.values())
@@ -116,17 +117,79 @@ def standings_section(state: GameState) -> Section:
         rows.append(
             (marks[pid], p.name, p.resources, counted.get(pid, 0), fleets, percent(share), status)
         )
-    note = Text(
-        (
-            f"A player wins with more than {percent(line)} of the galaxy's population "
-            f"({total} tokens now).",
-        )
-    )
     table = Table(
         ("MARK", "PLAYER", "RESOURCES", "POPULATION", "FLEETS", "SHARE", "STATUS"),
         tuple(rows),
     )
+    note = Text(
+        tuple(part for line in victory_lines(state, variant) for part in wrapped(line, width))
+    )
     return Section("PLAYERS", (Text((rounds_text(state), "")), table, note))
+
+
+def victory_lines(state: GameState, variant: str) -> tuple[str, ...]:
+    """The variant's victory condition in words, and where each player stands on it."""
+    if variant == "race":
+        return race_lines(state)
+    if variant == "conquest":
+        return conquest_lines(state)
+    total = sum(populations(state).values())
+    line = victory_share(len(state.players))
+    return (
+        f"A player wins with more than {percent(line)} of the galaxy's population "
+        f"({total} tokens now).",
+    )
+
+
+def race_lines(state: GameState) -> tuple[str, ...]:
+    """Race (2.3): the goal hex, who holds it now, and the turns each has held it in a row."""
+    goal = state.goal
+    if goal is None:
+        return ("Race: the map has no goal hex.",)
+    there = state.occupiers(goal)
+    if not there:
+        now = f"no fleet is at {goal.name}: nobody holds it"
+    elif len(there) == 1:
+        now = f"{state.name_of(there[0])}'s fleets alone are at {goal.name}"
+    else:
+        who = " and ".join(state.name_of(p) for p in there)
+        now = f"the fleets of {who} share {goal.name}: nobody holds it"
+    counts = ", ".join(
+        f"{p.name} {state.held.get(pid, 0)} of {RACE_HOLD_TURNS}"
+        for pid, p in state.players.items()
+        if not p.eliminated
+    )
+    return (
+        f"Race: a player wins by holding the goal, hex {goal.name}, {RACE_HOLD_TURNS} turns"
+        " in a row: his fleets alone there as each of his turns begins.",
+        f"Now {now}. Turns held in a row: {counts}.",
+    )
+
+
+def conquest_lines(state: GameState) -> tuple[str, ...]:
+    """Conquest (2.3): the last player in play wins; what each still has to lose."""
+    left = []
+    for pid, p in state.players.items():
+        if p.eliminated:
+            continue
+        own = {h: row[pid] for h, row in state.populations.items() if row.get(pid)}
+        held = sum(
+            n
+            for h, row in state.populations.items()
+            for owner, n in row.items()
+            if owner != pid and state.occupier(h, owner) == pid
+        )
+        words = f"{p.name} {sum(own.values())} population in {len(own)} hex{'es' * (len(own) != 1)}"
+        left.append(words + (f" and {held} occupied" if held else ""))
+    out = [p.name for p in state.players.values() if p.eliminated]
+    lines = [
+        "Conquest: the last player in play wins; a player is out of play when no population"
+        " token is his, nor occupied by him.",
+        f"To conquer: {'; '.join(left) or 'nothing'}.",
+    ]
+    if out:
+        lines.append(f"Out of play: {', '.join(out)}.")
+    return tuple(lines)
 
 
 def event_text(event: Mapping[str, Any]) -> str:
@@ -291,7 +354,8 @@ def player_printout(
     me = str(view.get("player", ""))
     names = {pid: p.name for pid, p in state.players.items()}
     name = names.get(me, me)
-    sections = [standings_section(state), galaxy_section(state)]
+    variant = str(view.get("variant") or "population")
+    sections = [standings_section(state, variant, ctx.width), galaxy_section(state)]
     sections += event_sections(view, names, heading_round(state), ctx.width)
     own = own_orders_section(view, diagnostics, ctx.width)
     if own is not None:
@@ -324,7 +388,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         head.append(f"The game has ended. Winner: {winner}")
     sections = (
         Section(f"{ctx.title}: GAME MASTER SUMMARY", (Text(tuple(head)),)),
-        standings_section(state),
+        standings_section(state, str(getattr(state, "variant", "population")), ctx.width),
         galaxy_section(state),
     )
     n = heading_round(state)
