@@ -144,7 +144,7 @@ def test_a_deal_is_two_matching_deal_orders_and_its_terms_are_carried_out() -> N
     assert made.at(("ORANGE", 1), orange) == Ships(0, 1, 1)  # the fleet back, less the S
     assert made.in_void(black) == Ships(1, 0, 0)  # the M came back
     # ORANGE gave one of his two coins left (BLACK, the Hirilorn, then drew up to four)
-    assert "ORANGE gives BLACK 1 coins (the deal)." in texts(made)
+    assert "ORANGE gives BLACK 1 coin (the deal)." in texts(made)
     assert len(made.hand(orange)) == 1
     assert made.active == black and conserved(made)
 

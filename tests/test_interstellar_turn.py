@@ -277,3 +277,19 @@ def test_a_run_of_standing_orders_alone_plays_one_round_and_owes_nobody() -> Non
     assert len([t for t in texts(after) if "makes the attack" in t]) == 3
     going_on = run(after, {})
     assert going_on.player_turn == 7 and conserved(going_on)
+
+
+def test_a_nirnaeth_looking_on_keeps_his_orders_for_his_own_turn() -> None:
+    state = hands(table("ORANGE BLACK CLEAR"), {"CLEAR": (5,), "BLACK": (1,)})
+    state = move(state, "BLACK", ("BLACK", 5), None, Ships(1, 0, 0))
+    after = run(
+        state,
+        {
+            "CLEAR": [attack("BLACK 1", ("1 L 1 M", "CLEAR 1")), o.Play("5"), o.Pass()],
+            "BLACK": [o.Invite(), o.Play("1")],
+            "ORANGE": [attack("BLACK 2", ("1 L 1 M", "ORANGE 1"))],
+        },
+    )
+    # BLACK has a ship in the void, so ORANGE might have healed at the outcome: that
+    # choice waits for no one, and his attack is still his when his turn comes
+    assert "ORANGE makes the attack: 1 L 1 M against BLACK at BLACK 2." in texts(after)

@@ -20,6 +20,11 @@ def coins_text(coins: tuple[Coin, ...]) -> str:
     return ", ".join(coin_text(c) for c in coins) if coins else "none"
 
 
+def count_text(n: int) -> str:
+    """1 coin, 3 coins."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def hand_size(state: GameState, player: str) -> int:
     """The coins a player draws to: 3, the Hirilorn 4 while he keeps his power."""
     return house.HIRILORN_HAND if has_power(state, player, Power.FOUR_COINS) else HAND
@@ -46,7 +51,7 @@ def draw(state: GameState, player: str, count: int, run: Run) -> GameState:
     if drawn:
         state = _set_hand(state, player, state.hand(player) + tuple(drawn))
         name = state.seat(player).colour
-        run.say("draw", f"{name} draws {len(drawn)} coins.")
+        run.say("draw", f"{name} draws {count_text(len(drawn))}.")
         run.say("draw-secret", f"You draw {coins_text(tuple(sorted(drawn)))}.", (player,))
     return state
 
@@ -91,7 +96,7 @@ def give_random(
         return state, 0
     state = gain(_set_hand(state, giver, tuple(hand)), taker, tuple(given))
     a, b = state.seat(giver).colour, state.seat(taker).colour
-    run.say("coins", f"{a} gives {b} {len(given)} coins ({why}).")
+    run.say("coins", f"{a} gives {b} {count_text(len(given))} ({why}).")
     run.say("coins-secret", f"{a} gives {b} {coins_text(tuple(sorted(given)))}.", (giver, taker))
     return state, len(given)
 
@@ -100,7 +105,8 @@ def from_bag(state: GameState, player: str, count: int, run: Run, why: str) -> G
     """Coins won from the bag (an ally's reward)."""
     if count <= 0:
         return state
-    run.say("reward", f"{state.seat(player).colour} takes {count} coins from the bag ({why}).")
+    who = state.seat(player).colour
+    run.say("reward", f"{who} takes {count_text(count)} from the bag ({why}).")
     return draw(state, player, count, run)
 
 

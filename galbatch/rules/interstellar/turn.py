@@ -85,7 +85,9 @@ def advance(state: GameState, run: Run) -> GameState:
             run.say("stop", f"The run stops after {played} turns, at the start of the next.")
             return replace(state, waiting=())
         phase = state.phase
-        owed = owes(state, phase)
+        # who owes a phase this turn (the outcome's choices wait for no one: a bystander
+        # who may heal is not involved by them)
+        owed = owes(state, phase) if phase is not Phase.OUTCOME else ()
         involved = state.involved + tuple(p for p in owed if p not in state.involved)
         state = replace(state, involved=involved)
         state, waiting = STEPS[phase](state, run)
