@@ -113,6 +113,9 @@ def test_a_date_no_message_can_bear_locks_nobody_out(
     assert [e.outcome for e in first.entries] == [FILED]
     (ack,) = answers(game)
     assert "is not believed (game GC16" in ack and "any later message replaces it" in ack
+    (sent,) = (game / OUTBOX).glob("*.eml")
+    dated = email.message_from_bytes(sent.read_bytes(), policy=email.policy.default)["Date"]
+    assert "1997" in dated, "the answer is dated by the game, not by the odd Date"
     # a correct message arriving later replaces it, whatever the first one's Date said
     fixed = letter(orders("1", body="P 68 1 3\n"), date="Mon, 17 Feb 1997 10:00:00 +0000")
     second = intake(game, mbox(tmp_path / "b.mbox", [fixed]))

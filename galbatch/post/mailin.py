@@ -433,7 +433,8 @@ def _answer(
     """Queue an answer to the letter, if it may be answered; the entry names it.
 
     A letter with no address to answer goes unanswered, unless `cc` names the
-    player's own address: they hear of what was filed for them."""
+    player's own address: they hear of what was filed for them. The answer is dated as
+    the letter is, or, if its Date is not believed, on the day of the latest turn."""
     if letter.automatic:
         return entry
     to = letter.reply_to or (cc[0] if cc else "")
@@ -441,7 +442,7 @@ def _answer(
         return entry
     game = room.game_id or "galbatch"
     mail = reply_to_letter(
-        replace(letter, reply_to=to),
+        replace(letter, reply_to=to, date=room.believed(letter)),
         room.settings,
         kind=kind,
         subject=re_subject(letter, f"{game}: your message"),
