@@ -17,7 +17,9 @@ printouts follow):
 - Pending orders are dropped at the end of the first player turn (both attacks
   of one active player, phase NEXT), counted from the run that read them, in
   which their player owed a phase: what was not needed in that turn is not kept
-  for another. A player who owed nothing in a turn keeps his pending orders.
+  for another. A player who owed nothing in a turn keeps his pending orders (the
+  outcome's choices, which wait for no one, do not count: a Nirnaeth who might
+  have healed keeps his).
 - `ALWAYS <order>` and `IF <condition> <order>` are *standing*: never used up,
   kept until cancelled (`CANCEL 2` cancels the second of the standing orders as
   the last printout numbered them, `CANCEL ALL` every one; cancellations in a file
