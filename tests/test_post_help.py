@@ -58,3 +58,14 @@ def test_a_sign_up_list_without_a_ruleset_says_what_every_game_takes(tmp_path: P
     assert "galbatch check" not in text and "galbatch-(7)" not in text
     assert "--ruleset" not in text and "The full rules" not in text
     assert help_text("nosuchgame", "GC20", "Game GC20") == text
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_help_by_mail_to_a_list_of_each_ruleset(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "g1"
+    open_signups(path, "G1", name)
+    result = intake(path, mbox(tmp_path / "in.mbox", [letter("", subject="help")]))
+    assert [e.outcome for e in result.entries] == [HELP]
+    (text,) = answers(path)
+    assert text == help_text(name, "G1", "Game G1")
+    assert get_ruleset(name).order_summary[0] in text
