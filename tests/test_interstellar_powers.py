@@ -397,3 +397,22 @@ def test_players_reaching_four_colonies_at_once_share_a_joint_victory() -> None:
     assert "CLEAR and ORANGE win with four colonies in other systems (a joint victory)." in texts(
         after
     )
+
+
+def test_an_attack_on_a_colony_in_a_third_system_is_against_the_colony_alone() -> None:
+    state = table("BLACK CLEAR ORANGE")
+    state = move(state, "CLEAR", ("CLEAR", 2), ("BLACK", 3), Ships(1, 1, 0))
+    state = hands(state, {"ORANGE": (5,), "CLEAR": (1,)})
+    orange, black, clear = pid(state, "ORANGE"), pid(state, "BLACK"), pid(state, "CLEAR")
+    go = attack("BLACK 3", ("1 L 1 M", "ORANGE 1"), defender="CLEAR")
+    after = run(
+        state,
+        {"ORANGE": [go, o.Invite(), o.Play("5"), o.Pass()], "CLEAR": [o.Invite(), o.Play("1")]},
+    )
+    assert "ORANGE makes the attack: 1 L 1 M against CLEAR at BLACK 3." in texts(after)
+    # 5 + 5 against 1 + 1 + 2: CLEAR's colony falls, BLACK's own ships there stay
+    assert after.in_void(clear) == Ships(1, 1, 0)
+    assert after.at(("BLACK", 3), black) == Ships(1, 1, 1)
+    assert after.at(("BLACK", 3), orange) == Ships(0, 1, 1)
+    named = run(state, {"ORANGE": [attack("BLACK 4", ("1 L 1 M", "ORANGE 1"), defender="CLEAR")]})
+    assert any("CLEAR has no colony on BLACK 4" in t for t in texts(named, orange))
