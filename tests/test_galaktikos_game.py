@@ -248,8 +248,9 @@ def test_a_lone_fleet_wins_a_battle_against_two_by_a_reversal(played: Played) ->
     assert parse_hex("0507") not in after.fleets
     assert tokens(after, after.fleets, "0308") == {RED: 1}  # the winner moved on
     assert before.fleet(parse_hex("0507")) == 1  # GREEN joined in round 3 itself
-    assert "ATTACK FLEETS 0507 FROM 0407 1: battle at 0507: you lost 0, the defenders 2" in (
-        texts(played, 4, Executed, RED)
+    assert (
+        "ATTACK FLEETS 0507 FROM 0407 1: battle at 0507: you lost 0, the defenders 2"
+        " (BLUE 1, GREEN 1)" in texts(played, 4, Executed, RED)
     )
     # the board is open: every printout of round 3 tells the battle, roll by roll
     course = [
@@ -272,14 +273,14 @@ def test_an_occupied_population_is_converted_token_by_token(played: Played) -> N
     assert s5.occupier(parse_hex("0308"), BLUE) == RED
     assert tokens(s6, s6.populations, "0308") == {RED: 2}
     assert s6.territory[parse_hex("0308")] == RED
-    assert texts(played, 5, Executed, RED)[0] == "CONVERT 0308 BLUE: done"
+    assert texts(played, 5, Executed, RED)[0] == "CONVERT 0308 BLUE: a token of BLUE's is yours"
 
 
 def test_a_population_attack_destroys_a_token(played: Played) -> None:
     s5, s6 = state(played, 5), state(played, 6)
     assert tokens(s5, s5.populations, "0208") == {BLUE: 1}
     assert "GROW 0208 1: done" in texts(played, 6, Executed, BLUE)  # BLUE grew it first
-    assert "ATTACK POPULATION 0208 WITH 1: 1 population destroyed at 0208, 0 habitats" in (
+    assert "ATTACK POPULATION 0208 WITH 1: 1 population destroyed at 0208 (BLUE 1), 0 habitats" in (
         texts(played, 6, Executed, RED)
     )
     assert tokens(s6, s6.populations, "0208") == {BLUE: 1}
@@ -396,6 +397,69 @@ def orders_of(s: RoundState, player: str, lines: list[str], checked: bool) -> tu
 
 
 COLLECTED = re.compile(r"^collected (\d+) resources")
+# What an executed order made, as its event says: "GROW 0606 2: done", "... only 1 of 2: ..."
+BUILT = re.compile(
+    r"(GROW|BUILD HABITAT|BUILD FLEET|BUILD SHIPYARD) \d{4}(?: (\d+))?: (?:only (\d+)|done)"
+)
+BATTLE = re.compile(r": battle at \d{4}: you lost (\d+), the defenders \d+ \((.*)\)$")
+STRUCK = re.compile(r": \d+ population destroyed at \d{4} \((.*)\), (\d+) habitats$")
+RAZED = re.compile(r": \d+ infrastructure destroyed at \d{4} \((\d+) shipyards, (\d+) habitats\)$")
+CONVERTED = re.compile(r": a token of (\w+)'s is yours$")
+OVERPOPULATED = re.compile(r"^overpopulation at \d{4}: lost (.*)$")
+KINDS = ("population", "fleet", "habitat", "shipyard")
+COST = {"population": 2, "fleet": 4, "habitat": 2, "shipyard": 4}
+
+
+def holdings(s: RoundState) -> dict[tuple[str, str], int]:
+    """Each player's population and fleet tokens, and the board's habitats and shipyards
+    (which belong to no player: "" holds them)."""
+    held = {(p, kind): 0 for p in s.players for kind in ("population", "fleet")}
+    for table, kind in ((s.populations, "population"), (s.fleets, "fleet")):
+        for row in table.values():
+            for p, n in row.items():
+                held[(p, kind)] += n
+    held[("", "habitat")] = sum(s.habitats.values())
+    held[("", "shipyard")] = sum(s.shipyards.values())
+    return held
+
+
+def accounted(s: RoundState) -> tuple[dict[tuple[str, str], int], dict[str, int]]:
+    """The change of every holding the round's events account for, each to an event: grown
+    and built (+), destroyed in battles and strikes, lost to overpopulation (-), converted
+    (from one player to another); and what each player paid for the tokens he made."""
+    change = {key: 0 for key in holdings(s)}
+    paid = {p: 0 for p in s.players}
+    named = {p.name: pid for pid, p in s.players.items()}
+
+    def losses(words: str, kind: str) -> None:
+        for part in words.split(", "):
+            name, n = part.rsplit(" ", 1)
+            change[(named[name], kind)] -= int(n)
+
+    for e in s.events:
+        if isinstance(e, Executed):
+            if found := BUILT.search(e.text):
+                what, count, only = found.groups()
+                n = int(only or count or 1)
+                kind = {"GROW": "population", "BUILD FLEET": "fleet"}.get(what)
+                kind = kind or ("habitat" if what == "BUILD HABITAT" else "shipyard")
+                change[(e.player if kind in ("population", "fleet") else "", kind)] += n
+                paid[e.player] += COST[kind] * n
+            elif found := BATTLE.search(e.text):
+                change[(e.player, "fleet")] -= int(found.group(1))
+                losses(found.group(2), "fleet")
+            elif found := STRUCK.search(e.text):
+                losses(found.group(1), "population")
+                change[("", "habitat")] -= int(found.group(2))
+            elif found := RAZED.search(e.text):
+                change[("", "shipyard")] -= int(found.group(1))
+                change[("", "habitat")] -= int(found.group(2))
+            elif found := CONVERTED.search(e.text):
+                change[(named[found.group(1)], "population")] -= 1
+                change[(e.player, "population")] += 1
+        elif isinstance(e, GameEvent) and (found := OVERPOPULATED.match(e.text)):
+            losses(found.group(1), "population")
+    return change, paid
 
 
 @settings(
@@ -412,9 +476,12 @@ COLLECTED = re.compile(r"^collected (\d+) resources")
 def test_no_resources_owed_and_no_token_from_nothing(
     played: Played, turn: int, checked: bool, dice: int, data: st.DataObject
 ) -> None:
-    """Any orders, checked or only read, and any dice: resources stay at 0 or more and
-    every token added to the board was paid for (fleets and shipyards 4, population and
-    habitats 2), whatever was destroyed meanwhile."""
+    """Any orders, checked or only read, and any dice: resources stay at 0 or more; every
+    change of each player's population and fleets, and of the board's habitats and
+    shipyards, is accounted for by an event (built, grown, destroyed, lost to
+    overpopulation, converted), so a token built and another destroyed do not cancel
+    out; and each player paid for what he made (fleets and shipyards 4, population and
+    habitats 2)."""
     before = state(played, turn)
     for player in before.players.values():  # richer than in the story, to do more
         player.resources += data.draw(st.integers(0, 30))
@@ -432,10 +499,10 @@ def test_no_resources_owed_and_no_token_from_nothing(
         p: before.players[p].resources + collected[p] - after.players[p].resources
         for p in before.players
     }
-    assert all(n >= 0 for n in spent.values()), spent
-    grown = {k: max(0, after.tokens()[k] - before.tokens()[k]) for k in before.tokens()}
-    paid = 4 * grown["fleet"] + 4 * grown["shipyard"] + 2 * grown["population"]
-    assert paid + 2 * grown["habitat"] <= sum(spent.values()), (grown, spent)
+    change, paid = accounted(after)
+    was, now = holdings(before), holdings(after)
+    assert {key: now[key] - was[key] for key in was} == change, [e.text for e in after.events]
+    assert all(paid[p] <= spent[p] for p in before.players), (paid, spent)
     assert RULESET.load_state(after.to_data()).to_data() == after.to_data()
 
 

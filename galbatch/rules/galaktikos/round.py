@@ -523,6 +523,7 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
         if not owner:
             raise Illegal(f"you occupy no population at {hex_.name}")
         convert(state, player, hex_, owner)
+        return f"a token of {state.name_of(owner)}'s is yours"
     elif isinstance(action, (Claim, Occupy)):
         return "done at the beginning of the turn"
     return "done"
@@ -555,7 +556,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
                 harm[(target, foe)] = player
         return (
             f"battle at {target.name}: you lost {battle.attacker_losses},"
-            f" the defenders {battle.defender_losses}"
+            f" the defenders {battle.defender_losses} ({_each(state, fought, target)})"
         )
     # every unfriendly population is attacked; FIRST names who takes the extras (8.3.3)
     first = player_named(state, action.first) if action.first else first_player(state, player)
@@ -573,7 +574,17 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     turn.course = [strike_line(hit, tokens, sum(aimed.values()))]
     for owner in lost:
         harm[(target, owner)] = player
-    return f"{hit.destroyed} population destroyed at {target.name}, {habitats} habitats"
+    each = ", ".join(f"{state.name_of(p)} {lost.get(p, 0)}" for p in state.players if p in aimed)
+    return f"{hit.destroyed} population destroyed at {target.name} ({each}), {habitats} habitats"
+
+
+def _each(state: RoundState, before: Mapping[str, int], hex_: Hex) -> str:
+    """Each defender's fleet tokens lost in the hex, in seat order: "BLUE 1, GREEN 1"."""
+    return ", ".join(
+        f"{state.name_of(p)} {before[p] - state.fleet(hex_, p)}"
+        for p in state.players
+        if p in before
+    )
 
 
 def _strikers_left(
