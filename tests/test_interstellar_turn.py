@@ -293,3 +293,14 @@ def test_a_nirnaeth_looking_on_keeps_his_orders_for_his_own_turn() -> None:
     # BLACK has a ship in the void, so ORANGE might have healed at the outcome: that
     # choice waits for no one, and his attack is still his when his turn comes
     assert "ORANGE makes the attack: 1 L 1 M against BLACK at BLACK 2." in texts(after)
+
+
+def test_a_combatant_without_coins_draws_a_hand_before_choosing_only_once() -> None:
+    state = hands(three(), {"ORANGE": (3,), "BLACK": ()})
+    orange, black = pid(state, "ORANGE"), pid(state, "BLACK")
+    after = run(state, {"ORANGE": [ORANGE_ATTACK, o.Invite(), o.Play("3")], "BLACK": [o.Invite()]})
+    assert after.waiting == (black,) and len(after.hand(black)) == 4  # the Hirilorn's four
+    assert after.hand(orange) == ()  # he played his only coin
+    later = run(after, {})
+    assert later.hand(orange) == () and later.waiting == (black,)
+    assert conserved(later)

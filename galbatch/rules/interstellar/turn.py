@@ -354,7 +354,7 @@ def _coins(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     e = _encounter(state)
     if house.DRAW_WHEN_EMPTY_IN_COMBAT:
         for p in (e.attacker, e.defender):
-            if not state.hand(p):
+            if e.coin(p) is None and not state.hand(p):
                 state = draw(state, p, hand_size(state, p), run)
     waiting: list[str] = []
     for p in owes(state, Phase.COINS):
