@@ -304,3 +304,18 @@ def test_a_combatant_without_coins_draws_a_hand_before_choosing_only_once() -> N
     later = run(after, {})
     assert later.hand(orange) == () and later.waiting == (black,)
     assert conserved(later)
+
+
+def test_a_coin_not_held_plays_the_nearest_below_else_above() -> None:
+    from galbatch.rules.interstellar.coins import choose
+
+    assert choose((1, 2, 5), "4") == 2
+    assert choose((5,), "3") == 5
+    assert choose((DIPLOMACY,), "3") == DIPLOMACY
+    assert choose((2, 4), "DIPLOMACY") == 2
+    assert choose((DIPLOMACY, 2, 4), "HIGHEST") == 4
+    assert choose((DIPLOMACY, 2, 4), "LOWEST") == 2
+    assert choose((DIPLOMACY,), "LOWEST") == DIPLOMACY
+    assert choose((1, 3, 5), "BEST", {1: -1, 3: 0, 5: 1}) == 5
+    assert choose((1, 3, 5), "BEST", {1: -1, 3: 0, 5: 0}) == 3
+    assert choose((DIPLOMACY, 3), "BEST", {0: -1, 3: -1}) == DIPLOMACY

@@ -118,9 +118,9 @@ def attack_coins(hand: tuple[Coin, ...]) -> tuple[Coin, ...]:
 def choose(hand: tuple[Coin, ...], word: str, wins: dict[Coin, int] | None = None) -> Coin:
     """The coin a PLAY order plays from a hand that is not empty.
 
-    A value or DIPLOMACY plays that coin if held; else (house rule) the highest
-    attack coin below it, else the lowest above it, DIPLOMACY only if the hand has
-    nothing else. HIGHEST and LOWEST: the highest, lowest attack coin (DIPLOMACY if
+    A value or DIPLOMACY plays that coin if held; else (house.PLAY_NEAREST_BELOW) the
+    highest attack coin below it, else the lowest above it, DIPLOMACY only if the hand
+    has nothing else. HIGHEST and LOWEST: the highest, lowest attack coin (DIPLOMACY if
     none). BEST: with `wins` (each coin's result after the reveal: 1 win, 0 tie,
     -1 loss), the lowest coin that wins, else that ties, else the lowest coin;
     without it, HIGHEST."""
@@ -139,10 +139,7 @@ def choose(hand: tuple[Coin, ...], word: str, wins: dict[Coin, int] | None = Non
     wanted = DIPLOMACY if word == "DIPLOMACY" else int(word)
     if wanted in hand:
         return wanted
-    below = [c for c in attacks if c < wanted]
+    below = [c for c in reversed(attacks) if c < wanted]
     above = [c for c in attacks if c > wanted]
-    if below:
-        return below[-1]
-    if above:
-        return above[0]
-    return DIPLOMACY
+    nearest = below + above if house.PLAY_NEAREST_BELOW else above + below
+    return nearest[0] if nearest else DIPLOMACY

@@ -109,3 +109,21 @@ COMMITTED_SHIPS_LEAVE_PLANETS = True
 # Standing orders alone could otherwise play the whole game (or for ever) in one run,
 # with no printout between.
 RUN_PLAYS_AT_MOST_ONE_ROUND = True
+
+# Play 3: a player with no attack the ship chart allows (no Warship on a planet, or no
+# Transport and no target in his Warships' systems) makes none: his turn passes.
+NO_POSSIBLE_ATTACK_PASSES = True
+# A pending ATTACK the rules refuse when its phase comes (its ships gone, its target
+# his own) is used up, told to its player alone; the next answering order is tried.
+REFUSED_ATTACK_USED_UP = True
+
+# Play 4-6: with only the two main combatants at the table nobody is invited, and an
+# invited player with no colony ship or warship where allies' ships may come from
+# declines without being waited for.
+NO_INVITATIONS_FOR_TWO = True
+UNABLE_ALLY_DECLINES = True
+
+# Play 7: PLAY naming a coin not held plays the highest attack coin below it, else the
+# lowest above it, else Diplomacy (PLAY DIPLOMACY without one: the lowest attack coin).
+# A main combatant with no coin at all, even after drawing, plays none: Diplomacy.
+PLAY_NEAREST_BELOW = True

@@ -183,7 +183,7 @@ def _next(state: GameState, run: Run) -> tuple[GameState, Waiting]:
 def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting]:
     p = state.active
     phase = Phase.SECOND_ATTACK if again else Phase.DECLARE
-    if not could_attack(state, p):
+    if house.NO_POSSIBLE_ATTACK_PASSES and not could_attack(state, p):
         run.say(
             "attack",
             f"{colour(state, p)} has no attack the ship chart allows (a Warship,"
@@ -196,7 +196,7 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
         if order is None:
             return state, (p,)
         tried.add(order)
-        if pending:
+        if pending and (house.REFUSED_ATTACK_USED_UP or isinstance(order, o.Pass)):
             state = use(state, p, order)
         if isinstance(order, o.Pass):
             run.say("attack", f"{colour(state, p)} makes no second attack.")
@@ -207,6 +207,8 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
         except Refusal as refusal:
             run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
             continue
+        if pending and not house.REFUSED_ATTACK_USED_UP:
+            after = use(after, p, order)
         if note:
             run.say("reduced", f"{order.text()}: {note}.", (p,))
         e = _encounter(after)
@@ -243,7 +245,7 @@ def _invite(state: GameState, run: Run, attacker: bool) -> tuple[GameState, Wait
     p = e.attacker if attacker else e.defender
     phase = Phase.INVITE_ATTACKER if attacker else Phase.INVITE_DEFENDER
     after = Phase.INVITE_DEFENDER if attacker else Phase.ALLIANCE
-    if _alone(state):
+    if house.NO_INVITATIONS_FOR_TWO and _alone(state):
         return replace(state, phase=after), ()  # no one else to invite
     order, pending = answer(state, p, phase)
     if order is None and not attacker:
@@ -282,7 +284,7 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     for p in owes(state, Phase.ALLIANCE):
         e = _encounter(state)
         sides = sides_inviting(e, p)
-        if not any(can_help(state, e, p, side) for side in sides):
+        if house.UNABLE_ALLY_DECLINES and not any(can_help(state, e, p, s) for s in sides):
             run.say(
                 "alliance",
                 f"{colour(state, p)} has no colony ship or warship where an"
