@@ -95,6 +95,11 @@ HOUSE_RULES = {
     "SECOND_ATTACK_NEEDS_WIN": "a deal or a tie is not a success",
     "COMMITTED_SHIPS_LEAVE_PLANETS": "leave their planets when committed",
     "RUN_PLAYS_AT_MOST_ONE_ROUND": "it stops at the start of the next turn, owing nobody",
+    "NO_POSSIBLE_ATTACK_PASSES": "makes none: his turn passes",
+    "REFUSED_ATTACK_USED_UP": "refuse when its phase comes is used up",
+    "NO_INVITATIONS_FOR_TWO": "only the two main combatants at the table nobody is invited",
+    "UNABLE_ALLY_DECLINES": "declines without being waited for",
+    "PLAY_NEAREST_BELOW": "the highest attack coin below it, else the lowest above it",
 }
 
 
