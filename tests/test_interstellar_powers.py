@@ -416,3 +416,17 @@ def test_an_attack_on_a_colony_in_a_third_system_is_against_the_colony_alone() -
     assert after.at(("BLACK", 3), orange) == Ships(0, 1, 1)
     named = run(state, {"ORANGE": [attack("BLACK 4", ("1 L 1 M", "ORANGE 1"), defender="CLEAR")]})
     assert any("CLEAR has no colony on BLACK 4" in t for t in texts(named, orange))
+
+
+def test_a_druwaith_attacker_waits_for_the_defenders_coin_then_plays_in_the_open() -> None:
+    state = hands(attacked("BLACK", "BLUE"), {"BLUE": (1, 3, 5), "BLACK": (4,)})
+    blue, black = pid(state, "BLUE"), pid(state, "BLACK")
+    go = [attack("BLACK 1", ("1 L 1 M", "BLUE 1")), o.Play("BEST"), o.Pass()]
+    after = run(state, {"BLUE": go})
+    assert after.phase is Phase.COINS and after.waiting == (black,)  # only BLACK owes
+    done = run(after, {"BLACK": [o.Play("4")]})
+    # BLACK 4 + 6 = 10; BLUE 5 + 3 = 8 loses, 5 + 5 = 10 ties: none wins, a tie is best
+    assert "Coins revealed: BLACK 4." in texts(done)
+    assert "BLUE plays 5 after the reveal (Druwaith)." in texts(done)
+    assert "Outcome: Tie." in texts(done) and conserved(done)
+    assert blue not in done.pending
