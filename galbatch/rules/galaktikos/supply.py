@@ -82,9 +82,7 @@ class _Lines:
         the territory is obstructed only under the house rule."""
         known = self.known.get(hex_)
         if known is None:
-            if hex_ in self.blocked and (
-                self.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS
-            ):
+            if hex_ in self.blocked and (self.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS):
                 known = False
             else:
                 known = self.fed(hex_)
