@@ -342,3 +342,14 @@ def test_conquest_printout_tells_what_is_left_to_conquer() -> None:
     data["players"][1]["eliminated"] = True
     assert "Out of play: Player B." in text(data)
     assert "of the galaxy's population" not in report
+
+
+def test_a_player_whose_every_order_was_rejected_sees_them_in_his_orders() -> None:
+    """The round has events, none on the reader's orders (the check rejected them all):
+    YOUR ORDERS still lists each rejected line with its code and reason."""
+    events = [{"kind": "TurnBegan", "player": "B", "text": "collected 1 resources"}]
+    refused = Diagnostic("a.txt", 2, 1, Severity.ERROR, "GK232", "hex 0303 has no shipyard")
+    report = text(view(events), [refused, DIAG])
+    mine = report[report.index("YOUR ORDERS") : report.index("STANDING ORDERS")]
+    assert re.search(r"^REJECTED +line 2: \[GK232\] hex 0303 has no shipyard$", mine, re.M)
+    assert "GK303" not in mine  # a reduction is no rejection: the order ran as reduced

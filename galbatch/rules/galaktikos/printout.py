@@ -273,7 +273,7 @@ def own_orders_section(
         for e in view.get("events") or ()
         if e.get("kind") in ORDER_EVENTS and str(e.get("player")) == me
     ]
-    if events:
+    if view.get("events"):
         lines = [
             part
             for e in events
@@ -283,18 +283,14 @@ def own_orders_section(
             part
             for d in diagnostics
             if d.severity is Severity.ERROR
-            for part in wrapped(
-                f"{'REJECTED':<16} line {d.line}: [{d.code}] {d.message}", width, 17
-            )
+            for part in wrapped(f"{REJECTED:<16} line {d.line}: [{d.code}] {d.message}", width, 17)
         ]
-    elif not view.get("events"):
+    else:
         lines = [
             part
             for d in diagnostics
             for part in wrapped(f"line {d.line:>3}: [{d.code}] {d.message}", width, 10)
         ]
-    else:
-        lines = []
     if not lines:
         return None
     return Section("YOUR ORDERS", (Text(tuple(lines)),))
