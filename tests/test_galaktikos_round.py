@@ -464,3 +464,25 @@ def test_standing_orders_given_are_told_the_announced_ones_to_everyone() -> None
     assert views["A"]["announced"] == views["B"]["announced"] == public
     assert views["B"]["standing"] == ["OBSTRUCT ARCTURUS OFF"]
     assert views["A"] == build_view(after, "A") and views["B"] == build_view(after, "B")
+
+
+def test_an_attack_on_nothing_is_not_executed_and_costs_nothing() -> None:
+    """A population or infrastructure attack where there is none to hit (written without
+    the check, or the targets gone earlier in the round) is refused, not paid for."""
+    state = board()
+    put(state, "0303", "A", pop=1, fleet=2, territory=True)
+    put(state, "0606", "B", pop=1, territory=True)
+    orders: dict[str, list[Any]] = {
+        "A": [
+            Attack("POPULATION", "0303", (Attackers("0303", 2),)),
+            Attack("INFRASTRUCTURE", "0303", (Attackers("0303", 2),)),
+        ]
+    }
+    after = resolve(state, orders, Streams(1, 1))
+    assert texts(after, NotExecuted) == [
+        "not executed: ATTACK POPULATION 0303 WITH 2: there is no other player's population"
+        " at 0303 to attack",
+        "not executed: ATTACK INFRASTRUCTURE 0303 WITH 2: there is no infrastructure at 0303"
+        " to attack",
+    ]
+    assert after.players["A"].resources == state.players["A"].resources + 1  # the income

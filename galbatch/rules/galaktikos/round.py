@@ -562,6 +562,8 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     first = player_named(state, action.first) if action.first else first_player(state, player)
     tokens = _strikers_left(action, harm, state, player)
     aimed = {p: n for p, n in state.populations.get(target, {}).items() if p != player}
+    if not aimed:
+        raise Illegal(f"there is no other player's population at {target.name} to attack")
     hit, lost, habitats = attack_population(
         state,
         player,
@@ -608,6 +610,8 @@ def _attack_infrastructure(turn: _Turn, action: Attack, harm: dict[tuple[Hex, st
         cast(Infrastructure, action.first) if action.first else first_infrastructure(state, player)
     )
     yards, habitats = state.shipyards.get(target, 0), state.habitats.get(target, 0)
+    if not yards + habitats:
+        raise Illegal(f"there is no infrastructure at {target.name} to attack")
     hit, found = attack_infrastructure(
         state, player, target, tokens, turn.rng, first=first, obstructs=obstructs(state)
     )
