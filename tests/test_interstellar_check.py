@@ -23,6 +23,7 @@ from galbatch.engine.ruleset import Located
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar import tables as t
 from galbatch.rules.interstellar.check import CODES, check_orders
+from galbatch.rules.interstellar.coins import choose
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import (
     Alliance,
@@ -180,7 +181,7 @@ def test_a_named_defender_needs_ships_on_the_target_but_the_owner_never() -> Non
     assert check(bare, RED, "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2")[1] == []
 
 
-def test_ships_not_there_are_rejected_and_too_many_reduced() -> None:
+def test_ships_not_there_are_reduced_to_none_and_too_many_reduced() -> None:
     state = put(table(), ("RED", 2), RED, Ships(1, 2, 1))
     accepted, diags = check(state, RED, "ATTACK BLUE 3 WITH 1 L 3 M FROM RED 2")
     assert accepted == [one("ATTACK BLUE 3 WITH 1 L 2 M FROM RED 2")]
@@ -188,8 +189,16 @@ def test_ships_not_there_are_rejected_and_too_many_reduced() -> None:
     assert diags[0].message == (
         "ATTACK BLUE 3 WITH 1 L 3 M FROM RED 2: 3 reduced to 2: you have 2 M on RED 2"
     )
+    # a size not there at all is a quantity too: reduced to none, as the turn takes it
+    state = put(state, ("RED", 2), RED, Ships(0, 2, 1))
+    accepted, diags = check(state, RED, "ATTACK BLUE 3 WITH 1 L 1 M 2 S FROM RED 2")
+    assert accepted == [one("ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2")]
+    assert [d.message for d in diags] == [
+        "ATTACK BLUE 3 WITH 1 L 1 M 2 S FROM RED 2: 2 reduced to 0: you have no S on RED 2"
+    ]
+    # ... and what is left must still be a fleet the ship chart lets attack
     state = put(state, ("RED", 2), RED, Ships(1, 2, 0))
-    rejects(state, RED, "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2", "IC233", "you have no L on RED 2")
+    rejects(state, RED, "ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2", "IC203", "the fleet has no L")
     # a colony elsewhere is a place to leave from too
     state = put(state, ("GREEN", 4), RED, Ships(1, 1, 1))
     line = "ATTACK GREEN 5 WITH 1 M 1 S FROM GREEN 4"
@@ -203,7 +212,7 @@ def test_a_second_attack_sent_ahead_may_leave_from_the_first_target_with_the_fle
     accepted, diags = check(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 2 M FROM BLUE 3")
     assert accepted == [one(line)] and codes(diags) == ["IC301"]
     # not from the planets the fleet left: after a win it stands on the target
-    rejects(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2", "IC233", "no L on RED 2")
+    rejects(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2", "IC233", "no ships left")
 
 
 def test_ships_committed_to_the_encounter_count_on_the_planet_they_left() -> None:
@@ -214,7 +223,9 @@ def test_ships_committed_to_the_encounter_count_on_the_planet_they_left() -> Non
     line = "ATTACK BLUE 2 WITH 1 M 1 S FROM BLUE 4"  # GREEN's next turn, from his colony
     accepted, diags = check(state, GREEN, line)
     assert accepted == [one(line)] and codes(diags) == ["IC401"]  # he is invited now
-    rejects(state, GREEN, "ATTACK BLUE 2 WITH 1 L 1 M FROM BLUE 4", "IC233", "no L on BLUE 4")
+    accepted, diags = check(state, GREEN, "ATTACK BLUE 2 WITH 1 L 1 M FROM BLUE 4")
+    assert accepted == [one("ATTACK BLUE 2 WITH 1 M FROM BLUE 4")]
+    assert codes(diags) == ["IC301", "IC401"] and "you have no L on BLUE 4" in diags[0].message
 
 
 def test_allies_join_a_side_that_invited_them() -> None:
@@ -259,7 +270,7 @@ def test_an_allys_ships_without_a_planet_are_counted_where_they_may_come_from() 
     assert accepted == [one("ALLY RED WITH 1 S")]
     assert [d.code for d in diags] == ["IC301"]
     assert diags[0].message.endswith("3 reduced to 1: you have 1 S in BLUE")
-    rejects(state, GREEN, "ALLY RED WITH 1 M", "IC233", "you have no M in BLUE")
+    rejects(state, GREEN, "ALLY RED WITH 1 M", "IC233", "1 reduced to 0: you have no M in BLUE")
 
 
 def test_a_file_allies_with_one_side_of_the_encounter() -> None:
@@ -303,16 +314,20 @@ def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC402")]
 
 
-def test_a_coin_played_must_be_held_highest_and_lowest_always_are() -> None:
+def test_a_coin_not_held_is_warned_of_with_the_coin_the_turn_plays() -> None:
     state = encounter(table(), Phase.COINS)
-    rejects(state, RED, "PLAY 4", "IC238", "you hold no 4 coin (your coins: DIPLOMACY, 2, 5)")
-    rejects(state, GREEN, "PLAY DIPLOMACY", "IC238", "you hold no DIPLOMACY coin")
+    for player, line, played in ((RED, "PLAY 4", "2"), (RED, "PLAY 1", "2"), (BLUE, "PLAY 5", "4")):
+        accepted, diags = check(state, player, line)
+        assert accepted == [one(line)] and codes(diags) == ["IC403"]
+        assert f"you play {played}, the nearest" in diags[0].message
+        # the turn plays that coin when the hand is unchanged
+        assert choose(state.hand(player), line.split()[1]) == int(played)
     for line in ("PLAY 5", "PLAY DIPLOMACY", "PLAY HIGHEST", "PLAY LOWEST"):
         assert check(state, RED, line) == ([one(line)], [])
     accepted, diags = check(state, RED, "IF ATTACKED PLAY 4")
     assert accepted == [one("IF ATTACKED PLAY 4")]
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "IC403")]
-    assert diags[0].message.endswith("you hold no 4 coin (your coins: DIPLOMACY, 2, 5) now")
+    assert "you hold no 4 coin now (your coins: DIPLOMACY, 2, 5)" in diags[0].message
 
 
 def test_with_no_coins_a_hand_is_drawn_before_the_coin_is_played() -> None:
@@ -364,7 +379,7 @@ def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
         BLUE,
         "DEAL RED COLONIZES GREEN 2",
         "IC243",
-        "RED COLONIZES GREEN 2: a deal allows a colony in the other party's system, BLUE",
+        "RED COLONIZES GREEN 2: a deal allows a colony only in the other party's system, BLUE",
     )
     rejects(state, RED, "DEAL RED RETURNS 1 SHIP", "IC242", "RED has no ships in the void")
     accepted, diags = check(state, RED, "DEAL BLUE GIVES 5 COINS, BLUE RETURNS 2 M")
@@ -446,7 +461,7 @@ def test_a_reduction_is_final(worlds: list[tuple[int, int, int]], s: int, m: int
         state = put(state, ("RED", tile), RED, Ships(ns % 4, nm % 3, nl % 2))
     line = f"ATTACK BLUE 3 WITH {big} L {m} M {s} S FROM RED 2"
     accepted, diags = check(state, RED, line)
-    assert all(d.code in ("IC301", "IC233") for d in diags)
+    assert all(d.code in ("IC301", "IC233", "IC202", "IC203") for d in diags)
     if accepted:
         again = check_orders([at(accepted[0])], build_view(state, RED), RED)
         assert again == (accepted, [])
@@ -488,7 +503,7 @@ class Checked(Interstellar):
         ("clamped", ["IC301", "IC301"], RC.WARNING),
         (
             "rejected",
-            ["IC238", "IC202", "IC203", "IC230", "IC101", "IC240", "IC241", "IC239", "IC244"]
+            ["IC236", "IC202", "IC203", "IC230", "IC101", "IC240", "IC241", "IC239", "IC244"]
             + ["IC100"],
             RC.ERROR,
         ),
@@ -594,7 +609,7 @@ SITUATION: list[tuple[str, str, Severity]] = [
     ("ATTACK RED 3 WITH 1 M FROM RED 1", "IC232", Severity.ERROR),
     ("ATTACK BLUE 3 WITH 1 L 1 M FROM GREEN 2", "IC233", Severity.ERROR),
     ("RECLAIM M TO BLUE 2", "IC236", Severity.ERROR),
-    ("PLAY {missing}", "IC238", Severity.ERROR),
+    ("PLAY {missing}", "IC403", Severity.WARNING),
     ("HEAL GREEN 1", "IC239", Severity.ERROR),
     ("CANCEL 1", "IC244", Severity.ERROR),
     ("ATTACK BLUE 3 WITH 1 L 2 M FROM RED 2", "IC301", Severity.WARNING),

@@ -48,12 +48,6 @@ REJECTIONS: list[tuple[str, str, str]] = [
     ("ATTACK BLUE 3 WITH 1 M 2 M FROM BLUE 2", "IC104", "add their counts"),
     ("ALLY RED WITH 1 S 1 S", "IC104", "add their counts"),
     ("CANCEL 0", "IC105", "standing orders are numbered from 1"),
-    ("ATTACK BLUE 3 WITH 1 M", "IC106", "FROM <colour> <tile> after each group (Play 3)"),
-    (
-        "ATTACK BLUE 3 WITH 1 L FROM RED 2 AND 1 M",
-        "IC106",
-        "an attacking fleet says where its ships come from",
-    ),
     ("DEAL RED GIVES 1 COIN, RED GIVES 2 COINS", "IC107", "each term of a deal is given once"),
     ("DEAL RED RETURNS 1 M, RED RETURNS 2 M", "IC107", "given once"),
     ("ALLY RED WITH 1 L 1 M FROM GREEN 2", "IC201", "allies may only offer colony ships and"),

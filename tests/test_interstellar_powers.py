@@ -310,7 +310,7 @@ def test_a_transport_is_needed_to_leave_a_system_but_not_within_one() -> None:
     state = attacked("BLACK")
     orange = pid(state, "ORANGE")
     after = run(state, {"ORANGE": [attack("BLACK 1", ("1 M", "ORANGE 1"))]})
-    assert any("a Transport is needed" in t for t in texts(after, orange))
+    assert any("you must have a Transport in your fleet" in t for t in texts(after, orange))
     assert after.waiting == (orange,)
     colony = move(state, "ORANGE", ("ORANGE", 2), ("BLACK", 3), Ships(0, 1, 0))
     within = run(colony, {"ORANGE": [attack("BLACK 1", ("1 M", "BLACK 3"))]})

@@ -180,7 +180,7 @@ def test_a_refused_attack_is_told_to_its_player_alone_and_the_run_waits() -> Non
     after = run(state, {"ORANGE": [no_warship]})
     refused = [e for e in after.events if e.kind == "refused"]
     assert len(refused) == 1 and refused[0].seen_by == (orange,)
-    assert "a Warship is needed" in refused[0].text
+    assert "you must have a Warship in your fleet" in refused[0].text
     assert after.phase is Phase.DECLARE and after.waiting == (orange,)
     assert orange not in after.pending  # the refused order is used up
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from random import Random
 
+from galbatch.rules.interstellar.allot import pool
 from galbatch.rules.interstellar.house import RETURNS_LARGEST_FIRST
 from galbatch.rules.interstellar.state import Event, GameState, PlanetKey, Ships
 from galbatch.rules.interstellar.tables import SIZES, Size
@@ -113,9 +114,6 @@ def system_of(planet: PlanetKey) -> str:
 def planets_of(state: GameState, player: str) -> tuple[PlanetKey, ...]:
     """The planets holding ships of `player`: his home worlds first (tile order), then the
     other systems in seat order."""
-    mine = [p for p in state.home(player) if state.at(p, player).total]
-    for seat in state.seats:
-        if seat.id == player:
-            continue
-        mine += [p for p in state.home(seat.id) if state.at(p, player).total]
-    return tuple(mine)
+    holds = {p: state.at(p, player) for p in state.ships}
+    colours = tuple(seat.colour for seat in state.seats)
+    return pool(state.seat(player).colour, colours, holds)

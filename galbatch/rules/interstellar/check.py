@@ -25,7 +25,11 @@ from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.ruleset import Located
 from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.allot import allot, ally_systems, fleet_refusal, pool
+from galbatch.rules.interstellar.coins import choose
 from galbatch.rules.interstellar.facts import planets, rejected, words
+from galbatch.rules.interstellar.house import colony_refusal
+from galbatch.rules.interstellar.state import Ships
 from galbatch.rules.interstellar.tables import ALLY_SIZES, DIPLOMACY, TRANSPORT, Power, Size
 
 # Diagnostic codes of the player's situation: IC23x-IC24x rejections, IC30x reductions
@@ -39,19 +43,18 @@ CODES: dict[str, str] = {
     "IC235": "an ally's ships from a system Play 6c and 6d do not allow",
     "IC236": "a ship reclaimed to a planet that is not one of the player's home worlds",
     "IC237": "no ship of that size in the void",
-    "IC238": "a coin the player does not hold",
     "IC239": "a race power the player's race does not have",
     "IC240": "INVITE names the opponent of the encounter",
     "IC241": "a deal names a player who is not a main combatant of the encounter",
     "IC242": "a deal's term the party cannot give at all",
-    "IC243": "a deal's colony on a planet outside the other party's system",
+    "IC243": "a deal's colony outside the other party's system",
     "IC244": "CANCEL names a standing order that does not exist",
     "IC301": "ships reduced to those on the planet",
     "IC302": "coins given in a deal reduced to the party's hand",
     "IC303": "ships returned in a deal reduced to the party's ships in the void",
     "IC401": "an order for a phase the player cannot owe in the encounter or turn under way",
     "IC402": "no ship of that size in the void now (the reclaim is later)",
-    "IC403": "a coin not held now, by a standing order or before a hand is drawn",
+    "IC403": "a coin not held now: the nearest is played if the hand does not change",
 }
 
 SIZES = (Size.S, Size.M, Size.L)
@@ -255,20 +258,45 @@ class Check:
 
     # -- ships --------------------------------------------------------------------------
 
-    def group(self, group: o.Group, have: dict[Size, int], where: str) -> o.Group:
-        """A group's ships as far as `have` holds them: none of a size is a rejection
-        (IC233), too many are reduced (IC301)."""
-        kept: list[o.ShipCount] = []
-        for ship in group.ships:
-            there = have.get(ship.size, 0)
-            if there < 1:
-                raise Refusal("IC233", f"you have no {ship.size.value} {where}")
-            n = self.reduce(
-                "IC301", ship.count, there, f"you have {there} {ship.size.value} {where}"
-            )
-            have[ship.size] = there - n
-            kept.append(replace(ship, count=n))
-        return replace(group, ships=tuple(kept))
+    def have(self, again: bool) -> dict[tuple[str, int], Ships]:
+        """The reader's ships an order may take, planet by planet (`ready`)."""
+        found = {p: self.ready(o.Planet(*p), again) for p in self.table.planets}
+        return {p: Ships(n[Size.S], n[Size.M], n[Size.L]) for p, n in found.items()}
+
+    def sources(self, have: Mapping[tuple[str, int], Ships]) -> tuple[tuple[str, int], ...]:
+        """The reader's planets in the order a group without FROM takes from them."""
+        colours = tuple(str(s["colour"]) for s in self.table.seats)
+        return pool(self.table.colour, colours, have)
+
+    def groups(
+        self,
+        groups: tuple[o.Group, ...],
+        have: Mapping[tuple[str, int], Ships],
+        sources: tuple[tuple[str, int], ...],
+        where: str,
+        sizes: tuple[Size, ...] = SIZES,
+    ) -> tuple[tuple[o.Group, ...], tuple[tuple[tuple[str, int], Ships], ...]]:
+        """The groups as far as the ships are there (allot.allot, as the turn takes them):
+        every size reduced is a warning (IC301), reduced to none it is left out. The groups
+        and the ships taken, by planet."""
+        taken, short = allot(have, groups, sources, sizes)
+        cut = {(s.group, s.size): s for s in short}
+        kept: list[o.Group] = []
+        for i, group in enumerate(groups):
+            place = f"on {group.origin.text()}" if group.origin else where
+            ships: list[o.ShipCount] = []
+            for ship in group.ships:
+                found = cut.get((i, ship.size))
+                if found is None:
+                    ships.append(ship)
+                    continue
+                there = f"you have {found.got or 'no'} {ship.size.value} {place}"
+                self.warn("IC301", f"{found.wanted} reduced to {found.got}: {there}")
+                if found.got:
+                    ships.append(replace(ship, count=found.got))
+            if ships:
+                kept.append(replace(group, ships=tuple(ships)))
+        return tuple(kept), taken
 
     def attack(self, order: o.Attack) -> o.Attack:
         """ATTACK (Play 3): a defender on the target, the fleet's ships on their planets."""
@@ -289,11 +317,16 @@ class Check:
         if defender != owner and not total(counts(there.get(defender))):
             colour = t.colour_of[defender]
             raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")
-        fleet = tuple(
-            self.group(g, self.ready(g.origin, order.again), f"on {g.origin.text()}")
-            for g in order.fleet
-            if g.origin is not None
-        )
+        have = self.have(order.again)
+        key = (target.colour, target.tile)
+        sources = tuple(p for p in self.sources(have) if p != key)
+        fleet, taken = self.groups(order.fleet, have, sources, "on your planets")
+        ships = Ships()
+        for _, n in taken:
+            ships = ships.plus(n)
+        code, why = fleet_refusal(ships, tuple(p[0] for p, _ in taken), target.colour)
+        if code:
+            raise Refusal(code, why)
         return replace(order, fleet=fleet)
 
     def ready(self, origin: o.Planet, again: bool) -> dict[Size, int]:
@@ -330,18 +363,13 @@ class Check:
         return ""
 
     def allowed_systems(self, side: str) -> tuple[str, ...]:
-        """The systems an ally's ships may come from (Play 6c, 6d): the target's; for the
-        attacker's side also the systems his fleet left, if it has a transport."""
+        """The systems an ally's ships may come from (allot.ally_systems)."""
         e = self.table.under_way()
         assert e is not None
-        target = str(e["target"]).split()[0]
-        if side == "DEFENDER":
-            return (target,)
         fleet = list(e.get("fleet") or [])
-        origins = [str(c["origin"]).split()[0] for c in fleet]
-        if any(counts(c.get("ships"))[TRANSPORT] for c in fleet):
-            return tuple(dict.fromkeys([target, *origins]))
-        return (target,)
+        origins = tuple(dict.fromkeys(str(c["origin"]).split()[0] for c in fleet))
+        transport = any(counts(c.get("ships"))[TRANSPORT] for c in fleet)
+        return ally_systems(str(e["target"]).split()[0], origins, transport, side)
 
     def ally(self, order: o.Ally) -> o.Ally:
         """ALLY (Play 6): a side that invited the reader, ships he has where 6c/6d allow."""
@@ -369,25 +397,28 @@ class Check:
                     whose = t.colour_of.get(str(e[side.lower()]), side)
                     raise Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)")
                 systems = self.allowed_systems(side)
-        groups: list[o.Group] = []
-        spare = {p: self.ready(o.Planet(*p), again=False) for p in t.planets}
         for g in order.ships:
-            if g.origin is not None:
-                if g.origin.colour not in systems:
-                    allowed = " or ".join(systems)
-                    raise Refusal(
-                        "IC235",
-                        f"allies' ships come from the system attacked unless the attacker uses"
-                        f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
-                    )
-                have = spare[(g.origin.colour, g.origin.tile)]
-                groups.append(self.group(g, have, f"on {g.origin.text()}"))
-                continue
-            pooled = {s: sum(spare[p][s] for p in spare if p[0] in systems) for s in ALLY_SIZES}
-            where = "in " + " or ".join(systems) if side else "on any planet"
-            groups.append(self.group(g, pooled, where))
+            if g.origin is not None and g.origin.colour not in systems:
+                allowed = " or ".join(systems)
+                raise Refusal(
+                    "IC235",
+                    f"allies' ships come from the system attacked unless the attacker uses"
+                    f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
+                )
+        have = self.have(again=False)
+        sources = tuple(p for p in self.sources(have) if p[0] in systems)
+        where = "in " + " or ".join(systems) if side else "on any planet"
+        groups, taken = self.groups(order.ships, have, sources, where, ALLY_SIZES)
+        if not taken:
+            told = "; ".join(text for _, _, text in self.notes)
+            self.notes = []
+            raise Refusal(
+                "IC233",
+                f"{told}: no colony ship or warship named is where allies' ships may come"
+                " from (Play 6b-6d), and an ALLY with no ships counts as declining (house rule)",
+            )
         self.joined = self.joined or side
-        return replace(order, ships=tuple(groups))
+        return replace(order, ships=groups)
 
     def reclaim(self, order: o.Reclaim) -> o.Reclaim:
         """RECLAIM (Play 2): one of the reader's ships in the void, to a home world of his."""
@@ -410,8 +441,9 @@ class Check:
             self.warn("IC402", f"{text} now")
         return order
 
-    def play(self, order: o.Play, standing: bool) -> o.Play:
-        """PLAY (Play 7): a coin the reader holds; BEST is the Druwaith's."""
+    def play(self, order: o.Play) -> o.Play:
+        """PLAY (Play 7): BEST is the Druwaith's; a coin not held is warned of with the coin
+        played instead if the hand does not change (coins.choose, as the turn plays it)."""
         t = self.table
         if order.coin == "BEST" and not t.has_race_power(Power.PLAY_AFTER_REVEAL):
             raise Refusal(
@@ -425,14 +457,17 @@ class Check:
                 self.warn(
                     "IC403",
                     "you hold no coins now: you draw three before you play (Play 1), and the"
-                    f" {coin_word(coin)} if you draw it, else the nearest",
+                    f" {coin_word(coin)} if you draw it, else the nearest (house rule)",
                 )
             elif coin not in t.hand:
                 held = ", ".join(coin_word(c) for c in sorted(t.hand))
-                text = f"you hold no {coin_word(coin)} coin (your coins: {held})"
-                if not standing:
-                    raise Refusal("IC238", text)
-                self.warn("IC403", f"{text} now")
+                played = coin_word(choose(tuple(t.hand), order.coin))
+                self.warn(
+                    "IC403",
+                    f"you hold no {coin_word(coin)} coin now (your coins: {held}): if your hand"
+                    f" is unchanged when the coins are chosen you play {played}, the nearest"
+                    " (house rule)",
+                )
         return order
 
     def power(self, order: o.Order) -> None:
@@ -477,12 +512,9 @@ class Check:
                     )
                 if isinstance(term, o.AllowColony):
                     other = sides[1] if term.player == sides[0] else sides[0]
-                    if term.planet.colour != other:
-                        raise Refusal(
-                            "IC243",
-                            f"{term.text()}: a deal allows a colony in the other party's"
-                            f" system, {other}",
-                        )
+                    why = colony_refusal(term.planet.colour, term.player, other)
+                    if why:
+                        raise Refusal("IC243", f"{term.text()}: {why}")
         terms: list[o.Term] = []
         for term in order.terms:
             if isinstance(term, o.GiveCoins):
@@ -541,14 +573,14 @@ class Check:
         if isinstance(order, o.Standing):  # its ships and coins are counted when used
             self.power(order.action)
             if isinstance(order.action, o.Play):
-                self.play(order.action, standing=True)
+                self.play(order.action)
             return order
         self.power(order)
         doers: dict[type, Callable[[Any], o.Order]] = {
             o.Attack: self.attack,
             o.Ally: self.ally,
             o.Reclaim: self.reclaim,
-            o.Play: lambda play: self.play(play, standing=False),
+            o.Play: self.play,
             o.Invite: self.invite,
             o.Deal: self.deal,
             o.Cancel: self.cancel,

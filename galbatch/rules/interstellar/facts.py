@@ -20,6 +20,7 @@ from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.facts import Fact, Row, apply
 from galbatch.engine.ruleset import Located
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.tables import (
     ALLY_SIZES,
     ATTACK_COINS,
@@ -129,12 +130,6 @@ def ally(order: o.Order) -> o.Ally | None:
     return inner if isinstance(inner, o.Ally) else None
 
 
-def origins_given(order: o.Order) -> bool:
-    """Every group of an attacking fleet says the planet its ships leave."""
-    found = attack(order)
-    return found is None or all(g.origin is not None for g in found.fleet)
-
-
 def leaving(order: o.Order) -> list[o.Planet]:
     """The planets of an attacking fleet in another system than the target's."""
     found = attack(order)
@@ -196,7 +191,9 @@ def own_colony(order: o.Order) -> str:
     inner = action(order)
     if isinstance(inner, o.Deal):
         for term in inner.terms:
-            if isinstance(term, o.AllowColony) and term.planet.colour == term.player:
+            if isinstance(term, o.AllowColony) and colony_refusal(
+                term.planet.colour, term.player, None
+            ):
                 return term.text()
     return ""
 
@@ -286,13 +283,6 @@ FACTS: tuple[Row, ...] = (
         lambda order: order.number is None or order.number > 0,
         "IC105",
         "standing orders are numbered from 1 as the printout lists them",
-    ),
-    Fact(
-        (o.Attack, o.Standing),
-        origins_given,
-        "IC106",
-        "an attacking fleet says where its ships come from: FROM <colour> <tile> after each"
-        " group (Play 3)",
     ),
     Fact(
         (o.Deal, o.Standing),
@@ -429,7 +419,6 @@ CODES: dict[str, str] = {
     "IC103": "a coin other than 1 to 5 or DIPLOMACY",
     "IC104": "a planet, or a size at a planet, named twice in a fleet",
     "IC105": "CANCEL 0: standing orders are numbered from 1",
-    "IC106": "an attacking fleet's ships without FROM",
     "IC107": "a deal's term given twice",
     "IC109": "an order past the 100th of the file",
     "IC201": "an ally offers a transport",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.allot import allot, ally_systems, fleet_refusal
 from galbatch.rules.interstellar.board import (
-    available,
     planets_of,
     put,
     ships_text,
@@ -49,57 +50,22 @@ def planet_key(state: GameState, planet: o.Planet) -> PlanetKey:
     return (planet.colour, planet.tile)
 
 
-def wanted(ships: tuple[o.ShipCount, ...]) -> Ships:
-    """The ships a group asks for, counted by size."""
-    out = Ships()
-    for s in ships:
-        out = out.add(s.size, max(s.count, 0))
-    return out
-
-
 def gather(
     state: GameState,
     player: str,
     groups: tuple[o.Group, ...],
-    allowed: tuple[PlanetKey, ...],
+    sources: tuple[PlanetKey, ...],
     sizes: tuple[Size, ...] = SIZES,
 ) -> tuple[tuple[Commitment, ...], bool]:
     """The ships groups ask for, from the planets named (or, for a group naming none,
-    from `allowed` planets in order), as many as are there; and whether any quantity
-    was reduced. Ships of sizes outside `sizes` are left out."""
-    taken: dict[PlanetKey, Ships] = {}
-    reduced = False
-
-    def left(planet: PlanetKey) -> Ships:
-        return state.at(planet, player).minus(taken.get(planet, Ships()))
-
+    from `sources` in order), as many as are there (allot.allot); and whether any
+    quantity was reduced."""
     for group in groups:
-        want = Ships()
-        for size in sizes:
-            want = want.add(size, wanted(group.ships).get(size))
-        if want.total < wanted(group.ships).total:
-            reduced = True
         if group.origin is not None:
-            origin = planet_key(state, group.origin)
-            if origin not in allowed:
-                raise Refusal(f"ships from {group.origin.text()} may not take part")
-            got = available(left(origin), want)
-            reduced = reduced or got != want
-            taken[origin] = taken.get(origin, Ships()).plus(got)
-            continue
-        for size in sizes:
-            need = want.get(size)
-            for planet in allowed:
-                if need <= 0:
-                    break
-                n = min(need, left(planet).get(size))
-                if n:
-                    taken[planet] = taken.get(planet, Ships()).add(size, n)
-                    need -= n
-            reduced = reduced or need > 0
-    order = [p for p in allowed if p in taken] + [p for p in taken if p not in allowed]
-    commitments = tuple(Commitment(player, p, taken[p]) for p in order if taken[p].total)
-    return commitments, reduced
+            planet_key(state, group.origin)
+    have = {p: state.at(p, player) for p in state.ships}
+    taken, short = allot(have, groups, sources, sizes)
+    return tuple(Commitment(player, p, s) for p, s in taken), bool(short)
 
 
 def lift(state: GameState, commitments: tuple[Commitment, ...]) -> GameState:
@@ -158,20 +124,15 @@ def declare(state: GameState, player: str, order: o.Attack, attack: int) -> tupl
     planets; and a note if a quantity was reduced. Raises Refusal."""
     target = planet_key(state, order.target)
     defender = defender_of(state, player, target, order.defender)
+    named = [g.origin for g in order.fleet if g.origin is not None]
+    if house.SHIPS_ON_TARGET_CANNOT_ATTACK and any((p.colour, p.tile) == target for p in named):
+        raise Refusal(f"ships already on {planet_text(target)} cannot attack it")
     mine = tuple(p for p in planets_of(state, player) if p != target)
     fleet, reduced = gather(state, player, order.fleet, mine)
-    if any(c.origin == target for c in fleet):
-        raise Refusal(f"ships already on {planet_text(target)} cannot attack it")
     ships = total(fleet)
-    if not ships.total:
-        raise Refusal("no ships in the fleet")
-    if not ships.get(WARSHIP):
-        raise Refusal("a Warship is needed in the fleet to attack (ship chart, Play 3a)")
-    travels = any(system_of(c.origin) != system_of(target) for c in fleet)
-    if travels and not ships.get(TRANSPORT):
-        raise Refusal(
-            "a Transport is needed in the fleet to travel to another system (ship chart, Play 3b)"
-        )
+    _, why = fleet_refusal(ships, tuple(system_of(c.origin) for c in fleet), system_of(target))
+    if why:
+        raise Refusal(why)
     encounter = Encounter(attack, player, defender, target, fleet)
     note = f"fleet reduced to {ships_text(ships)}: no more there" if reduced else ""
     return replace(lift(state, fleet), encounter=encounter, attack=attack), note
@@ -211,10 +172,18 @@ def ally_planets(state: GameState, e: Encounter, player: str, side: Side) -> tup
     """Where an ally's ships may come from (Play 6c, 6d): the target's system; for the
     attacker's side, with a Transport in the fleet, also the fleet's systems. The ally's
     home worlds first, as `planets_of` lists them."""
-    systems = {system_of(e.target)}
-    if side == "ATTACKER" and total(e.fleet).get(TRANSPORT):
-        systems |= {system_of(c.origin) for c in e.fleet}
+    systems = allied_systems(e, side)
     return tuple(p for p in planets_of(state, player) if system_of(p) in systems)
+
+
+def allied_systems(e: Encounter, side: Side) -> tuple[str, ...]:
+    """The systems an ally of `side` may bring ships from (allot.ally_systems)."""
+    return ally_systems(
+        system_of(e.target),
+        tuple(dict.fromkeys(system_of(c.origin) for c in e.fleet)),
+        bool(total(e.fleet).get(TRANSPORT)),
+        side,
+    )
 
 
 def sides_inviting(e: Encounter, player: str) -> tuple[Side, ...]:
@@ -253,6 +222,13 @@ def ally(state: GameState, player: str, order: o.Ally) -> tuple[GameState, str]:
     side = side_named(state, e, order.side)
     if side is None or side not in sides_inviting(e, player):
         raise Refusal(f"{order.side} did not invite you (Play 6)")
+    systems = allied_systems(e, side)
+    for g in order.ships:
+        if g.origin is not None and g.origin.colour not in systems:
+            raise Refusal(
+                f"allies' ships come from the system attacked unless the attacker uses a"
+                f" Transport (Play 6c, 6d): {g.origin.text()} is not in {' or '.join(systems)}"
+            )
     allowed = ally_planets(state, e, player, side)
     ships, reduced = gather(state, player, order.ships, allowed, ALLY_SIZES)
     if not total(ships).total:

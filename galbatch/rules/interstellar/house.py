@@ -127,3 +127,104 @@ UNABLE_ALLY_DECLINES = True
 # lowest above it, else Diplomacy (PLAY DIPLOMACY without one: the lowest attack coin).
 # A main combatant with no coin at all, even after drawing, plays none: Diplomacy.
 PLAY_NEAREST_BELOW = True
+
+# ---- rules the code once held alone, named here ----------------------------------------------
+
+# Setup 2: "each player randomly chooses a stash": the colours are drawn at random
+# (seeded) unless game.yaml's `colours` names them in seat order.
+COLOURS_AT_RANDOM = True
+
+# Setup 4: "the color to race combinations suggested are recommended": each colour
+# takes the chart's race unless game.yaml's `races` pairs it otherwise, and no race is
+# taken twice (a power is a race's own).
+RACES_BY_CHART = True
+RACE_AT_MOST_ONCE = True
+
+# Play 2 before Play 3: the reclaim waits for the player's ATTACK only if, after some
+# reclaim, he could attack at all (a reclaimed ship may be the Warship or Transport the
+# attack needs); otherwise it is made at once.
+RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE = True
+
+# Play 3 and 6: a group of ships without FROM takes them from the player's planets in
+# this order, each size as far as there are ships, and is reduced to what is there.
+FROMLESS_HOME_FIRST = True
+
+
+def source_order(own: str, colours: tuple[str, ...], tiles: tuple[int, ...]) -> tuple[str, ...]:
+    """The systems a group without FROM takes ships from, in order: the player's own
+    (his home worlds, tile order `tiles`) first, then the other systems in seat order
+    (`colours`)."""
+    if not FROMLESS_HOME_FIRST:
+        return colours
+    return (own, *(c for c in colours if c != own))
+
+
+# Play 3b: "a Transport is needed to move ships from one system to another": the fleet
+# needs one if any of its groups comes from outside the target's system.
+TRANSPORT_IF_ANY_GROUP_TRAVELS = True
+
+# Play 3: the fleet is placed "next to the planet": ships already on the target are not
+# part of an attack on it (a group FROM the target is refused; without FROM, the target
+# is skipped).
+SHIPS_ON_TARGET_CANNOT_ATTACK = True
+
+# Play 6c, "the target system or the origin system": with a Transport in the attacking
+# fleet, every system the fleet's ships came from is an origin system.
+EVERY_FLEET_SYSTEM_IS_ORIGIN = True
+
+# Play 6: an ALLY answers only the invitation of a side that invited the player (other
+# ALLY lines wait for another encounter), and an ALLY whose ships are all gone (none of
+# his colony ships or warships where allies' ships may come from) counts as declining.
+ALLY_ANSWERS_INVITING_SIDE = True
+EMPTY_ALLY_DECLINES = True
+
+# Play 7: the Druwaith plays after the other main combatant's coin is revealed, to
+# everyone: the reveal of that coin is public before the Druwaith chooses.
+DRUWAITH_AFTER_PUBLIC_REVEAL = True
+
+# Play 8, the deal: all of a main combatant's pending DEAL and NO DEAL lines together
+# are his offers (the first of the attacker's matching one of the defender's is made);
+# a standing one is used only when he has sent none.
+ALL_DEAL_LINES_ARE_OFFERS = True
+
+# Play 8, a deal's terms: a term naming neither party is skipped, and a quantity (coins
+# given, ships returned) is limited to what the party has when the deal is carried out.
+DEAL_SKIPS_OTHERS_TERMS = True
+DEAL_QUANTITIES_LIMITED = True
+
+# Play 8, "a colony allowed on a planet": a colony is a colony ship on an alien planet
+# (ship chart), so a deal's COLONIZES names a planet of the other party's system; the
+# colony ship comes from the party's attacking fleet if it has one there, else from his
+# lowest-numbered home world holding one.
+COLONY_IN_OTHER_PARTYS_SYSTEM = True
+COLONY_SHIP_FROM_FLEET_FIRST = True
+
+
+def colony_refusal(planet_colour: str, party: str, other: str | None) -> str:
+    """Why a deal may not let `party` place a colony on a planet of `planet_colour`'s
+    system (the other party being `other`, None when not known yet), or "" when it may."""
+    if planet_colour == party:
+        return (
+            "a colony is a colony ship on an alien planet (ship chart), not on one's own home world"
+        )
+    if COLONY_IN_OTHER_PARTYS_SYSTEM and other is not None and planet_colour != other:
+        return f"a deal allows a colony only in the other party's system, {other} (Play 8)"
+    return ""
+
+
+# Race chart, Gelmir: "any ships you lose in combat" covers every loss at the outcome,
+# the two ships of no deal included; they go to his home world of this tile.
+GELMIR_COVERS_NO_DEAL = True
+GELMIR_HOME_WORLD = 1
+
+# Race chart, Celegorm and Mormegil: "after combat has finished" is after every
+# encounter's outcome, a tie and a deal included.
+COIN_POWERS_AFTER_EVERY_ENCOUNTER = True
+
+# Race chart, Nirnaeth: every pending HEAL line of his is carried out at the next
+# outcome (each is used up there), in the order written.
+HEAL_USES_EVERY_PENDING_LINE = True
+
+# Play 1 in combat (DRAW_WHEN_EMPTY_IN_COMBAT): a main combatant draws only while his hand
+# is empty and his coin is not yet in, so a run waiting for the other draws no more.
+DRAW_ONLY_BEFORE_COIN_IN = True

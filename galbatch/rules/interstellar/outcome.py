@@ -177,6 +177,10 @@ def _terms(state: GameState, e: Encounter, deal: o.Deal, run: Run) -> tuple[Game
             if state.player_of(planet[0]) is None or planet[1] not in range(1, 6):
                 run.say("deal", f"{term.text()}: there is no such planet.")
                 continue
+            why = house.colony_refusal(planet[0], term.player, colour(state, other))
+            if why:
+                run.say("deal", f"{term.text()}: not carried out: {why}.")
+                continue
             state, e = _colonize(state, e, party, planet, run)
     return state, e
 

@@ -1,0 +1,131 @@
+"""The checker and the turn agree: an order the checker accepts (as reduced, with its
+warnings) does in the run what the checker said, because one function decides each
+question for both (allot.py, coins.choose, house.colony_refusal)."""
+
+from __future__ import annotations
+
+from interstellar_table import hands, move, pid, run, table, texts
+
+from galbatch.rules.interstellar.house import colony_refusal
+from galbatch.rules.interstellar.phases import Phase
+from galbatch.rules.interstellar.state import GameState, Ships
+from tests.test_interstellar_check import check, codes, encounter
+from tests.test_interstellar_check import table as check_table
+from tests.test_interstellar_language import one
+
+
+def duel() -> GameState:
+    """YELLOW (Gelmir) and RED (Balchoth): RED, in the last seat, moves first."""
+    return hands(table("YELLOW RED"), {"RED": (2, 5), "YELLOW": (3,)})
+
+
+def fleet(state: GameState) -> list[tuple[tuple[str, int], Ships]]:
+    assert state.encounter is not None
+    return [(c.origin, c.ships) for c in state.encounter.fleet]
+
+
+def test_a_group_without_from_is_accepted_and_taken_from_the_home_worlds_first() -> None:
+    state = duel()
+    red = pid(state, "RED")
+    line = "ATTACK YELLOW 3 WITH 1 L 2 M"
+    accepted, diags = check(state, red, line)
+    assert accepted == [one("ATTACK YELLOW 3 WITH 1 L 2 M")]
+    assert codes(diags) == []
+    after = run(state, {"RED": [one(line)]})
+    # 1 L 1 M from RED 1, the second M from RED 2 (tile order)
+    assert fleet(after) == [(("RED", 1), Ships(0, 1, 1)), (("RED", 2), Ships(0, 1, 0))]
+
+
+def test_a_standing_attack_without_from_follows_the_ships_where_they_moved() -> None:
+    state = duel()
+    red = pid(state, "RED")
+    for tile in (1, 2, 3):
+        state = move(state, "RED", ("RED", tile), ("RED", 5), Ships(0, 1, 1))
+    line = "ALWAYS ATTACK YELLOW 3 WITH 1 L 1 M"
+    assert check(state, red, line) == ([one(line)], [])
+    after = run(state, {"RED": [one(line)]})
+    assert fleet(after) == [(("RED", 4), Ships(0, 1, 1))]
+
+
+def test_too_many_ships_without_from_are_reduced_alike() -> None:
+    state = duel()
+    red = pid(state, "RED")
+    line = "ATTACK YELLOW 3 WITH 1 L 7 M"
+    accepted, diags = check(state, red, line)
+    assert accepted == [one("ATTACK YELLOW 3 WITH 1 L 5 M")]
+    assert [d.message for d in diags] == [f"{line}: 7 reduced to 5: you have 5 M on your planets"]
+    after = run(state, {"RED": [one(line)]})
+    assert sum(s.medium for _, s in fleet(after)) == 5
+    assert any("fleet reduced" in t for t in texts(after, red))
+
+
+def test_a_missing_size_is_reduced_to_none_by_both() -> None:
+    state = move(duel(), "RED", ("RED", 1), None, Ships(1, 0, 0))
+    red = pid(state, "RED")
+    line = "ATTACK YELLOW 3 WITH 1 L 1 M 1 S FROM RED 1"
+    accepted, diags = check(state, red, line)
+    assert accepted == [one("ATTACK YELLOW 3 WITH 1 L 1 M FROM RED 1")]
+    assert [d.message for d in diags] == [f"{line}: 1 reduced to 0: you have no S on RED 1"]
+    after = run(state, {"RED": [one(line)]})
+    assert fleet(after) == [(("RED", 1), Ships(0, 1, 1))]
+
+
+def test_a_fleet_left_without_a_warship_is_refused_by_both() -> None:
+    state = move(duel(), "RED", ("RED", 1), None, Ships(0, 1, 0))
+    red = pid(state, "RED")
+    line = "ATTACK YELLOW 3 WITH 1 L 1 M FROM RED 1"
+    accepted, diags = check(state, red, line)
+    assert accepted == [] and codes(diags) == ["IC202"]
+    after = run(state, {"RED": [one(line)]})
+    assert any("you must have a Warship in your fleet" in t for t in texts(after, red))
+
+
+def test_a_coin_not_held_plays_what_the_warning_says() -> None:
+    state = duel()
+    red = pid(state, "RED")
+    accepted, diags = check(state, red, "PLAY 4")
+    assert accepted == [one("PLAY 4")] and codes(diags) == ["IC403"]
+    assert "you play 2, the nearest" in diags[0].message
+    attack = one("ATTACK YELLOW 3 WITH 1 L 1 M FROM RED 1")
+    after = run(state, {"RED": [attack, one("PLAY 4")], "YELLOW": [one("PLAY 3")]})
+    assert "Coins revealed: RED 2, YELLOW 3." in texts(after)
+
+
+def three() -> GameState:
+    """GREEN, YELLOW and RED, each holding only Diplomacy: RED attacks YELLOW 3 and the
+    two attempt a deal."""
+    state = table("GREEN YELLOW RED")
+    return hands(state, {"RED": (0,), "YELLOW": (0,), "GREEN": (1,)})
+
+
+def dealt(term: str) -> GameState:
+    """RED's attack on YELLOW 3, both playing Diplomacy and offering the same deal."""
+    attack = one("ATTACK YELLOW 3 WITH 1 L 1 M FROM RED 1")
+    red = [attack, one("INVITE NOBODY"), one("PLAY DIPLOMACY"), one(f"DEAL {term}")]
+    yellow = [one("INVITE NOBODY"), one("PLAY DIPLOMACY"), one(f"DEAL {term}")]
+    return run(three(), {"RED": red, "YELLOW": yellow})
+
+
+def test_a_colony_outside_the_other_partys_system_is_refused_by_both() -> None:
+    after = dealt("RED COLONIZES GREEN 2")
+    why = colony_refusal("GREEN", "RED", "YELLOW")
+    assert "Deal reached: DEAL RED COLONIZES GREEN 2." in texts(after)
+    assert f"RED COLONIZES GREEN 2: not carried out: {why}." in texts(after)
+    assert after.at(("GREEN", 2), pid(after, "RED")) == Ships()
+    # the checker rejects it with the same reason (test_interstellar_check: IC243)
+    state = encounter(check_table(), Phase.DEAL)
+    accepted, diags = check(state, "1", "DEAL RED COLONIZES GREEN 2")
+    assert accepted == [] and codes(diags) == ["IC243"]
+    assert colony_refusal("GREEN", "RED", "BLUE") in diags[0].message
+
+
+def test_a_colony_on_ones_own_world_is_refused_by_both() -> None:
+    after = dealt("RED COLONIZES RED 2")
+    assert f"RED COLONIZES RED 2: not carried out: {colony_refusal('RED', 'RED', None)}." in (
+        texts(after)
+    )
+
+
+def test_a_colony_in_the_other_partys_system_is_placed() -> None:
+    after = dealt("RED COLONIZES YELLOW 2")
+    assert after.at(("YELLOW", 2), pid(after, "RED")) == Ships(1, 0, 0)
