@@ -192,3 +192,39 @@ def test_setup_place_lines_checked_and_each_told_with_its_reason(tmp_path: Path)
     assert f"REJECTED line 2: [GK250] hex {core} is a core hex" in mine
     assert f"REJECTED line 4: [GK252] hex {empty} is empty space" in mine
     assert f"REJECTED line 5: [GK251] hex {beside} is next to a core hex" in mine
+
+
+def test_an_if_order_for_an_enemy_arriving_earlier_is_checked_and_fought_by_process(
+    tmp_path: Path,
+) -> None:
+    """Two homes two hexes apart; in round 2 POLARIS moves first, into the hex between
+    them, and ARCTURUS's IF ENEMY FLEETS ... ATTACK, written for that, was accepted by the
+    check with a warning (GK404) and is fought by the round."""
+    from galbatch.rules.galaktikos.hexes import distance
+    from galbatch.rules.galaktikos.placement import galaxy_of, legal_home_sites
+
+    game = tmp_path / "gk"
+    create_game(game, "galaktikos", 2, 2006, game_id="gk", passwords=PASSWORDS)
+    ruleset = get_ruleset("galaktikos")
+    galaxy = galaxy_of(ruleset.load_state(load_data(game / "turns" / "000" / "state.yaml")))
+    sites = legal_home_sites(galaxy, set())
+    home, far, between = next(
+        (a, b, m)
+        for a in sites
+        for b in sites
+        if distance(a, b) == 2
+        for m in galaxy.neighbours(a)
+        if distance(m, b) == 1
+    )
+    send(game, {"1": [f"PLACE HOME {home.name}"], "2": [f"PLACE HOME {far.name}"]})
+    assert process(game, pdf=False).turn == 1
+    send(game, {"1": [], "2": []})
+    assert process(game, pdf=False).turn == 2  # round 1: ARCTURUS first, nothing done
+    guarded = f"IF ENEMY FLEETS {between.name} ATTACK FLEETS {between.name} FROM {home.name} 1"
+    send(game, {"1": [guarded], "2": [f"MOVE 1 FLEETS {far.name} {between.name}"]})
+    result = process(game, pdf=False)
+    assert result.turn == 3 and result.rc == 4, result.log
+    printout = (game / "turns" / "003" / "printouts" / "1.txt").read_text("utf-8")
+    mine = " ".join(printout[printout.index("YOUR ORDERS") :].split())
+    assert f"DONE {guarded}: battle at {between.name}: you lost" in mine
+    assert f"[GK404] {guarded}: there is nothing to attack in {between.name} (GK243)" in mine
