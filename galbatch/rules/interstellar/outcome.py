@@ -42,14 +42,16 @@ def colour(state: GameState, player: str) -> str:
     return state.seat(player).colour
 
 
-def lose(state: GameState, player: str, ships: Ships, run: Run) -> GameState:
-    """Ships lost in combat (already off their planets): to the void, or, for the
-    Gelmir while he keeps his power, back to his lowest-numbered home world."""
+def lose(state: GameState, player: str, ships: Ships, run: Run, combat: bool = True) -> GameState:
+    """Ships lost at the outcome (already off their planets): to the void, or, for the
+    Gelmir while he keeps his power, back to his home world house.GELMIR_HOME_WORLD (the
+    losses of no deal, `combat` False, too if house.GELMIR_COVERS_NO_DEAL)."""
     if not ships.total:
         return state
     who = colour(state, player)
-    if has_power(state, player, Power.LOSSES_GO_HOME):
-        home = state.home(player)[0]
+    gelmir = combat or house.GELMIR_COVERS_NO_DEAL
+    if gelmir and has_power(state, player, Power.LOSSES_GO_HOME):
+        home = (state.seat(player).colour, house.GELMIR_HOME_WORLD)
         run.say(
             "lost",
             f"{who} loses {ships_text(ships)}: they go home to {planet_text(home)} (Gelmir).",
@@ -126,7 +128,7 @@ def _no_deal_losses(
                     state = take(state, planet, player, Ships().add(size, n))
                     lost = lost.add(size, n)
                     need -= n
-    return lose(state, player, lost, run), e
+    return lose(state, player, lost, run, combat=False), e
 
 
 def _colonize(
@@ -135,7 +137,7 @@ def _colonize(
     """A deal's colony: a colony ship of the encounter's (the fleet's), else from the
     party's home worlds, onto the planet."""
     who = colour(state, player)
-    if player == e.attacker:
+    if player == e.attacker and house.COLONY_SHIP_FROM_FLEET_FIRST:
         for i, c in enumerate(e.fleet):
             if c.ships.get(Size.S):
                 fleet = list(e.fleet)
@@ -152,6 +154,17 @@ def _colonize(
     return state, e
 
 
+def _within(state: GameState, party: str, term: o.GiveCoins | o.ReturnShips) -> bool:
+    """Whether a deal's quantity may be carried out: always when quantities are limited to
+    what the party has (house.DEAL_QUANTITIES_LIMITED), else only if he has as many."""
+    if house.DEAL_QUANTITIES_LIMITED:
+        return True
+    if isinstance(term, o.GiveCoins):
+        return len(state.hand(party)) >= term.count
+    void = state.in_void(party)
+    return (void.get(term.size) if term.size else void.total) >= term.count
+
+
 def _terms(state: GameState, e: Encounter, deal: o.Deal, run: Run) -> tuple[GameState, Encounter]:
     """A deal's terms carried out, in the order written; terms naming neither party, or
     more than a party has, are carried out as far as they can be."""
@@ -159,9 +172,13 @@ def _terms(state: GameState, e: Encounter, deal: o.Deal, run: Run) -> tuple[Game
     for term in deal.terms:
         party = parties.get(term.player)
         if party is None:
+            assert house.DEAL_SKIPS_OTHERS_TERMS  # a deal binds its two parties alone
             run.say("deal", f"{term.text()}: {term.player} is not a party to the deal.")
             continue
         other = e.defender if party == e.attacker else e.attacker
+        if isinstance(term, o.GiveCoins | o.ReturnShips) and not _within(state, party, term):
+            run.say("deal", f"{term.text()}: not carried out: {term.player} has not so many.")
+            continue
         if isinstance(term, o.GiveCoins):
             state, _ = give_random(state, party, other, term.count, run, "the deal")
         elif isinstance(term, o.ReturnShips):

@@ -37,7 +37,7 @@ COLOURS_SETTING = Setting(
     "colours",
     str,
     RANDOM,
-    doc="The players' colours in seat order, e.g. \"RED BLUE WHITE\"; random: each player"
+    doc='The players\' colours in seat order, e.g. "RED BLUE WHITE"; random: each player'
     " draws a stash at random (Setup 2).",
 )
 RACES_SETTING = Setting(
@@ -45,7 +45,7 @@ RACES_SETTING = Setting(
     str,
     CHART,
     doc="Colour=race pairs replacing the chart's suggested pairing, e.g."
-    " \"RED=Seregon WHITE=Balchoth\"; chart, or colours not named: the chart's race.",
+    ' "RED=Seregon WHITE=Balchoth"; chart, or colours not named: the chart\'s race.',
 )
 SETTINGS = (COLOURS_SETTING, RACES_SETTING)
 
@@ -87,8 +87,11 @@ def _words(text: str) -> list[str]:
 
 
 def seat_colours(seed: int, players: int, setting: str) -> tuple[str, ...]:
-    """The seats' colours: as the setting gives them, else drawn at random (seeded)."""
+    """The seats' colours: as the setting gives them, else drawn at random (seeded,
+    house.COLOURS_AT_RANDOM; without it, the first colours of the chart)."""
     if setting.strip().lower() in ("", RANDOM):
+        if not house.COLOURS_AT_RANDOM:
+            return COLOURS[:players]
         return tuple(stream(seed, 0, "colours").sample(COLOURS, players))
     colours = tuple(_words(setting))
     unknown = [c for c in colours if c not in COLOURS]
@@ -102,7 +105,9 @@ def seat_colours(seed: int, players: int, setting: str) -> tuple[str, ...]:
 
 
 def colour_races(colours: tuple[str, ...], setting: str) -> tuple[str, ...]:
-    """Each colour's race: the chart's suggested pairing, changed by `races` pairs."""
+    """Each colour's race: the chart's suggested pairing (house.RACES_BY_CHART), changed
+    by `races` pairs; no race twice (house.RACE_AT_MOST_ONCE)."""
+    assert house.RACES_BY_CHART  # a colour's default race is the chart's
     races = {c: race_row(c).race for c in colours}
     pairs = [] if setting.strip().lower() == CHART else _words(setting)
     for pair in pairs:
@@ -115,14 +120,12 @@ def colour_races(colours: tuple[str, ...], setting: str) -> tuple[str, ...]:
             known = " ".join(r.race for r in RACE_CHART)
             raise ValueError(f"races: no race {race!r}; the races are {known}") from None
     chosen = [races[c] for c in colours]
-    if len(set(chosen)) != len(chosen):
+    if house.RACE_AT_MOST_ONCE and len(set(chosen)) != len(chosen):
         raise ValueError("races: two players may not have the same race")
     return tuple(chosen)
 
 
-def new_game(
-    seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
-) -> GameState:
+def new_game(seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]) -> GameState:
     """The table after setup: five home worlds a player with one ship of each size on
     each, all the coins in the bag and three drawn by each player (the Hirilorn four),
     and the first player's turn begun up to his first decision."""

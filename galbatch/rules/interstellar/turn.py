@@ -55,6 +55,7 @@ Waiting = tuple[str, ...]
 Step = Callable[[GameState, Run], tuple[GameState, Waiting]]
 RUN_STREAM = "interstellar"
 
+
 def _round(state: GameState) -> int:
     """The most player turns a run begins (house.RUN_PLAYS_AT_MOST_ONE_ROUND)."""
     return len(state.seats) if house.RUN_PLAYS_AT_MOST_ONE_ROUND else 10**9
@@ -145,7 +146,8 @@ def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         for s in house.RECLAIM_DEFAULT_SIZES
         if void.get(s)
     )
-    if could and not _has_attack(state, p, Phase.DECLARE):
+    waits = could or not house.RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE
+    if waits and not _has_attack(state, p, Phase.DECLARE):
         return state, (p,)  # the reclaim waits for the attack (phases.WAITS_WITH)
     order, pending = answer(state, p, Phase.RECLAIM)
     if pending and order is not None:
@@ -272,8 +274,11 @@ def _fits_alliance(state: GameState, e: Encounter, p: str) -> Callable[[o.Action
     invited him."""
 
     def fits(x: o.Action) -> bool:
-        return isinstance(x, o.Decline) or (
-            isinstance(x, o.Ally) and side_named(state, e, x.side) in sides_inviting(e, p)
+        if not isinstance(x, o.Ally):
+            return isinstance(x, o.Decline)
+        side = side_named(state, e, x.side)
+        return side is not None and (
+            side in sides_inviting(e, p) or not house.ALLY_ANSWERS_INVITING_SIDE
         )
 
     return fits
@@ -304,6 +309,9 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
                 state, note = ally(state, p, order)
             except Refusal as refusal:
                 run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
+                if not house.EMPTY_ALLY_DECLINES:
+                    waiting.append(p)
+                    continue
                 run.say("alliance", f"{colour(state, p)} declines.")
                 state = decline(state, p)
                 continue
@@ -356,7 +364,8 @@ def _coins(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     e = _encounter(state)
     if house.DRAW_WHEN_EMPTY_IN_COMBAT:
         for p in (e.attacker, e.defender):
-            if e.coin(p) is None and not state.hand(p):
+            before = e.coin(p) is None or not house.DRAW_ONLY_BEFORE_COIN_IN
+            if before and not state.hand(p):
                 state = draw(state, p, hand_size(state, p), run)
     waiting: list[str] = []
     for p in owes(state, Phase.COINS):
@@ -372,7 +381,9 @@ def _coins(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         for p, c in ((e.attacker, e.attacker_coin), (e.defender, e.defender_coin))
         if c is not None
     ]
-    run.say("reveal", "Coins revealed: " + ", ".join(shown) + ".")
+    # house.DRUWAITH_AFTER_PUBLIC_REVEAL: the coin in is shown to all before he plays
+    seen = () if house.DRUWAITH_AFTER_PUBLIC_REVEAL else (e.attacker, e.defender)
+    run.say("reveal", "Coins revealed: " + ", ".join(shown) + ".", seen)
     if owes(state, Phase.DRUWAITH):
         return replace(state, phase=Phase.DRUWAITH), ()
     return _decided(state, run), ()
@@ -416,6 +427,8 @@ def _deal(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     waiting: list[str] = []
     for p in (e.attacker, e.defender):
         found, _ = all_answers(state, p, Phase.DEAL, DEAL_ORDERS)
+        if not house.ALL_DEAL_LINES_ARE_OFFERS:
+            found = found[:1]
         if not found:
             waiting.append(p)
         offers[p] = found
@@ -462,14 +475,17 @@ def _outcome(state: GameState, run: Run) -> tuple[GameState, Waiting]:
             if pending:
                 state = use(state, p, take)
     state = carry_out(state, rewards, run)
-    state = settle_coins(state, takes, run)
+    if house.COIN_POWERS_AFTER_EVERY_ENCOUNTER or e.outcome not in (Outcome.TIE, Outcome.DEAL):
+        state = settle_coins(state, takes, run)
+    else:
+        state = settle_coins(state, {p: False for p in state.players()}, run)
     for p in state.players():
         if not has_power(state, p, Power.HEAL):
             continue
         heals, pending = all_answers(state, p, Phase.OUTCOME, o.Heal)
         if pending:
             state = use_all(state, p, o.Heal, Phase.OUTCOME)
-        for h in heals:
+        for h in heals if house.HEAL_USES_EVERY_PENDING_LINE else heals[:1]:
             state = heal(state, p, h, run)
     won = winners(state)
     if won:
