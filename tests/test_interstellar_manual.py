@@ -95,6 +95,27 @@ HOUSE_RULES = {
     "SECOND_ATTACK_NEEDS_WIN": "a deal or a tie is not a success",
     "COMMITTED_SHIPS_LEAVE_PLANETS": "leave their planets when committed",
     "RUN_PLAYS_AT_MOST_ONE_ROUND": "it stops at the start of the next turn, owing nobody",
+    "COLOURS_AT_RANDOM": "The colours are drawn at random",
+    "RACES_BY_CHART": "each colour takes the chart's race",
+    "RACE_AT_MOST_ONCE": "no race is taken twice",
+    "RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE": "waits for the player's ATTACK only if",
+    "FROMLESS_HOME_FIRST": "home worlds first, in tile order, then from his ships in the other",
+    "TRANSPORT_IF_ANY_GROUP_TRAVELS": "if any of its groups comes from outside the target's system",
+    "SHIPS_ON_TARGET_CANNOT_ATTACK": "ships already on the target are not part of an attack on it",
+    "EVERY_FLEET_SYSTEM_IS_ORIGIN": "every system the fleet's ships came from is an origin system",
+    "ALLY_ANSWERS_INVITING_SIDE": "An ALLY answers only the invitation of a side that invited",
+    "EMPTY_ALLY_DECLINES": "an ALLY whose ships are all gone counts as declining",
+    "DRUWAITH_AFTER_PUBLIC_REVEAL": "revealed to everyone before the Druwaith chooses",
+    "ALL_DEAL_LINES_ARE_OFFERS": "lines together are his offers",
+    "DEAL_SKIPS_OTHERS_TERMS": "A term naming neither party is skipped",
+    "DEAL_QUANTITIES_LIMITED": "limited to what the party has when the deal is carried out",
+    "COLONY_IN_OTHER_PARTYS_SYSTEM": "COLONIZES names a planet of the other party's system",
+    "COLONY_SHIP_FROM_FLEET_FIRST": "comes from the party's attacking fleet if it has one there",
+    "GELMIR_COVERS_NO_DEAL": "the two ships of no deal included",
+    "GELMIR_HOME_WORLD": "they go to his home world 1",
+    "COIN_POWERS_AFTER_EVERY_ENCOUNTER": "after every encounter's outcome, a tie and a deal",
+    "HEAL_USES_EVERY_PENDING_LINE": "Every pending HEAL line of the Nirnaeth is carried out",
+    "DRAW_ONLY_BEFORE_COIN_IN": "draws only while his hand is empty and his coin is not yet in",
     "NO_POSSIBLE_ATTACK_PASSES": "makes none: his turn passes",
     "REFUSED_ATTACK_USED_UP": "refuse when its phase comes is used up",
     "NO_INVITATIONS_FOR_TWO": "only the two main combatants at the table nobody is invited",
@@ -113,6 +134,7 @@ def test_every_house_rule_is_documented() -> None:
 
 def test_house_rules_the_page_states_as_the_code_decides() -> None:
     assert house.HIRILORN_HAND == 4 and house.HAND_LIMIT is None
+    assert house.GELMIR_HOME_WORLD == 1
     assert house.SAME_COIN_GOES_TO == "owner" and house.COLONIES_COUNT == "planets"
     assert house.NO_DEAL_LOSS_ORDER == ("encounter", "home", "colonies")
     assert house.RECLAIM_DEFAULT_SIZES[0].value == "L" and house.RETURNS_LARGEST_FIRST
