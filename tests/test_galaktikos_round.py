@@ -38,6 +38,7 @@ from galbatch.rules.galaktikos.round import (
 from galbatch.rules.galaktikos.setup import new_game
 from galbatch.rules.galaktikos.tables import HexType
 from galbatch.rules.galaktikos.view import build_view, describe, owing
+from tests.galaktikos_accounting import accounted, holdings
 from tests.galaktikos_world import put, world
 
 SEATS = [
@@ -228,13 +229,15 @@ def test_no_token_from_nothing_and_no_resources_below_zero(
     put(state, "0303", "A", pop=2, fleet=2, territory=True, shipyards=1)
     put(state, "0606", "B", pop=2, fleet=2, territory=True, shipyards=1)
     put(state, "0404", "B", pop=1, fleet=1, territory=True)
-    before = state.tokens()
     after = resolve(state, {"A": a, "B": b}, Streams(seed, 1))
     assert all(p.resources >= 0 for p in after.players.values())
-    # each population token harvests at most one resource a turn, and each token built costs 2+
-    spendable = sum(p.resources for p in state.players.values()) + before["population"]
-    added = sum(after.tokens().values()) - sum(before.values())
-    assert added * 2 <= spendable
+    # every change of each player's tokens is an event's; each paid from his means: his
+    # resources and at most one resource a population token of his harvests
+    change, paid = accounted(after)
+    was, now = holdings(state), holdings(after)
+    assert {key: now[key] - was[key] for key in was} == change, [e.text for e in after.events]
+    for p in state.players:
+        assert paid[p] <= state.players[p].resources + was[(p, "population")]
     assert all(n > 0 for row in after.fleets.values() for n in row.values())
 
 
