@@ -75,13 +75,13 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     Phase.RECLAIM: (
         "your attack, and if you like the ship you take back from the void first",
         (
-            "ATTACK [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]",
+            "ATTACK [<colour> ON] <planet> WITH <ships> [FROM <planet>] [AND ...]",
             "RECLAIM <size> [TO <planet>]",
         ),
     ),
     Phase.DECLARE: (
         "your attack: the target planet and the fleet",
-        ("ATTACK [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]",),
+        ("ATTACK [<colour> ON] <planet> WITH <ships> [FROM <planet>] [AND ...]",),
     ),
     Phase.INVITE_ATTACKER: (
         "whom you ask to ally with you",
@@ -118,7 +118,7 @@ OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     ),
     Phase.SECOND_ATTACK: (
         "your second attack after the win, or pass",
-        ("ATTACK AGAIN [<colour> ON] <planet> WITH <ships> FROM <planet> [AND ...]", "PASS"),
+        ("ATTACK AGAIN [<colour> ON] <planet> WITH <ships> [FROM <planet>] [AND ...]", "PASS"),
     ),
 }
 
