@@ -12,7 +12,8 @@ ExtrasPolicy = Callable[[Mapping[str, int], int], list[str]]
 
 
 def default_extras(left: Mapping[str, int], extras: int) -> list[str]:
-    """The extras fall on those with the most tokens left, ties in the given order (house rule)."""
+    """The extras fall on those with the most tokens left, ties on the longest in the hex:
+    a hex's row keeps its holders in the order their tokens came (house rule)."""
     order = sorted(left, key=lambda k: -left[k])
     return order[:extras]
 
