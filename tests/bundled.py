@@ -7,7 +7,7 @@ tracks under games/<name>. A tracked file is taken as it is in the work tree (a 
 re-making a bundled game sees their change), or from git's index when a run deleted it;
 an untracked file (a turn someone ran) is left out. Without git (an unpacked source
 archive) the copy is the work tree's games/<name> without any turn after the ones it
-ships (000; galaxy13 ships 001 too, spiral6 001 and 002).
+ships (000; galaxy13 ships 001 too, spiral6 and nebula4 001 and 002).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
-LAST_TURN = {"galaxy13": 1, "spiral6": 2}  # the last turn each game ships; 0 if not listed
+# the last turn each game ships; 0 if not listed
+LAST_TURN = {"galaxy13": 1, "spiral6": 2, "nebula4": 2}
 
 
 def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:

@@ -39,6 +39,11 @@ GAMES = {
         "--start", "2006-06-13", "--days", "7", "--name", "RED", "--name", "BLUE",
         "--name", "GREEN", "--name", "GOLD", "--name", "WHITE", "--name", "BLACK",
     ],
+    "nebula4": [  # the table samples/interstellar/ are written for: RED, GREEN, BLUE, YELLOW
+        "interstellar", "--id", "IC4", "--players", "4", "--seed", "2002",
+        "--gm", "Ken Leyhe (demo)", "--title", "Interstellar Conquest IC4",
+        "--start", "2002-07-01", "--days", "7", "--setting", "colours=RED GREEN BLUE YELLOW",
+    ],
 }  # fmt: skip
 
 
@@ -71,12 +76,14 @@ INBOX = {
     "gc16": [str(i) for i in range(1, 9)],
     "galaxy13": sorted(str(i) for i in range(1, 12)),  # as the names sort: 1, 10, 11, 2
     "spiral6": [str(i) for i in range(1, 7)],
+    "nebula4": ["1", "2", "3", "4"],
 }
 TURNS = {
     "conflict-demo": ["000"],
     "gc16": ["000"],
     "galaxy13": ["000", "001"],
     "spiral6": ["000", "001", "002"],  # new, the setup run, round 1
+    "nebula4": ["000", "001", "002"],  # new, turns 1-3 and the stop at BLUE's, 4-6
 }
 
 
@@ -250,6 +257,77 @@ def test_the_galaktikos_samples_check_against_spiral6(
     for mode in (
         ["--game", str(shipped("spiral6"))],
         ["--view", str(shipped("spiral6") / "turns" / "002" / "views" / "1.yaml")],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == status, result.stdout + result.stderr
+        found = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
+        assert found == codes, mode
+
+
+@pytest.mark.parametrize("turn", ["001", "002"])
+def test_nebula4_runs_are_what_their_orders_make(turn: str, tmp_path: Path) -> None:
+    """Run 1 plays YELLOW's, RED's and GREEN's turns (GREEN's fleet without FROM) and stops
+    for BLUE's attack; run 2 plays BLUE's, YELLOW's and RED's attack on BLUE 3 up to the
+    alliances it waits for; each byte for byte from the orders it kept."""
+    replay("nebula4", turn, tmp_path)
+
+
+def test_nebula4_waits_for_the_invited_and_its_next_run_is_the_same_every_time(
+    tmp_path: Path,
+) -> None:
+    """RED attacks BLUE 3; GREEN and YELLOW owe their answers. Every player sent orders for
+    the next run: GREEN's ALLY is reduced to his ships on BLUE 4, RED's INVITE BLUE is
+    rejected; the encounter is resolved (RED wins, BLUE's Druwaith finding no coin that
+    wins), the run waits for RED's second attack, and two runs agree byte for byte."""
+    log = (shipped("nebula4") / "turns" / "002" / "job.log").read_text()
+    assert "alliance (step 6); waiting for GREEN YELLOW" in log
+    runs = []
+    for run in ("a", "b"):
+        copy = tmp_path / run / "nebula4"
+        shutil.copytree(shipped("nebula4"), copy)
+        result = process(copy, "--no-pdf")
+        assert result.returncode == 8, result.stdout + result.stderr
+        check = next(line for line in result.stdout.splitlines() if "CHECK" in line)
+        assert "1 reduced" in check and "1 rejected" in check, check
+        runs.append(tree(copy / "turns" / "003"))
+    assert runs[0] == runs[1]
+    assert b"second-attack (step 10); waiting for RED" in runs[0]["job.log"]
+    red = runs[0]["printouts/1.txt"].decode()
+    assert "[IC240] BLUE is your opponent" in red
+    green = runs[0]["printouts/2.txt"].decode()
+    assert "[IC301] ALLY RED WITH 3 S 2 M FROM BLUE 4: 3 reduced" in green
+    events = runs[0]["printouts/gm.txt"].decode()
+    assert "GREEN allies with RED with 1 M 2 S." in events
+    assert "YELLOW allies with BLUE with 2 M." in events
+
+
+@pytest.mark.parametrize(
+    ("sample", "status", "codes"),
+    [
+        ("clean", 0, []),
+        ("defender", 0, []),
+        ("ally", 0, []),
+        ("standing", 0, []),
+        ("clamped", 4, ["IC301", "IC301"]),
+        ("rejected", 8, ["IC236", "IC202", "IC203", "IC230", "IC101", "IC240", "IC241",
+                         "IC239", "IC244", "IC100"]),
+        ("unusable", 12, ["GB012"]),
+    ],
+)  # fmt: skip
+def test_the_interstellar_samples_check_against_nebula4(
+    sample: str, status: int, codes: list[str]
+) -> None:
+    """samples/interstellar/ are the players' files for nebula4's next run, against the
+    game and against the writer's view alike."""
+    path = ROOT / "samples" / "interstellar" / f"{sample}.txt"
+    player = path.read_text().split("PLAYER ", 1)[1].split()[0]
+    for mode in (
+        ["--game", str(shipped("nebula4"))],
+        ["--view", str(shipped("nebula4") / "turns" / "002" / "views" / f"{player}.yaml")],
     ):
         result = subprocess.run(
             [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
