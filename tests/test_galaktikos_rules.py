@@ -533,3 +533,18 @@ def test_resources_never_negative_and_no_token_from_nothing(
         assert all(p.resources >= 0 for p in state.players.values())
         assert all(n > 0 for row in state.populations.values() for n in row.values())
         assert all(n > 0 for row in state.fleets.values() for n in row.values())
+
+
+def test_a_tie_for_the_extras_falls_on_the_first_in_seat_order_not_the_first_arrived() -> None:
+    """House rule: the extras of an uneven split fall on the largest holder, then the
+    first in seat order, whichever tokens came into the hex first."""
+    from galbatch.rules.galaktikos.events import overpopulation
+    from galbatch.rules.galaktikos.hexes import parse_hex
+
+    state = world(players=("A", "B"))
+    put(state, "0404", "B", pop=1, habitats=1)  # B arrives first
+    put(state, "0404", "A", pop=1)
+    hex_ = parse_hex("0404")
+    assert state.population(hex_) - state.capacity(hex_) == 1  # one token too many
+    overpopulation(state, hex_)
+    assert state.populations[hex_] == {"B": 1}

@@ -12,8 +12,8 @@ ExtrasPolicy = Callable[[Mapping[str, int], int], list[str]]
 
 
 def default_extras(left: Mapping[str, int], extras: int) -> list[str]:
-    """The extras fall on those with the most tokens left, ties on the longest in the hex:
-    a hex's row keeps its holders in the order their tokens came (house rule)."""
+    """The extras fall on those with the most tokens left, ties in the given order: seat
+    order, as the rules code passes a hex's holders (house rule)."""
     order = sorted(left, key=lambda k: -left[k])
     return order[:extras]
 
@@ -104,7 +104,7 @@ def overpopulation(
     excess = state.population(hex_) - state.capacity(hex_)
     if excess <= 0:
         return []
-    lost = spread(excess, dict(state.populations[hex_]), extras)
+    lost = spread(excess, state.seated(state.populations[hex_]), extras)
     for player, n in lost.items():
         state.add(state.populations, hex_, player, -n)
     return [Overpopulation(hex_, tuple(sorted(lost.items())))]

@@ -139,6 +139,10 @@ class GameState:
         if table is self.populations and count == 0:
             self.unmark(hex_, player)
 
+    def seated(self, row: dict[str, int]) -> dict[str, int]:
+        """A hex's row of tokens in seat order: who takes the extras of a tie (house rule)."""
+        return {p: row[p] for p in self.players if p in row}
+
     def unmark(self, hex_: Hex, owner: str) -> None:
         """Remove the occupation token from `owner`'s population in the hex."""
         marks = self.occupations.get(hex_)

@@ -229,7 +229,7 @@ def attack_fleets(
     foes = (
         dict(targeted)
         if targeted is not None
-        else {p: n for p, n in state.fleets.get(target, {}).items() if p != player}
+        else {p: n for p, n in state.seated(state.fleets.get(target, {})).items() if p != player}
     )
     if not foes or any(p == player or n < 1 or state.fleet(target, p) < n for p, n in foes.items()):
         raise Illegal(f"no such unfriendly fleet tokens in {target}")
@@ -296,7 +296,7 @@ def attack_population(
     aimed = (
         dict(targeted)
         if targeted is not None
-        else {p: n for p, n in state.populations.get(hex_, {}).items() if p != player}
+        else {p: n for p, n in state.seated(state.populations.get(hex_, {})).items() if p != player}
     )
     if any(n < 0 or state.population(hex_, p) < n for p, n in aimed.items()):
         raise Illegal(f"there is not so much population in {hex_}")
