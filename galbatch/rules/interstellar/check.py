@@ -4,9 +4,12 @@ player's situation as his view shows it (view.py's keys).
 The table is public but for the hands: the view shows every planet's ships, the void,
 the encounter so far, and the reader's own coins and standing orders. Each order is
 checked for what the table says now: colours that are in the game, ships that are on
-the planets named (too many are reduced to those there, none is a rejection),
-allies' ships from the systems Play 6c and 6d allow, coins held, race powers owned,
-a deal's terms within what its parties have, CANCEL numbers that exist.
+the planets named or, without FROM, where the turn would take them (allot.py: too many
+are reduced to those there, a size not there to none; a fleet left with no warship,
+or no transport to travel, is a rejection), allies' ships from the systems Play 6c and
+6d allow, coins held (a coin not held is a warning naming the coin the turn would
+play), race powers owned, a deal's terms within what its parties have (its colony in
+the other party's system), CANCEL numbers that exist.
 
 Orders may be sent long before their phase; what changes before then (ships lost or
 reclaimed, coins drawn) is the resolution's business, and an order accepted here may

@@ -93,9 +93,9 @@ class ShipCount:
 
 @dataclass(frozen=True)
 class Group:
-    """1 L 2 M FROM RED 2: ships of one player leaving one planet. In ALLY orders the
-    planet may be left out (`origin` None): the ships come from wherever the rules
-    allow, home worlds in number order."""
+    """1 L 2 M FROM RED 2: ships of one player leaving one planet. The planet may be left
+    out (`origin` None): the ships come from wherever the rules allow, home worlds first
+    in tile order, then other systems in seat order (house.source_order)."""
 
     ships: tuple[ShipCount, ...]
     origin: Planet | None = None

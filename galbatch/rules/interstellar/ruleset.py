@@ -14,7 +14,7 @@ PACKAGE = "galbatch.rules.interstellar"
 # and tile, BLUE 3; ships are counts and sizes S, M, L: 1 L 2 M).
 ORDER_SUMMARY = (
     "RECLAIM size [TO colour tile]         Take a ship back from the void",
-    "ATTACK [colour ON] colour tile WITH ships FROM colour tile [AND ...]",
+    "ATTACK [colour ON] colour tile WITH ships [FROM colour tile] [AND ...]",
     "                                      Attack a planet with a fleet",
     "ATTACK AGAIN colour tile WITH ...     The second attack",
     "PASS                                  No second attack",

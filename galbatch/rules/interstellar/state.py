@@ -62,9 +62,7 @@ class Ships:
 
     def plus(self, other: Ships) -> Ships:
         """Both counts together."""
-        return Ships(
-            self.small + other.small, self.medium + other.medium, self.large + other.large
-        )
+        return Ships(self.small + other.small, self.medium + other.medium, self.large + other.large)
 
     def minus(self, other: Ships) -> Ships:
         """These ships without `other`'s; never below 0."""
@@ -248,8 +246,7 @@ class GameState:
             "turn": self.turn,
             "player_turn": self.player_turn,
             "seats": [
-                {"id": s.id, "name": s.name, "colour": s.colour, "race": s.race}
-                for s in self.seats
+                {"id": s.id, "name": s.name, "colour": s.colour, "race": s.race} for s in self.seats
             ],
             "ships": {planet_text(k): per_owner(self.ships.get(k, {})) for k in planets},
             "void": per_owner(self.void),
@@ -406,7 +403,7 @@ def has_power(state: GameState, player: str, power: Power) -> bool:
     """Whether the player's race has that power and keeps it: at least two colony ships
     on his home worlds."""
     race = race_named(state.seat(player).race)
-    return race.key is power and colony_ships_at_home(
-        state, player
-    ) >= POWER_NEEDS_COLONY_SHIPS_AT_HOME
-
+    return (
+        race.key is power
+        and colony_ships_at_home(state, player) >= POWER_NEEDS_COLONY_SHIPS_AT_HOME
+    )

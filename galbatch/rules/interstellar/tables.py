@@ -90,8 +90,7 @@ RACE_CHART: tuple[RaceRow, ...] = (
     RaceRow(
         "PURPLE",
         "Pelantiri",
-        "You win combat if you play a Diplomacy coin and you have at least one ship"
-        " involved.",
+        "You win combat if you play a Diplomacy coin and you have at least one ship involved.",
         Power.DIPLOMACY_WINS,
     ),
     RaceRow(
