@@ -87,7 +87,7 @@ def coins_in_play(state: GameState) -> list[Coin]:
         coins += list(h)
     e = state.encounter
     if e is not None and e.outcome is None:
-        coins += [c for c in (e.attacker_coin, e.defender_coin) if c is not None and c >= 0]
+        coins += [c for c in (e.attacker_coin, e.defender_coin) if isinstance(c, int)]
     return sorted(coins)
 
 

@@ -1,13 +1,19 @@
 """House rules house.py names, as the turn plays them: Gelmir's no-deal losses, the coin
-powers after a tie, the public reveal before the Druwaith, a deal's colony ship."""
+powers after a tie, the public reveal before the Druwaith, a deal's colony ship, a
+combatant with no coin at all."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from interstellar_table import hands, pid, run, table, texts
 
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.state import GameState, Ships
+from galbatch.rules.interstellar.tables import NO_COIN
+from galbatch.rules.interstellar.view import build_view
 from tests.test_interstellar_language import one
+from tests.test_interstellar_printout import text
 
 RED_ATTACK = "ATTACK {target} WITH 1 L 1 M FROM RED 1"
 
@@ -61,3 +67,19 @@ def test_a_deals_colony_ship_comes_from_the_attacking_fleet_first() -> None:
     assert after.at(("YELLOW", 2), p) == Ships(1, 0, 0)
     assert after.at(("RED", 2), p) == Ships(0, 1, 1)  # the fleet's S stayed on YELLOW 2
     assert after.at(("RED", 1), p) == Ships(1, 1, 1)  # the lowest home world kept its S
+
+
+def test_a_combatant_with_no_coin_at_all_plays_none_shown_in_words() -> None:
+    state = hands(table("YELLOW RED"), {"RED": (3,)})
+    state = replace(state, bag=(), discards=(), hands={**state.hands, pid(state, "YELLOW"): ()})
+    red, yellow = pid(state, "RED"), pid(state, "YELLOW")
+    attack = one(RED_ATTACK.format(target="YELLOW 3"))
+    after = run(state, {"RED": [attack, one("PLAY 3")], "YELLOW": [one("PLAY HIGHEST")]})
+    assert "YELLOW has no coin to play and plays none (Diplomacy)." in texts(after)
+    assert "Outcome: Attacker wins." in " ".join(texts(after))  # an attack coin against none
+    assert after.encounter is not None and after.encounter.defender_coin == NO_COIN
+    assert GameState.from_data(after.to_data()) == after
+    assert after.to_data()["encounter"]["defender_coin"] == "NONE"
+    for reader in (red, yellow):
+        assert build_view(after, reader)["encounter"]["defender_coin"] == "NONE"
+        assert "YELLOW no coin (counted as Diplomacy)" in text(after, reader)

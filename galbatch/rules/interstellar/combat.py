@@ -19,6 +19,7 @@ from galbatch.rules.interstellar.tables import (
     DIPLOMACY,
     SIZES,
     Coin,
+    CoinPlayed,
     Outcome,
     Played,
     Power,
@@ -29,12 +30,11 @@ from galbatch.rules.interstellar.tables import (
 
 # The Balchoth's values (race chart): colony ships 2, warships 4; transports keep 3.
 BALCHOTH_STRENGTH: dict[Size, int] = {Size.S: 2, Size.M: 4, Size.L: 3}
-NO_COIN: Coin = -1  # a combatant with no coin at all plays none: counted as Diplomacy
 
 
-def chart_coin(coin: Coin) -> Coin:
-    """A coin as the outcome chart reads it (no coin at all is Diplomacy)."""
-    return DIPLOMACY if coin == NO_COIN else coin
+def chart_coin(coin: CoinPlayed) -> Coin:
+    """A coin as the outcome chart reads it (no coin at all, NO_COIN, is Diplomacy)."""
+    return DIPLOMACY if isinstance(coin, str) else coin
 
 
 def ship_value(state: GameState, player: str, ships: Ships, main: bool) -> int:
@@ -67,7 +67,9 @@ def _involved(state: GameState, e: Encounter, side: Side) -> bool:
     return state.at(e.target, e.defender).total > 0
 
 
-def outcome(state: GameState, e: Encounter, attacker: Coin, defender: Coin) -> Outcome | None:
+def outcome(
+    state: GameState, e: Encounter, attacker: CoinPlayed, defender: CoinPlayed
+) -> Outcome | None:
     """The outcome chart's row for the two coins; None for Diplomacy / Diplomacy, which
     the deal decides."""
     a, d = chart_coin(attacker), chart_coin(defender)

@@ -8,9 +8,8 @@ from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.board import Run, largest_first, return_from_void, ships_text
 from galbatch.rules.interstellar.coins import discard, gain, give_random
-from galbatch.rules.interstellar.combat import NO_COIN
 from galbatch.rules.interstellar.state import GameState, has_power
-from galbatch.rules.interstellar.tables import Coin, Power, coin_text
+from galbatch.rules.interstellar.tables import Power, coin_text
 
 
 def _wants(state: GameState, player: str, power: Power, takes: dict[str, bool]) -> bool:
@@ -23,12 +22,9 @@ def settle_coins(state: GameState, takes: dict[str, bool], run: Run) -> GameStat
     the others onto the discard pile. `takes`: TAKE COIN / LEAVE COIN per player."""
     e = state.encounter
     assert e is not None
-    played: list[tuple[str, str, Coin]] = [
-        (e.attacker, e.defender, e.attacker_coin if e.attacker_coin is not None else NO_COIN),
-        (e.defender, e.attacker, e.defender_coin if e.defender_coin is not None else NO_COIN),
-    ]
+    played = [(e.attacker, e.defender, e.attacker_coin), (e.defender, e.attacker, e.defender_coin)]
     for owner, opponent, coin in played:
-        if coin == NO_COIN:
+        if coin is None or isinstance(coin, str):  # no coin at all (NO_COIN): none to move
             continue
 
         reclaim = _wants(state, owner, Power.RECLAIM_COIN, takes)

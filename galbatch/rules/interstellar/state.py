@@ -19,9 +19,11 @@ from galbatch.rules.interstellar.tables import (
     HOME_WORLDS,
     POWER_NEEDS_COLONY_SHIPS_AT_HOME,
     Coin,
+    CoinPlayed,
     Outcome,
     Power,
     Size,
+    coin_from,
     race_named,
 )
 
@@ -127,8 +129,8 @@ class Encounter:
     invited_by_defender: tuple[str, ...] = ()
     allies: tuple[Alliance, ...] = ()
     declined: tuple[str, ...] = ()  # invited players who answered no
-    attacker_coin: Coin | None = None  # secret until `revealed`
-    defender_coin: Coin | None = None
+    attacker_coin: CoinPlayed | None = None  # secret until `revealed`; NO_COIN: none at all
+    defender_coin: CoinPlayed | None = None
     revealed: bool = False  # both coins in (the Druwaith's after the reveal is public)
     deal: o.Deal | None = None  # the deal reached
     outcome: Outcome | None = None  # the outcome chart's row, once known
@@ -144,8 +146,8 @@ class Encounter:
         """The invited players who have answered (allied or declined)."""
         return tuple(a.player for a in self.allies) + self.declined
 
-    def coin(self, player: str) -> Coin | None:
-        """The coin a main combatant has played (None: not yet)."""
+    def coin(self, player: str) -> CoinPlayed | None:
+        """The coin a main combatant has played (None: not yet; NO_COIN: he had none)."""
         if player == self.attacker:
             return self.attacker_coin
         if player == self.defender:
@@ -369,8 +371,8 @@ def _encounter_from(d: dict[str, Any]) -> Encounter:
             for a in d["allies"]
         ),
         declined=tuple(str(p) for p in d["declined"]),
-        attacker_coin=None if coin_a is None else int(coin_a),
-        defender_coin=None if coin_d is None else int(coin_d),
+        attacker_coin=coin_from(coin_a),
+        defender_coin=coin_from(coin_d),
         revealed=bool(d["revealed"]),
         deal=None if deal is None else o.from_data(deal),
         outcome=None if outcome is None else Outcome(outcome),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
 # ---- the race chart ---------------------------------------------------------------------
 
@@ -235,9 +236,25 @@ def all_coins(players: int) -> tuple[Coin, ...]:
     return tuple(value for _ in range(suits(players)) for _, value in COIN_FACES)
 
 
-def coin_text(coin: Coin) -> str:
-    """A coin as orders and printouts write it: its value, or DIPLOMACY."""
+NoCoin = Literal["NONE"]
+# What a main combatant with no coin at all plays (house.PLAY_NEAREST_BELOW): no coin,
+# which the outcome chart counts as Diplomacy; stored and shown as this word.
+NO_COIN: NoCoin = "NONE"
+CoinPlayed = Coin | NoCoin  # what a main combatant has put in: a coin, or none at all
+
+
+def coin_text(coin: CoinPlayed) -> str:
+    """A coin as orders and printouts write it: its value, DIPLOMACY, or NO COIN."""
+    if coin == NO_COIN:
+        return "NO COIN"
     return "DIPLOMACY" if coin == DIPLOMACY else str(coin)
+
+
+def coin_from(data: object) -> CoinPlayed | None:
+    """A coin put in, as state and views store it: an int, "NONE", or None (not yet)."""
+    if data is None:
+        return None
+    return NO_COIN if data == NO_COIN else int(str(data))
 
 
 # ---- the outcome chart (Play 8) -------------------------------------------------------------

@@ -25,7 +25,7 @@ from galbatch.rules.interstellar.answers import (
 )
 from galbatch.rules.interstellar.board import Run, one, return_from_void, ships_text
 from galbatch.rules.interstellar.coins import choose, draw, draw_up, hand_size, remove
-from galbatch.rules.interstellar.combat import NO_COIN, WINNER, outcome, result_for
+from galbatch.rules.interstellar.combat import WINNER, outcome, result_for
 from galbatch.rules.interstellar.fleets import (
     Refusal,
     ally,
@@ -43,7 +43,8 @@ from galbatch.rules.interstellar.phases import Phase, owes
 from galbatch.rules.interstellar.powers import heal, settle_coins
 from galbatch.rules.interstellar.state import Encounter, GameState, has_power, planet_text
 from galbatch.rules.interstellar.tables import (
-    Coin,
+    NO_COIN,
+    CoinPlayed,
     Outcome,
     Power,
     coin_text,
@@ -343,7 +344,7 @@ def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bo
     e = _encounter(state)
     hand = state.hand(p)
     if not hand:
-        coin: Coin = NO_COIN
+        coin: CoinPlayed = NO_COIN
         run.say("coin", f"{colour(state, p)} has no coin to play and plays none (Diplomacy).")
     else:
         wins = None
@@ -401,7 +402,7 @@ def _decided(state: GameState, run: Run) -> GameState:
     """Both coins in: the outcome chart's row, or the deal to make."""
     e = _encounter(state)
     a = e.attacker_coin if e.attacker_coin is not None else NO_COIN
-    d = e.defender_coin if e.defender_coin is not None else NO_COIN
+    d = e.defender_coin if e.defender_coin is not None else NO_COIN  # never: both are in
     row = outcome(state, e, a, d)
     if row is None:
         run.say("deal", "Diplomacy against Diplomacy: the players attempt a deal.")
