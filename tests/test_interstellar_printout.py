@@ -21,6 +21,7 @@ from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
 from galbatch.rules.interstellar.state import Event, GameState, Ships
+from galbatch.rules.interstellar.tables import NO_COIN
 from galbatch.rules.interstellar.view import build_view
 from tests.interstellar_encounter import combat, table
 
@@ -96,7 +97,7 @@ def test_invitations_still_to_come_are_not_yet() -> None:
 def test_a_combatant_without_coins_plays_none() -> None:
     state = combat(revealed=True)
     assert state.encounter is not None
-    state = replace(state, encounter=replace(state.encounter, defender_coin=-1))
+    state = replace(state, encounter=replace(state.encounter, defender_coin=NO_COIN))
     encounter = section(text(state, "2"), "THE ENCOUNTER")
     assert "Coins: RED 5; BLUE no coin (counted as Diplomacy)." in encounter
 

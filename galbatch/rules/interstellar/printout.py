@@ -20,7 +20,14 @@ from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.state import GameState
-from galbatch.rules.interstellar.tables import RACE_CHART, Outcome, coin_text, outcome_row
+from galbatch.rules.interstellar.tables import (
+    NO_COIN,
+    RACE_CHART,
+    CoinPlayed,
+    Outcome,
+    coin_text,
+    outcome_row,
+)
 from galbatch.rules.interstellar.view import CHOSEN, FORM_WORDS, NOT_YET, build_view
 
 PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
@@ -199,7 +206,7 @@ def _coin_shown(value: Any, revealed: bool) -> str:
         return "chosen, not revealed"
     if value == NOT_YET:
         return "not yet chosen"
-    if int(value) < 0:
+    if value == NO_COIN:
         return "no coin (counted as Diplomacy)"
     return coin_text(int(value)) + ("" if revealed else " (yours, not revealed)")
 
@@ -490,7 +497,7 @@ def _hands(state: GameState, names: Mapping[str, str]) -> list[str]:
     return [f"{names[p]:<8} {coins_text(sorted(state.hand(p)))}" for p in state.players()]
 
 
-def _gm_coin(coin: int | None) -> int | str:
+def _gm_coin(coin: CoinPlayed | None) -> CoinPlayed | str:
     return NOT_YET if coin is None else coin
 
 
