@@ -4,12 +4,17 @@ question for both (allot.py, coins.choose, house.colony_refusal)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from interstellar_table import hands, move, pid, run, table, texts
 
+from galbatch.rules.interstellar.fleets import Refusal, declare
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import GameState, Ships
-from tests.test_interstellar_check import check, codes, encounter
+from tests.test_interstellar_check import check, codes, encounter, put
 from tests.test_interstellar_check import table as check_table
 from tests.test_interstellar_language import one
 
@@ -129,3 +134,48 @@ def test_a_colony_on_ones_own_world_is_refused_by_both() -> None:
 def test_a_colony_in_the_other_partys_system_is_placed() -> None:
     after = dealt("RED COLONIZES YELLOW 2")
     assert after.at(("YELLOW", 2), pid(after, "RED")) == Ships(1, 0, 0)
+
+
+ORIGINS = [None, ("RED", 1), ("RED", 2), ("RED", 4), ("GREEN", 4)]
+SHIPS = st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 1))
+GROUP = st.tuples(
+    st.dictionaries(st.sampled_from(["S", "M", "L"]), st.integers(1, 3), min_size=1),
+    st.sampled_from(ORIGINS),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    worlds=st.lists(SHIPS, min_size=6, max_size=6),
+    groups=st.lists(GROUP, min_size=1, max_size=3, unique_by=lambda g: g[1]),
+)
+def test_what_the_checker_accepts_the_turn_carries_out_and_what_it_refuses_the_turn_refuses(
+    worlds: list[tuple[int, int, int]], groups: list[tuple[dict[str, int], Any]]
+) -> None:
+    """RED's attack on BLUE 3, with or without FROM, on random ships: the fleet the turn
+    commits for the order as written is the fleet of the order as the checker accepted
+    it; when the checker rejects it for the ship chart, the turn refuses it."""
+    state = check_table()
+    places = [("RED", 1), ("RED", 2), ("RED", 3), ("RED", 4), ("RED", 5), ("GREEN", 4)]
+    for place, (s, m, big) in zip(places, worlds, strict=True):
+        state = put(state, place, "1", Ships(s, m, big))
+    fleet = " AND ".join(
+        " ".join(f"{n} {size}" for size, n in sizes.items())
+        + (f" FROM {origin[0]} {origin[1]}" if origin else "")
+        for sizes, origin in groups
+    )
+    line = f"ATTACK BLUE 3 WITH {fleet}"
+    accepted, diags = check(state, "1", line)
+    try:
+        turn, _ = declare(state, "1", one(line), 1)  # type: ignore[arg-type]
+    except Refusal:
+        turn = None
+    event("accepted" if accepted else "rejected")
+    if not accepted:
+        assert turn is None, (line, [d.message for d in diags])
+        assert codes(diags)[-1] in ("IC202", "IC203", "IC233"), diags
+        return
+    assert turn is not None and turn.encounter is not None, (line, diags)
+    again, _ = declare(state, "1", accepted[0], 1)
+    assert again.encounter is not None
+    assert again.encounter.fleet == turn.encounter.fleet
