@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from interstellar_table import hands, move, pid, run, table, texts
 
-from galbatch.rules.interstellar.fleets import Refusal, declare
+from galbatch.rules.interstellar.fleets import Refusal, ally, declare
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import GameState, Ships
@@ -179,3 +179,49 @@ def test_what_the_checker_accepts_the_turn_carries_out_and_what_it_refuses_the_t
     again, _ = declare(state, "1", accepted[0], 1)
     assert again.encounter is not None
     assert again.encounter.fleet == turn.encounter.fleet
+
+
+ALLY_ORIGINS = [None, ("BLUE", 1), ("BLUE", 4), ("RED", 4), ("GREEN", 1)]
+ALLY_GROUP = st.tuples(
+    st.dictionaries(st.sampled_from(["S", "M"]), st.integers(1, 3), min_size=1),
+    st.sampled_from(ALLY_ORIGINS),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    worlds=st.lists(SHIPS, min_size=4, max_size=4),
+    groups=st.lists(ALLY_GROUP, min_size=1, max_size=3, unique_by=lambda g: g[1]),
+    transport=st.booleans(),
+)
+def test_what_the_checker_accepts_of_an_ally_the_turn_commits(
+    worlds: list[tuple[int, int, int]], groups: list[tuple[dict[str, int], Any]], transport: bool
+) -> None:
+    """GREEN, invited by RED against BLUE 3, allies on random ships, with or without
+    FROM, with or without RED's transport (Play 6c): the ships the turn commits for the
+    order as written are those of the order as the checker accepted it; when the checker
+    rejects it, the turn refuses it."""
+    state = encounter(check_table(), Phase.ALLIANCE, transport=transport)
+    places = [("BLUE", 1), ("BLUE", 4), ("RED", 4), ("GREEN", 1)]
+    for place, (s, m, big) in zip(places, worlds, strict=True):
+        state = put(state, place, "2", Ships(s, m, big))
+    ships = " AND ".join(
+        " ".join(f"{n} {size}" for size, n in sizes.items())
+        + (f" FROM {origin[0]} {origin[1]}" if origin else "")
+        for sizes, origin in groups
+    )
+    line = f"ALLY RED WITH {ships}"
+    accepted, diags = check(state, "2", line)
+    try:
+        turn, _ = ally(state, "2", one(line))  # type: ignore[arg-type]
+    except Refusal:
+        turn = None
+    event("accepted" if accepted else "rejected")
+    if not accepted:
+        assert turn is None, (line, [d.message for d in diags])
+        assert codes(diags)[-1] in ("IC233", "IC235"), diags
+        return
+    assert turn is not None and turn.encounter is not None, (line, diags)
+    again, _ = ally(state, "2", accepted[0])
+    assert again.encounter is not None
+    assert again.encounter.allies == turn.encounter.allies
