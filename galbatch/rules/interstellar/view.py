@@ -31,7 +31,7 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
   ``invited_by_attacker``, ``invited_by_defender`` (ids), ``allies``: [{``player``,
   ``side`` ("ATTACKER"/"DEFENDER"), ``ships``: [{``player``, ``origin``, ``ships``}]}],
   ``declined`` (ids), ``attacker_coin``, ``defender_coin``: the coin's value (0 is
-  DIPLOMACY, -1 no coin at all, counted as Diplomacy) once revealed, or to its own
+  DIPLOMACY, "NONE" no coin at all, counted as Diplomacy) once revealed, or to its own
   player; else "chosen" or "not yet",
   ``revealed`` (bool), ``deal``: the deal reached as order text or None, ``outcome``:
   tables.Outcome value or None, ``winner``: "ATTACKER", "DEFENDER" or None.
