@@ -107,8 +107,10 @@ def seat_colours(seed: int, players: int, setting: str) -> tuple[str, ...]:
 def colour_races(colours: tuple[str, ...], setting: str) -> tuple[str, ...]:
     """Each colour's race: the chart's suggested pairing (house.RACES_BY_CHART), changed
     by `races` pairs; no race twice (house.RACE_AT_MOST_ONCE)."""
-    assert house.RACES_BY_CHART  # a colour's default race is the chart's
-    races = {c: race_row(c).race for c in colours}
+    if house.RACES_BY_CHART:
+        races = {c: race_row(c).race for c in colours}
+    else:  # the chart's races in seat order, whatever the colours
+        races = {c: RACE_CHART[i].race for i, c in enumerate(colours)}
     pairs = [] if setting.strip().lower() == CHART else _words(setting)
     for pair in pairs:
         colour, _, race = pair.partition("=")
