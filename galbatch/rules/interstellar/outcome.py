@@ -172,8 +172,9 @@ def _terms(state: GameState, e: Encounter, deal: o.Deal, run: Run) -> tuple[Game
     for term in deal.terms:
         party = parties.get(term.player)
         if party is None:
-            assert house.DEAL_SKIPS_OTHERS_TERMS  # a deal binds its two parties alone
             run.say("deal", f"{term.text()}: {term.player} is not a party to the deal.")
+            if not house.DEAL_SKIPS_OTHERS_TERMS:  # the whole deal falls with that term
+                return state, e
             continue
         other = e.defender if party == e.attacker else e.attacker
         if isinstance(term, o.GiveCoins | o.ReturnShips) and not _within(state, party, term):
