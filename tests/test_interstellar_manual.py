@@ -38,9 +38,7 @@ def flat(text: str) -> str:
 
 def test_every_code_is_documented() -> None:
     folder = ROOT / "galbatch" / "rules" / "interstellar"
-    codes = {
-        c for f in SOURCES for c in re.findall(r"IC[0-9]{3}", (folder / f).read_text("utf-8"))
-    }
+    codes = {c for f in SOURCES for c in re.findall(r"IC[0-9]{3}", (folder / f).read_text("utf-8"))}
     assert len(codes) >= 30
     documented = set(re.findall(r'^\.BR (IC[0-9]{3}) "', section("DIAGNOSTICS"), re.M))
     assert documented == codes

@@ -162,9 +162,7 @@ def _planet_data(state: GameState, colour: str, tile: int) -> dict[str, Any]:
         "planet": planet_text((colour, tile)),
         "tile": tile,
         "ships": {
-            p: ships_data(owners[p])
-            for p in state.players()
-            if p in owners and owners[p].total > 0
+            p: ships_data(owners[p]) for p in state.players() if p in owners and owners[p].total > 0
         },
     }
 
@@ -195,8 +193,7 @@ def encounter_data(e: Encounter, reader: str) -> dict[str, Any]:
         "invited_by_attacker": list(e.invited_by_attacker),
         "invited_by_defender": list(e.invited_by_defender),
         "allies": [
-            {"player": a.player, "side": a.side, "ships": _commitments(a.ships)}
-            for a in e.allies
+            {"player": a.player, "side": a.side, "ships": _commitments(a.ships)} for a in e.allies
         ],
         "declined": list(e.declined),
         "attacker_coin": _coin_shown(e, e.attacker, reader),
@@ -272,9 +269,7 @@ def own_data(state: GameState, player: str) -> dict[str, Any]:
     what he owes, his orders, the events shown to him."""
     return {
         "player": player,
-        "encounter": None
-        if state.encounter is None
-        else encounter_data(state.encounter, player),
+        "encounter": None if state.encounter is None else encounter_data(state.encounter, player),
         "hand": sorted(state.hand(player)),
         "owes": owes_data(state, player),
         "pending": [
