@@ -41,7 +41,7 @@ CODES: dict[str, str] = {
     "IC230": "no player of that colour is in the game",
     "IC231": "the order names the player's own colour where another player is meant",
     "IC232": "there is nothing of the defender's to attack on that planet",
-    "IC233": "the player has no ships of that size on that planet",
+    "IC233": "no ships left to commit: every size named was reduced to none",
     "IC234": "the side an ALLY joins has not invited the player",
     "IC235": "an ally's ships from a system Play 6c and 6d do not allow",
     "IC236": "a ship reclaimed to a planet that is not one of the player's home worlds",
