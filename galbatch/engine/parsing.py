@@ -12,6 +12,7 @@ transformer, so one bad line gives one diagnostic and the rest are still read.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -191,6 +192,22 @@ def short(text: str, limit: int = 20) -> str:
     """At most `limit` characters of a bad spot, so a huge line gives a short message."""
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def explain_first_word(text: str, expected: str, first_words: tuple[str, ...], longest: int) -> str:
+    """Why a line that does not begin with one of `first_words` is not an order, with
+    "did you mean" when its first word is a misspelling of one (no longer than `longest`)."""
+    from galbatch.engine.suggest import closest  # only a bad line needs it
+
+    text = text.strip()
+    found = f"found {short(text)!r} where {expected} was expected"
+    head = re.match(r"[A-Za-z]+", text)
+    if head is None or len(head.group()) > longest:
+        return found
+    word = closest(head.group().upper(), first_words)
+    if word is None:
+        return found
+    return f"found {short(head.group())!r} where {expected} was expected; did you mean {word}?"
 
 
 def _literal(terminal: str) -> str:

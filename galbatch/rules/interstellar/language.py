@@ -9,12 +9,10 @@ the syntax code, naming the order word the player probably meant.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.parsing import LineRejected
-from galbatch.engine.suggest import closest
+from galbatch.engine.parsing import LineRejected, explain_first_word
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.tables import COLOURS
 
@@ -87,23 +85,9 @@ class Unreadable(LineRejected):
     """A line that is not an order, and what the player should write instead."""
 
 
-def short(text: str, limit: int = 20) -> str:
-    """At most `limit` characters of a bad spot, as the engine quotes it."""
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def explain_line(text: str) -> str:
     """Why a line that does not begin with an order word is not an order."""
-    text = text.strip()
-    found = f"found {short(text)!r} where {ORDER_WORDS} was expected"
-    head = re.match(r"[A-Za-z]+", text)
-    if head is None or len(head.group()) > LONGEST_WORD:
-        return found
-    word = closest(head.group().upper(), FIRST_WORDS)
-    if word is None:
-        return found
-    return f"found {short(head.group())!r} where {ORDER_WORDS} was expected; did you mean {word}?"
+    return explain_first_word(text, ORDER_WORDS, FIRST_WORDS, LONGEST_WORD)
 
 
 def words(t: list[Any], kind: str) -> list[str]:
