@@ -58,6 +58,20 @@ def complete_player(
     ]
 
 
+class Command(click.Command):
+    """A command whose one-letter options (`-r conflict`) are found at once: click tries
+    every option as a long one first, and a miss builds a "no such option" error that
+    imports difflib and gettext's catalogues, a tenth of a cold check's own time."""
+
+    def make_parser(self, ctx: click.Context) -> Any:
+        parser = super().make_parser(ctx)
+        short, long = getattr(parser, "_short_opt", None), getattr(parser, "_long_opt", None)
+        if isinstance(short, dict) and isinstance(long, dict):
+            for name, option in short.items():
+                long.setdefault(name, option)
+        return parser
+
+
 class Galbatch(click.Group):
     """The galbatch group, whose post room commands (galbatch.post.commands) are added
     when a command not yet added is asked for (theirs, or a misspelt one, which is then
@@ -65,6 +79,7 @@ class Galbatch(click.Group):
     their module."""
 
     POST = ("intake", "mail", "signups", "start")  # the names of galbatch.post.commands.COMMANDS
+    command_class = Command
 
     def add_post_commands(self) -> None:
         if not all(name in self.commands for name in self.POST):

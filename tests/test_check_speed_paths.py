@@ -77,6 +77,8 @@ def test_check_by_ruleset_and_view_imports_no_lark_nor_yaml(tmp_path: Path, orde
         assert rc in (0, 4, 8), out
         for name in (*NEVER, "ruamel"):
             assert not imported(modules, name), (args, name)
+        if args[0] == "-r":  # found as it is, not after a "no such option" error's difflib
+            assert not imported(modules, "difflib"), out
 
 
 def snapshot(path: Path) -> dict[str, tuple[int, bytes]]:
@@ -209,3 +211,20 @@ def test_the_post_room_commands_are_the_groups_when_asked_for() -> None:
     listed = CliRunner().invoke(cli, ["--help"]).output
     assert all(f"  {name} " in listed for name in Galbatch.POST)
     assert all(cli.commands[c.name] is c for c in COMMANDS if c.name is not None)
+
+
+def test_one_letter_options_read_as_click_reads_them(orders: Path) -> None:
+    from click.testing import CliRunner
+
+    from galbatch.cli import cli
+
+    runner = CliRunner()
+    results = [
+        runner.invoke(cli, ["check", str(orders), *args])
+        for args in (["--ruleset", "conflict"], ["-r", "conflict"], ["-rconflict"])
+    ]
+    assert {r.exit_code for r in results} == {results[0].exit_code}
+    assert {r.output for r in results} == {results[0].output}
+    assert "[CF" in results[0].output or results[0].exit_code == 0
+    unknown = runner.invoke(cli, ["check", str(orders), "-x"])
+    assert unknown.exit_code == 2 and "No such option" in unknown.output
