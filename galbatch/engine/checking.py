@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import RC, Diagnostic, format_json, worst_rc
-from galbatch.engine.intake import FileCheck, authenticate, check_file
 from galbatch.engine.orderfile import MAX_BYTES, OrderFile, parse_order_bytes, read_order_file
-from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
 
 if TYPE_CHECKING:
     from galbatch.engine.gamedir import Game
+    from galbatch.engine.intake import FileCheck
     from galbatch.engine.ruleset import Ruleset
 
 STDIN = "-"  # as a file to check: the order file is read from standard input
@@ -54,6 +53,11 @@ def check_one(
     path: Path | str, *, ruleset: str | None, game_dir: Path | None, view_file: Path | None
 ) -> FileCheck:
     of = _read(path)
+    if game_dir is not None:  # its password's PBKDF2 starts before the checker loads
+        return _check_against_game(of, game_dir)
+    from galbatch.engine.authentication import authenticate
+    from galbatch.engine.intake import check_file
+
     if ruleset is not None:
         return check_file(of, _ruleset(ruleset))
     if view_file is not None:
@@ -69,14 +73,13 @@ def check_one(
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             # a view file is the player's copy: damaged, it must not become a traceback
             raise CheckError(f"{view_file}: not a usable view file ({type(e).__name__})") from None
-    assert game_dir is not None
-    return _check_against_game(of, game_dir)
+    raise CheckError("give exactly one of --ruleset, --game or --view")
 
 
 def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
+    from galbatch.engine.authentication import authenticate_aside
     from galbatch.engine.diagnostics import Severity
     from galbatch.engine.gamedir import Game, GameError, GameFileError
-    from galbatch.engine.locks import commit_lock
 
     try:
         game = Game.open_players(game_dir)  # game.yaml's id, ruleset and players only
@@ -87,7 +90,10 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         verdict = None
         if player is not None:  # verified while the rules load, the state is read and
             # the orders are checked
-            verdict = _authenticate_aside(of, game.id, player, game.password_hash(player))
+            verdict = authenticate_aside(of, game.id, player, game.password_hash(player))
+        from galbatch.engine.intake import check_file
+        from galbatch.engine.locks import commit_lock
+
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             turn = game.latest_turn()
@@ -177,34 +183,6 @@ def _record_view(game: Game, turn: int, player: str, key: str, view: dict[str, A
     remember_views(key, {player: digest(data)})
 
 
-def _authenticate_aside(
-    of: OrderFile, game_id: str, player: str, stored: str
-) -> Callable[[], list[Diagnostic]]:
-    """Start authenticating the file in a thread (PBKDF2, the slowest step of a check,
-    runs outside the GIL); the function returned waits for its fatal diagnostics."""
-    import threading
-
-    done: list[list[Diagnostic]] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            done.append(authenticate(of, game_id, player, stored))
-        except BaseException as e:  # raised again in the caller's thread
-            failed.append(e)
-
-    thread = threading.Thread(target=run, name="authenticate", daemon=True)
-    thread.start()
-
-    def verdict() -> list[Diagnostic]:
-        thread.join()
-        if failed:
-            raise failed[0]
-        return done[0]
-
-    return verdict
-
-
 def _read(path: Path | str) -> OrderFile:
     """The order file at `path`, or on standard input for `STDIN`."""
     if path != STDIN:
@@ -222,6 +200,8 @@ def _read(path: Path | str) -> OrderFile:
 
 
 def _ruleset(name: str) -> Ruleset:
+    from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
+
     try:
         return get_ruleset(name)
     except UnknownRuleset as e:

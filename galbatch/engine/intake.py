@@ -1,4 +1,5 @@
-"""From an order file to checked orders: authenticate, parse each line, check.
+"""From an order file to checked orders: parse each line, check (`authentication` says
+whose file it is).
 
 Used by `galbatch check` and by the turn job alike, so a player's lint and the
 GM's run give the same diagnostics for the same file and the same knowledge.
@@ -71,31 +72,6 @@ def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[D
             continue
         located.append(Located(order, of.name, line.number, line.column, line.text))
     return located, diags
-
-
-def authenticate(
-    of: OrderFile, game_id: str, player: str | None, password_hash: str | None
-) -> list[Diagnostic]:
-    """Fatal diagnostics if the header names another game or player, or the password is wrong."""
-    header = of.header
-    if header is None:
-        return []
-    problems: list[Diagnostic] = []
-
-    def fatal(code: str, message: str) -> None:
-        problems.append(Diagnostic(of.name, header.line, 1, Severity.FATAL, code, message))
-
-    if header.game.lower() != game_id.lower():
-        fatal("GB013", f"the header names game {header.game}, not {game_id}; file rejected")
-    elif player is not None and header.player.lower() != player.lower():
-        fatal(
-            "GB014",
-            f"the header names player {header.player}, but this is player "
-            f"{player}'s file; file rejected",
-        )
-    elif password_hash is not None and not _verify(header.password, password_hash):
-        fatal("GB015", "wrong password; file rejected")
-    return problems
 
 
 def check_file(
@@ -196,9 +172,3 @@ def rename(check: FileCheck, name: str) -> FileCheck:
     """The same check reported under another file name (e.g. the archive path)."""
     diagnostics = tuple(d.renamed(name) for d in check.diagnostics)
     return FileCheck(name, check.status, check.orders, diagnostics)
-
-
-def _verify(password: str, stored: str) -> bool:
-    from galbatch.engine.passwords import verify_password  # hashlib: only when authenticating
-
-    return verify_password(password, stored)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.authentication import authenticate
 from galbatch.engine.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
@@ -31,7 +32,7 @@ from galbatch.engine.commit import (
 from galbatch.engine.diagnostics import RC, Severity, is_reduction
 from galbatch.engine.gamedir import Game, GameError, GameFileError, dump_state
 from galbatch.engine.inbox import Stray, scan
-from galbatch.engine.intake import REJECTED, FileCheck, authenticate, check_file, counts
+from galbatch.engine.intake import REJECTED, FileCheck, check_file, counts
 from galbatch.engine.locks import GameBusy, commit_lock
 from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.printable import printable

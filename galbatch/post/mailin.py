@@ -39,11 +39,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.authentication import authenticate
 from galbatch.engine.commit import archived_form, digest, fsync_dir
 from galbatch.engine.diagnostics import RC, Diagnostic, Severity
 from galbatch.engine.gamedir import GAME_FILE, Game, GameError
 from galbatch.engine.inbox import NotAFile, read_regular
-from galbatch.engine.intake import FileCheck, authenticate, check_file
+from galbatch.engine.intake import FileCheck, check_file
 from galbatch.engine.locks import writer_wait
 from galbatch.engine.orderfile import OrderFile, parse_order_bytes
 from galbatch.engine.printable import printable
