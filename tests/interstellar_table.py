@@ -122,3 +122,8 @@ def always(action: o.Action, condition: o.Condition | None = None) -> o.Standing
 def texts(state: GameState, player: str | None = None) -> list[str]:
     """The run's events a player may see (None: the public ones)."""
     return [e.text for e in state.events if not e.seen_by or player in e.seen_by]
+
+
+def outcome_told(state: GameState) -> str:
+    """The text of the run's outcome event (the chart's row, with the combat values)."""
+    return next(e.text for e in state.events if e.kind == "outcome")

@@ -97,6 +97,8 @@ HOUSE_RULES = {
     "RACES_BY_CHART": "each colour takes the chart's race",
     "RACE_AT_MOST_ONCE": "no race is taken twice",
     "RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE": "waits for the player's ATTACK only if",
+    "RECLAIM_ORDER_RESOLVES_AT_ONCE": "A RECLAIM order, sent or standing, is carried out at once",
+    "PENDING_KEPT_ONLY_BY_BYSTANDERS": "a player who owed nothing in it keeps them",
     "FROMLESS_HOME_FIRST": "home worlds first, in tile order, then from his ships in the other",
     "TRANSPORT_IF_ANY_GROUP_TRAVELS": "if any of its groups comes from outside the target's system",
     "SHIPS_ON_TARGET_CANNOT_ATTACK": "ships already on the target are not part of an attack on it",

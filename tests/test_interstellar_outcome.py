@@ -4,7 +4,18 @@ DEAL orders, two ships lost with no deal, the discard pile."""
 
 from __future__ import annotations
 
-from interstellar_table import always, attack, conserved, hands, move, pid, run, table, texts
+from interstellar_table import (
+    always,
+    attack,
+    conserved,
+    hands,
+    move,
+    outcome_told,
+    pid,
+    run,
+    table,
+    texts,
+)
 
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.combat import combat_value
@@ -59,7 +70,11 @@ def test_combat_values_are_the_coin_and_the_ship_charts_strengths_1_2_3() -> Non
 def test_attacker_wins_all_attacking_ships_move_onto_the_planet_defenders_to_the_void() -> None:
     after = fight(four(), "5", "1")  # 5 + 5 + CLEAR's 2 = 12 against 1 + 6 + WHITE's 2 = 9
     orange, black, clear, white = ids(after)
-    assert "Outcome: Attacker has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Attacker has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, ally CLEAR 1 M = 2, coin 5: 12"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, ally WHITE 1 M = 2, coin 1: 9."
+    )  # WHITE's Seregon power does nothing for an ally playing no coin
     assert after.at(("BLACK", 1), orange) == Ships(0, 1, 1)
     assert after.at(("BLACK", 1), clear) == Ships(0, 1, 0)  # allies move in too
     assert after.at(("BLACK", 1), black) == Ships()
@@ -73,7 +88,11 @@ def test_defender_wins_attackers_to_the_void_and_defending_allies_rewarded() -> 
     state = four()
     after = fight(state, "1", "5")  # 1 + 5 + 2 = 8 against 5 + 6 + 2 = 13
     orange, black, clear, white = ids(after)
-    assert "Outcome: Defender has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Defender has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, ally CLEAR 1 M = 2, coin 1: 8"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, ally WHITE 1 M = 2, coin 5: 13."
+    )
     assert after.in_void(orange) == Ships(0, 1, 1)
     assert after.in_void(clear) == Ships(0, 1, 0)
     assert after.at(("BLACK", 1), black) == Ships(1, 1, 1)
@@ -97,7 +116,10 @@ def test_a_defending_ally_takes_his_ships_back_from_the_void_first_or_coins() ->
 def test_a_tie_sends_every_ship_back_to_its_planet() -> None:
     state = four()
     after = fight(state, "3", "2")  # 3 + 5 + 2 = 10 against 2 + 6 + 2 = 10
-    assert "Outcome: Tie." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Tie. Combat values: ORANGE 1 L 1 M = 3 + 2 = 5, ally CLEAR 1 M = 2, coin 3: 10"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, ally WHITE 1 M = 2, coin 2: 10."
+    )
     for colour in ("ORANGE", "BLACK", "CLEAR", "WHITE"):
         p = pid(state, colour)
         assert {k: v.get(p) for k, v in after.ships.items() if p in v} == {

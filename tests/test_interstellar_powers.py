@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from interstellar_table import attack, conserved, hands, move, pid, run, table, texts
+from interstellar_table import attack, conserved, hands, move, outcome_told, pid, run, table, texts
 
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.combat import combat_value
@@ -74,7 +74,12 @@ def test_balchoth_in_a_combat_a_tie_that_would_be_a_loss() -> None:
         state,
         {"ORANGE": [attack("RED 1", ("1 L 1 M", "ORANGE 1")), o.Play("5")], "RED": [o.Play("1")]},
     )
-    assert "Outcome: Tie." in texts(after)  # 5 + 5 = 10 against 1 + 2 + 4 + 3 = 10
+    # 5 + 5 = 10 against 1 + 2 + 4 + 3 = 10: RED's S is worth 2, his M 4, his L 3
+    assert outcome_told(after) == (
+        "Outcome: Tie. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 5: 10"
+        " against RED 1 L 1 M 1 S = 3 + 4 + 2 = 9 (Balchoth), coin 1: 10."
+    )
 
 
 def test_fewer_than_two_colony_ships_at_home_lose_the_race_power() -> None:
@@ -141,7 +146,11 @@ def test_the_druwaith_plays_after_the_reveal_and_best_is_the_lowest_coin_that_wi
     done = run(after, {"BLUE": [o.Play("BEST")]})
     # ORANGE 5 + 2 = 7; BLUE 6 + 1 = 7 ties, 6 + 2 = 8 wins: the 2 is the lowest that wins
     assert "BLUE plays 2 after the reveal (Druwaith)." in texts(done)
-    assert "Outcome: Defender has higher combat value." in texts(done)
+    assert outcome_told(done) == (
+        "Outcome: Defender has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 2: 7"
+        " against BLUE 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 2: 8."
+    )
 
 
 def test_a_druwaith_without_his_power_plays_in_secret_like_anyone() -> None:
@@ -165,7 +174,11 @@ def test_gelmir_ships_lost_in_combat_go_home_not_to_the_void() -> None:
             "YELLOW": [o.Play("1")],
         },
     )
-    assert "Outcome: Attacker has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Attacker has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 5: 10"
+        " against YELLOW 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 1: 7."
+    )
     assert after.in_void(yellow) == Ships()
     assert after.at(("YELLOW", 1), yellow) == Ships(2, 2, 2)
     assert after.at(("YELLOW", 2), yellow) == Ships()
@@ -300,7 +313,11 @@ def test_seregon_in_a_combat_wins_what_a_sum_would_lose() -> None:
             "BLACK": [o.Play("5")],
         },
     )
-    assert "Outcome: Attacker has higher combat value." in texts(after)  # 15 against 11
+    assert outcome_told(after) == (  # (3 + 2) x 3 = 15 against 6 + 5 = 11
+        "Outcome: Attacker has higher combat value. Combat values: "
+        "WHITE 1 L 1 M = 3 + 2 = 5 x coin 3 = 15 (Seregon): 15"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 5: 11."
+    )
 
 
 # ---- the ship chart -------------------------------------------------------------------------
@@ -428,5 +445,10 @@ def test_a_druwaith_attacker_waits_for_the_defenders_coin_then_plays_in_the_open
     # BLACK 4 + 6 = 10; BLUE 5 + 3 = 8 loses, 5 + 5 = 10 ties: none wins, a tie is best
     assert "Coins revealed: BLACK 4." in texts(done)
     assert "BLUE plays 5 after the reveal (Druwaith)." in texts(done)
-    assert "Outcome: Tie." in texts(done) and conserved(done)
+    assert outcome_told(done) == (
+        "Outcome: Tie. Combat values: "
+        "BLUE 1 L 1 M = 3 + 2 = 5, coin 5: 10"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 4: 10."
+    )
+    assert conserved(done)
     assert blue not in done.pending

@@ -194,7 +194,7 @@ def test_the_order_sheet_says_what_to_fill_in() -> None:
 def test_the_orders_numbered_as_cancel_counts_them() -> None:
     orders = section(text(combat(), "3"), "YOUR ORDERS")
     assert "  PLAY 2" in orders and "   1. IF ATTACKED PLAY HIGHEST" in orders
-    assert "What became of your orders this run:\n  nothing to report" in orders
+    assert "What became of your orders this run:\n  PLAY 2: kept pending." in orders
 
 
 def test_what_became_of_the_readers_orders() -> None:

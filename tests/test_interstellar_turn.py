@@ -12,6 +12,7 @@ from interstellar_table import (
     conserved,
     hands,
     move,
+    outcome_told,
     pid,
     run,
     table,
@@ -51,7 +52,11 @@ def test_standing_orders_resolve_a_whole_encounter_in_one_run() -> None:
     orange = [ORANGE_ATTACK, o.Invite(), o.Play("3"), o.Pass()]
     after = run(state, {"BLACK": black, "CLEAR": clear, "ORANGE": orange})
     # ORANGE 1 L + 1 M = 5, coin 3: 8; BLACK 1 S M L = 6, coin 2, CLEAR's M 2: 10
-    assert "Outcome: Defender has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Defender has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 3: 8"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, ally CLEAR 1 M = 2, coin 2: 10."
+    )
     assert after.in_void(pid(after, "ORANGE")) == Ships(0, 1, 1)
     assert after.at(("BLACK", 2), pid(after, "CLEAR")) == Ships(0, 1, 0)  # back, rewarded
     assert len(after.hand(pid(after, "CLEAR"))) == 2  # one coin for one ship committed
@@ -81,7 +86,11 @@ def test_a_run_stops_for_the_one_player_whose_decision_is_missing() -> None:
     later = run(after, {"CLEAR": [o.Decline()]})
     assert "CLEAR declines." in texts(later)
     assert later.encounter is None or later.encounter.outcome is not None
-    assert "Outcome: Defender has higher combat value." in texts(later)  # 5+4 < 6+5
+    assert outcome_told(later) == (
+        "Outcome: Defender has higher combat value. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 4: 9"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 5: 11."
+    )
     assert conserved(later)
 
 
@@ -93,7 +102,7 @@ def test_a_coin_is_secret_until_both_are_in() -> None:
     e = after.encounter
     assert e is not None and e.attacker_coin == 3 and not e.revealed
     assert "ORANGE has chosen a coin." in texts(after)
-    assert "You play 3 (PLAY 3)." in texts(after, orange)
+    assert "You play 3." in texts(after, orange)
     assert all("3" not in t for t in texts(after, black) if "coin" in t.lower())
     assert build_view(after, black)["encounter"]["attacker_coin"] == "chosen"
     assert build_view(after, orange)["encounter"]["attacker_coin"] == 3
@@ -170,7 +179,11 @@ def test_two_players_have_no_one_to_invite() -> None:
     state = hands(table("BLACK ORANGE"), {"ORANGE": (3,), "BLACK": (2,)})
     after = run(state, {"ORANGE": [ORANGE_ATTACK, o.Play("3")], "BLACK": [o.Play("2")]})
     assert not any("invites" in t for t in texts(after))
-    assert "Outcome: Tie." in texts(after)  # 1 L 1 M and 3 against 1 S M L and 2: 8 all
+    assert outcome_told(after) == (
+        "Outcome: Tie. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 3: 8"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 2: 8."
+    )
 
 
 def test_a_refused_attack_is_told_to_its_player_alone_and_the_run_waits() -> None:
@@ -221,7 +234,11 @@ def test_no_second_attack_after_a_tie() -> None:
         state,
         {"ORANGE": [ORANGE_ATTACK, o.Invite(), o.Play("3")], "BLACK": [o.Invite(), o.Play("2")]},
     )
-    assert "Outcome: Tie." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Tie. Combat values: "
+        "ORANGE 1 L 1 M = 3 + 2 = 5, coin 3: 8"
+        " against BLACK 1 L 1 M 1 S = 3 + 2 + 1 = 6, coin 2: 8."
+    )
     assert after.active == pid(after, "BLACK")  # no second attack
 
 

@@ -25,9 +25,10 @@ class Run:
     rng: Random
     events: list[Event] = field(default_factory=list)
 
-    def say(self, kind: str, text: str, seen_by: tuple[str, ...] = ()) -> None:
-        """An event for the printouts: public, or seen only by `seen_by`."""
-        self.events.append(Event(kind, text, seen_by))
+    def say(self, kind: str, text: str, seen_by: tuple[str, ...] = (), third: str = "") -> None:
+        """An event for the printouts: public, or seen only by `seen_by` (`third`: its
+        words for the game master when `text` speaks to the player as "you")."""
+        self.events.append(Event(kind, text, seen_by, third))
 
 
 def ships_text(ships: Ships) -> str:

@@ -52,7 +52,8 @@ def draw(state: GameState, player: str, count: int, run: Run) -> GameState:
         state = _set_hand(state, player, state.hand(player) + tuple(drawn))
         name = state.seat(player).colour
         run.say("draw", f"{name} draws {count_text(len(drawn))}.")
-        run.say("draw-secret", f"You draw {coins_text(tuple(sorted(drawn)))}.", (player,))
+        drew = coins_text(tuple(sorted(drawn)))
+        run.say("draw-secret", f"You draw {drew}.", (player,), f"{name} draws {drew}.")
     return state
 
 

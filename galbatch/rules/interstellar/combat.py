@@ -5,10 +5,12 @@ Diplomacy win.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from galbatch.rules.interstellar import house
-from galbatch.rules.interstellar.fleets import side_ships
+from galbatch.rules.interstellar.board import LARGEST_FIRST, ships_text
+from galbatch.rules.interstellar.fleets import side_ships, total
 from galbatch.rules.interstellar.state import (
-    Commitment,
     Encounter,
     GameState,
     Ships,
@@ -17,7 +19,6 @@ from galbatch.rules.interstellar.state import (
 )
 from galbatch.rules.interstellar.tables import (
     DIPLOMACY,
-    SIZES,
     Coin,
     CoinPlayed,
     Outcome,
@@ -37,27 +38,91 @@ def chart_coin(coin: CoinPlayed) -> Coin:
     return DIPLOMACY if isinstance(coin, str) else coin
 
 
-def ship_value(state: GameState, player: str, ships: Ships, main: bool) -> int:
-    """The ship chart's strengths of a player's ships, the Balchoth's if he keeps his
-    power (house: attacking, defending, and as an ally)."""
-    balchoth = has_power(state, player, Power.STRENGTH) and (main or house.BALCHOTH_AS_ALLY)
-    return sum(ships.get(s) * (BALCHOTH_STRENGTH[s] if balchoth else strength(s)) for s in SIZES)
+@dataclass(frozen=True)
+class CombatValue:
+    """One side's combat value and the sum that makes it, as the outcome event prints it:
+    RED 1 L 1 M = 3 + 4 = 7 (Balchoth), ally GREEN 1 M = 2, coin 3: 12."""
+
+    total: int
+    text: str
 
 
-def _value(state: GameState, player: str, commitments: tuple[Commitment, ...], coin: Coin) -> int:
-    own = sum(ship_value(state, c.player, c.ships, True) for c in commitments if c.player == player)
-    allies = sum(
-        ship_value(state, c.player, c.ships, False) for c in commitments if c.player != player
+def _balchoth(state: GameState, player: str, main: bool, side: Side) -> bool:
+    """Whether a player's ships count at the Balchoth's strengths on this side (house:
+    attacking, defending, and as an ally)."""
+    return (
+        has_power(state, player, Power.STRENGTH)
+        and (main or house.BALCHOTH_AS_ALLY)
+        and (side == "ATTACKER" or house.BALCHOTH_WHEN_DEFENDING)
     )
-    if has_power(state, player, Power.MULTIPLY):  # Seregon: own ships x coin, allies added
-        return own * coin + allies
-    return coin + own + allies
+
+
+def _ships(state: GameState, player: str, ships: Ships, main: bool, side: Side) -> CombatValue:
+    """A player's ships on a side by the ship chart's strengths, or the Balchoth's:
+    RED 1 L 1 M = 3 + 4 = 7 (Balchoth)."""
+    balchoth = _balchoth(state, player, main, side)
+    terms = [
+        ships.get(s) * (BALCHOTH_STRENGTH[s] if balchoth else strength(s))
+        for s in LARGEST_FIRST
+        if ships.get(s)
+    ]
+    value = sum(terms)
+    words = f"{state.seat(player).colour} {ships_text(ships)}"
+    if len(terms) > 1:
+        words += " = " + " + ".join(str(t) for t in terms)
+    words += f" = {value}" + (" (Balchoth)" if balchoth else "")
+    return CombatValue(value, words)
+
+
+def side_value(state: GameState, e: Encounter, side: Side, coin: Coin) -> CombatValue:
+    """A side's combat value: the coin and all ships' values (Attack / Attack), the main
+    combatant's ships multiplied by his coin for the Seregon (house rules say whose ships
+    and when), with the sum in words."""
+    player = e.attacker if side == "ATTACKER" else e.defender
+    commitments = side_ships(state, e, side)
+    owners = [player] + [c.player for c in commitments if c.player != player]
+    parts = [
+        _ships(
+            state,
+            p,
+            total(tuple(c for c in commitments if c.player == p)),
+            p == player,
+            side,
+        )
+        for p in dict.fromkeys(owners)
+    ]
+    own, allies = parts[0], parts[1:]
+    ally_words = [f"ally {a.text}" for a in allies]
+    ally_sum = sum(a.total for a in allies)
+    seregon = has_power(state, player, Power.MULTIPLY) and (
+        side == "ATTACKER" or house.SEREGON_WHEN_DEFENDING
+    )
+    if seregon and house.SEREGON_MULTIPLIES_ALLIES:
+        value = (own.total + ally_sum) * coin
+        words = f"({', '.join([own.text, *ally_words])}) x coin {coin} (Seregon)"
+    elif seregon:
+        value = own.total * coin + ally_sum
+        words = ", ".join([f"{own.text} x coin {coin} = {own.total * coin} (Seregon)", *ally_words])
+    else:
+        value = coin + own.total + ally_sum
+        words = ", ".join([own.text, *ally_words, f"coin {coin}"])
+    return CombatValue(value, f"{words}: {value}")
 
 
 def combat_value(state: GameState, e: Encounter, side: Side, coin: Coin) -> int:
     """Coin value + all ships' values of one side (Attack / Attack)."""
-    player = e.attacker if side == "ATTACKER" else e.defender
-    return _value(state, player, side_ships(state, e, side), coin)
+    return side_value(state, e, side, coin).total
+
+
+def values_text(state: GameState, e: Encounter) -> str:
+    """Both sides' combat values with their sums, once both attack coins are in:
+    "Combat values: RED ...: 12 against BLUE ...: 8." ("" unless both played attack coins)."""
+    a, d = e.attacker_coin, e.defender_coin
+    if a is None or d is None or chart_coin(a) == DIPLOMACY or chart_coin(d) == DIPLOMACY:
+        return ""
+    va = side_value(state, e, "ATTACKER", chart_coin(a)).text
+    vd = side_value(state, e, "DEFENDER", chart_coin(d)).text
+    return f"Combat values: {va} against {vd}."
 
 
 def _involved(state: GameState, e: Encounter, side: Side) -> bool:

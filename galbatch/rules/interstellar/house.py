@@ -140,9 +140,13 @@ COLOURS_AT_RANDOM = True
 RACES_BY_CHART = True
 RACE_AT_MOST_ONCE = True
 
-# Play 2 before Play 3: the reclaim waits for the player's ATTACK only if, after some
-# reclaim, he could attack at all (a reclaimed ship may be the Warship or Transport the
-# attack needs); otherwise it is made at once.
+# Play 2 before Play 3: a RECLAIM order (sent or standing) is carried out at once, and the
+# run goes on to the attack (and waits there for the ATTACK if there is none). Without a
+# RECLAIM order, the reclaim waits for the player's ATTACK (so that his file, when it comes,
+# can still choose the ship) only if, after some reclaim, he could attack at all (a
+# reclaimed ship may be the Warship or Transport the attack needs); otherwise the default
+# reclaim is made at once.
+RECLAIM_ORDER_RESOLVES_AT_ONCE = True
 RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE = True
 
 # Play 3 and 6: a group of ships without FROM takes them from the player's planets in
@@ -228,3 +232,10 @@ HEAL_USES_EVERY_PENDING_LINE = True
 # Play 1 in combat (DRAW_WHEN_EMPTY_IN_COMBAT): a main combatant draws only while his hand
 # is empty and his coin is not yet in, so a run waiting for the other draws no more.
 DRAW_ONLY_BEFORE_COIN_IN = True
+
+# Pending orders: what a player sent for a turn is for that turn. At the end of a player
+# turn (NEXT) the pending orders of every player who owed a decision in it since the run
+# that read his file (the active player; the defender and the invited players in the
+# phases they owe) are dropped, each told to its player; a player who owed nothing in it
+# (a bystander) keeps them for a later turn, such as his own turn's ATTACK.
+PENDING_KEPT_ONLY_BY_BYSTANDERS = True

@@ -19,6 +19,7 @@ from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
+from galbatch.rules.interstellar.reports import ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import (
     NO_COIN,
@@ -50,7 +51,7 @@ PHASE_NAMES = {
 }
 SIDES = {"ATTACKER": "the attacker", "DEFENDER": "the defender"}
 # The run's events that tell a player what became of one of his orders.
-ORDER_EVENTS = ("refused", "reduced", "coin-secret")
+ORDER_EVENTS = ORDER_REPORTS
 ROLES = {
     "active": "the player whose turn it is",
     "attacker": "the attacker",
@@ -341,9 +342,12 @@ def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
 
 
 def events_section(view: Mapping[str, Any], width: int) -> Section:
-    """The run's events the reader may see, in order; those seen by few are marked."""
+    """The run's events the reader may see, in order; those seen by few are marked. Orders
+    used are told under YOUR ORDERS instead."""
     lines: list[str] = []
     for e in view["events"]:
+        if e.get("kind") == USED:
+            continue
         mark = "(seen by you) " if e.get("private") else ""
         lines += textwrap.wrap(mark + str(e["text"]), width=width, subsequent_indent="    ")
     return Section("EVENTS OF THIS RUN", (Text(tuple(lines or ["Nothing happened."])),))
@@ -356,13 +360,15 @@ def coins_section(view: Mapping[str, Any]) -> Section:
 
 
 def orders_section(view: Mapping[str, Any], width: int) -> Section:
-    """The reader's pending orders (for the coming phases) and standing orders, numbered
-    as CANCEL counts them."""
+    """What became of the reader's orders this run (each used, refused, reduced or dropped,
+    then those kept pending), his pending orders (for the coming phases) and standing
+    orders, numbered as CANCEL counts them."""
     done = [
         f"  {e['text']}"
         for e in view["events"]
         if e.get("private") and e.get("kind") in ORDER_EVENTS
     ]
+    done += [f"  {o['text']}: kept pending." for o in view["pending"]]
     lines = ["What became of your orders this run:", *(done or ["  nothing to report"])]
     lines.append("Pending (each used once by the next phase it answers):")
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
@@ -467,7 +473,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
     events = []
     for event in state.events:
         seen = ", ".join(names.get(p, p) for p in event.seen_by)
-        text = f"{event.text} (seen by {seen})" if seen else event.text
+        text = f"{event.told} (seen by {seen})" if seen else event.text
         events += textwrap.wrap(text, ctx.width, subsequent_indent="    ")
     sections.append(Section("EVENTS OF THIS RUN", (Text(tuple(events or ["Nothing happened."])),)))
     orders: list[str] = []

@@ -162,11 +162,18 @@ class Encounter:
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for the printouts: public (`seen_by` empty) or seen only
-    by the players named (a coin drawn, a secret)."""
+    by the players named (a coin drawn, a secret). A private event told to its player
+    in the second person has `third`, its words for the game master ("" if the same)."""
 
     kind: str
     text: str
     seen_by: tuple[str, ...] = ()
+    third: str = ""
+
+    @property
+    def told(self) -> str:
+        """The event in the third person, as the game master reads it."""
+        return self.third or self.text
 
 
 @dataclass(frozen=True)
@@ -265,7 +272,8 @@ class GameState:
             "waiting": list(self.waiting),
             "winners": list(self.winners),
             "events": [
-                {"kind": e.kind, "text": e.text, "seen_by": list(e.seen_by)} for e in self.events
+                {"kind": e.kind, "text": e.text, "seen_by": list(e.seen_by), "third": e.third}
+                for e in self.events
             ],
         }
 
@@ -299,7 +307,12 @@ class GameState:
             player_turn=int(data["player_turn"]),
             winners=tuple(str(p) for p in data["winners"]),
             events=tuple(
-                Event(str(e["kind"]), str(e["text"]), tuple(str(p) for p in e["seen_by"]))
+                Event(
+                    str(e["kind"]),
+                    str(e["text"]),
+                    tuple(str(p) for p in e["seen_by"]),
+                    str(e.get("third", "")),
+                )
                 for e in data["events"]
             ),
         )

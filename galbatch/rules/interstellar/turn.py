@@ -14,7 +14,7 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from galbatch.rules.interstellar import house
+from galbatch.rules.interstellar import house, reports
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.answers import (
     all_answers,
@@ -25,7 +25,7 @@ from galbatch.rules.interstellar.answers import (
 )
 from galbatch.rules.interstellar.board import Run, one, return_from_void, ships_text
 from galbatch.rules.interstellar.coins import choose, draw, draw_up, hand_size, remove
-from galbatch.rules.interstellar.combat import WINNER, outcome, result_for
+from galbatch.rules.interstellar.combat import WINNER, outcome, result_for, values_text
 from galbatch.rules.interstellar.fleets import (
     Refusal,
     ally,
@@ -72,7 +72,10 @@ def resolve(
     state = replace(state, turn=state.turn + 1, events=(), waiting=())
     for player in state.players():
         if player in orders:
+            before = state.pending.get(player, ())
             state = take_in(state, player, orders[player])
+            replaced = reports.gone(before, state.pending.get(player, ()))
+            reports.dropped(run, state, player, replaced, reports.REPLACED)
     state = advance(state, run)
     return replace(state, events=tuple(run.events))
 
@@ -137,20 +140,28 @@ def _has_attack(state: GameState, player: str, phase: Phase) -> bool:
     return isinstance(found, o.Attack)
 
 
-def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
-    p = state.active
+def _reclaim_waits(state: GameState, p: str) -> bool:
+    """Whether the reclaim, made by default, waits for the player's ATTACK (so that his
+    file, when it comes, can still choose the ship): house.RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE."""
     void = state.in_void(p)
-    if not void.total:
-        return replace(state, phase=Phase.DECLARE), ()
     could = any(
         could_attack(_reclaimed(state, p, o.Reclaim(s)), p)
         for s in house.RECLAIM_DEFAULT_SIZES
         if void.get(s)
     )
     waits = could or not house.RECLAIM_WAITS_ONLY_IF_ATTACK_POSSIBLE
-    if waits and not _has_attack(state, p, Phase.DECLARE):
-        return state, (p,)  # the reclaim waits for the attack (phases.WAITS_WITH)
+    return waits and not _has_attack(state, p, Phase.DECLARE)
+
+
+def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
+    p = state.active
+    if not state.in_void(p).total:
+        return replace(state, phase=Phase.DECLARE), ()
     order, pending = answer(state, p, Phase.RECLAIM)
+    at_once = order is not None and house.RECLAIM_ORDER_RESOLVES_AT_ONCE
+    if not at_once and _reclaim_waits(state, p):
+        return state, (p,)  # the reclaim waits for the attack (phases.WAITS_WITH)
+    start, before = reports.mark(run), state
     if pending and order is not None:
         state = use(state, p, order)
     reclaim = order if isinstance(order, o.Reclaim) else None
@@ -163,11 +174,21 @@ def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         f"{colour(state, p)} reclaims {ships_text(back)} from the void to"
         f" {planet_text(where)} ({how}).",
     )
+    if order is not None:
+        reports.used(run, before, p, order, pending, Phase.RECLAIM, start)
     return replace(after, phase=Phase.DECLARE), ()
 
 
 def _next(state: GameState, run: Run) -> tuple[GameState, Waiting]:
-    pending = {p: x for p, x in state.pending.items() if p not in state.involved}
+    """The turn ends: pending orders of the players who owed a decision in it are dropped
+    (house.PENDING_KEPT_ONLY_BY_BYSTANDERS), each told to its player."""
+    pending: dict[str, tuple[o.Action, ...]] = {}
+    for p in state.players():
+        kept = state.pending.get(p, ())
+        if kept and p in state.involved and house.PENDING_KEPT_ONLY_BY_BYSTANDERS:
+            reports.dropped(run, state, p, kept, reports.turn_ended(state, p))
+        elif kept:
+            pending[p] = kept
     return replace(
         state,
         pending=pending,
@@ -199,16 +220,19 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
         if order is None:
             return state, (p,)
         tried.add(order)
+        start, before = reports.mark(run), state
         if pending and (house.REFUSED_ATTACK_USED_UP or isinstance(order, o.Pass)):
             state = use(state, p, order)
         if isinstance(order, o.Pass):
             run.say("attack", f"{colour(state, p)} makes no second attack.")
+            reports.used(run, before, p, order, pending, phase, start)
             return replace(state, phase=Phase.NEXT), ()
         assert isinstance(order, o.Attack)
         try:
             after, note = declare(state, p, order, 2 if again else 1)
         except Refusal as refusal:
-            run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
+            gone = "; the order is used up (house rule)" if pending else ""
+            run.say("refused", f"{order.text()}: not carried out: {refusal}{gone}.", (p,))
             continue
         if pending and not house.REFUSED_ATTACK_USED_UP:
             after = use(after, p, order)
@@ -222,6 +246,7 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
             f"{colour(state, p)} makes the {which}: {fleet} against"
             f" {colour(state, e.defender)} at {planet_text(e.target)}.",
         )
+        reports.used(run, before, p, order, pending, phase, start)
         return replace(after, phase=Phase.INVITE_ATTACKER), ()
 
 
@@ -253,12 +278,15 @@ def _invite(state: GameState, run: Run, attacker: bool) -> tuple[GameState, Wait
     order, pending = answer(state, p, phase)
     if order is None and not attacker:
         return state, (p,)
+    start, before = reports.mark(run), state
     if pending and order is not None:
         state = use(state, p, order)
     names = invited(state, e, order) if isinstance(order, o.Invite) else ()
     e = replace(e, invited_by_attacker=names) if attacker else replace(e, invited_by_defender=names)
     whom = " ".join(colour(state, q) for q in names) or "nobody"
     run.say("invite", f"{colour(state, p)} invites {whom}.")
+    if order is not None:
+        reports.used(run, before, p, order, pending, phase, start)
     return replace(state, encounter=e, phase=after), ()
 
 
@@ -303,16 +331,18 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         if order is None:
             waiting.append(p)
             continue
+        start, before = reports.mark(run), state
         if pending:
             state = use(state, p, order)
         if isinstance(order, o.Ally):
             try:
                 state, note = ally(state, p, order)
             except Refusal as refusal:
-                run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
                 if not house.EMPTY_ALLY_DECLINES:
+                    run.say("refused", f"{order.text()}: not carried out: {refusal}.", (p,))
                     waiting.append(p)
                     continue
+                _refused_ally(run, state, p, order, refusal)
                 run.say("alliance", f"{colour(state, p)} declines.")
                 state = decline(state, p)
                 continue
@@ -325,9 +355,23 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         else:
             run.say("alliance", f"{colour(state, p)} declines.")
             state = decline(state, p)
+        reports.used(run, before, p, order, pending, Phase.ALLIANCE, start)
     if waiting:
         return state, tuple(waiting)
     return replace(state, phase=Phase.COINS), ()
+
+
+def _refused_ally(run: Run, state: GameState, p: str, order: o.Ally, refusal: Refusal) -> None:
+    """Tell the invited player why his ALLY was refused and that he declines instead
+    (house.EMPTY_ALLY_DECLINES)."""
+    rule = "an ALLY the rules refuse counts as declining (house rule)"
+    who = colour(state, p)
+    run.say(
+        "refused",
+        f"{order.text()}: not carried out: {refusal}; you decline: {rule}.",
+        (p,),
+        f"{who}'s {order.text()}: not carried out: {refusal}; {who} declines: {rule}.",
+    )
 
 
 # ---- Play 7: coins ---------------------------------------------------------------------------
@@ -339,6 +383,7 @@ def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bo
     order, pending = answer(state, p, phase)
     if not isinstance(order, o.Play):
         return state, False
+    start, before = reports.mark(run), state
     if pending:
         state = use(state, p, order)
     e = _encounter(state)
@@ -353,11 +398,14 @@ def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bo
         coin = choose(hand, order.coin, wins)
         state = remove(state, p, coin)
     e = replace(e, attacker_coin=coin) if p == e.attacker else replace(e, defender_coin=coin)
+    who = colour(state, p)
     if late:
-        run.say("coin", f"{colour(state, p)} plays {coin_text(coin)} after the reveal (Druwaith).")
+        run.say("coin", f"{who} plays {coin_text(coin)} after the reveal (Druwaith).")
     else:
-        run.say("coin", f"{colour(state, p)} has chosen a coin.")
-        run.say("coin-secret", f"You play {coin_text(coin)} ({order.text()}).", (p,))
+        run.say("coin", f"{who} has chosen a coin.")
+        played = coin_text(coin)
+        run.say("coin-secret", f"You play {played}.", (p,), f"{who} plays {played}.")
+    reports.used(run, before, p, order, pending, phase, start)
     return replace(state, encounter=e), True
 
 
@@ -412,8 +460,9 @@ def _decided(state: GameState, run: Run) -> GameState:
 
 def _decide(state: GameState, row: Outcome, run: Run) -> GameState:
     e = _encounter(state)
+    values = values_text(state, e)
     e = replace(e, outcome=row, winner=WINNER[row])
-    run.say("outcome", f"Outcome: {outcome_row(row).victory}")
+    run.say("outcome", f"Outcome: {outcome_row(row).victory}" + (f" {values}" if values else ""))
     return replace(state, encounter=e, phase=Phase.OUTCOME)
 
 
@@ -435,6 +484,7 @@ def _deal(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         offers[p] = found
     if waiting:
         return state, tuple(waiting)
+    before = state
     for p in (e.attacker, e.defender):
         state = use_all(state, p, DEAL_ORDERS, Phase.DEAL)
     theirs = [d for d in offers[e.defender] if isinstance(d, o.Deal)]
@@ -446,6 +496,14 @@ def _deal(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         ),
         None,
     )
+    result = "no deal is reached" if made is None else f"the deal reached is {made.text()}"
+    for p in (e.attacker, e.defender):
+        _, pending = all_answers(before, p, Phase.DEAL, DEAL_ORDERS)
+        for offer in offers[p]:
+            same = isinstance(offer, o.Deal) and made is not None and o.matches(offer, made)
+            fate = "this deal is made" if same else result
+            what = f"offered; {fate}."
+            reports.used(run, before, p, offer, pending, Phase.DEAL, 0, (what, what))
     if made is None:
         run.say("deal", "No deal is reached.")
         return _decide(state, Outcome.NO_DEAL, run), ()
@@ -464,30 +522,43 @@ def _outcome(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     e = _encounter(state)
     rewards: dict[str, o.Reward | None] = {}
     takes: dict[str, bool] = {}
+    chosen: list[tuple[str, o.Action, bool]] = []  # (player, order, pending), to report
+    before = state
     for p in owes(state, Phase.OUTCOME):
         reward, pending = _choice(state, p, o.Reward)
         if reward is not None:
             rewards[p] = reward
+            chosen.append((p, reward, pending))
             if pending:
                 state = use(state, p, reward)
         take, pending = _choice(state, p, o.TakeCoin)
         if take is not None:
             takes[p] = take.take
+            chosen.append((p, take, pending))
             if pending:
                 state = use(state, p, take)
+    start = reports.mark(run)
     state = carry_out(state, rewards, run)
     if house.COIN_POWERS_AFTER_EVERY_ENCOUNTER or e.outcome not in (Outcome.TIE, Outcome.DEAL):
         state = settle_coins(state, takes, run)
     else:
         state = settle_coins(state, {p: False for p in state.players()}, run)
+    for p, order, pending in chosen:
+        kinds = ("reward",) if isinstance(order, o.Reward) else ("power",)
+        what = reports.effect(run, before, p, start, kinds)
+        what = what if what[0] else ("nothing came of it.", "nothing came of it.")
+        reports.used(run, before, p, order, pending, Phase.OUTCOME, start, what)
     for p in state.players():
         if not has_power(state, p, Power.HEAL):
             continue
         heals, pending = all_answers(state, p, Phase.OUTCOME, o.Heal)
+        before = state
         if pending:
             state = use_all(state, p, o.Heal, Phase.OUTCOME)
         for h in heals if house.HEAL_USES_EVERY_PENDING_LINE else heals[:1]:
+            start = reports.mark(run)
             state = heal(state, p, h, run)
+            reports.used(run, before, p, h, pending, Phase.OUTCOME, start)
     won = winners(state)
     if won:
         names = " and ".join(colour(state, p) for p in won)
