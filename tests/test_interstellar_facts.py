@@ -132,13 +132,26 @@ def test_every_order_of_the_language_tests_passes_every_fact() -> None:
 
 
 def test_every_fact_an_order_fails_is_reported() -> None:
-    assert [c for _, c, _ in found("ATTACK BLUE 9 WITH 0 S 1 S FROM RED 2")] == [
-        "IC101",
-        "IC102",
+    assert [c for _, c, _ in found("ATTACK BLUE 3 WITH 2 S 1 S FROM RED 2")] == [
         "IC104",
         "IC202",
         "IC203",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("ATTACK RED 0 WITH 1 M FROM BLUE 1", ["IC101"]),  # not IC203 too: RED 0 is nowhere
+        ("ATTACK BLUE 9 WITH 0 S 1 S FROM RED 2", ["IC101", "IC102"]),
+        ("ATTACK BLUE 3 WITH 0 S 1 S FROM RED 2", ["IC102"]),  # no IC104, IC202, IC203
+        ("ALLY RED WITH 1 L FROM GREEN 0", ["IC101"]),  # not IC201 too
+        ("IF ATTACKED AT BLUE 6 ALLY RED WITH 1 M", ["IC101"]),  # not IC207 too
+        ("IF INVITED PLAY 7", ["IC103"]),  # not IC207 too
+    ],
+)
+def test_an_order_out_of_range_gets_that_diagnostic_alone(text: str, codes: list[str]) -> None:
+    assert [c for _, c, _ in found(text)] == codes
 
 
 def test_a_file_allies_with_one_side() -> None:

@@ -247,7 +247,14 @@ def first_bad_planet(order: o.Order) -> str:
     return planet.text() if planet else ""
 
 
-FACTS: tuple[Row, ...] = (
+def in_range(order: o.Order) -> bool:
+    """Every tile, count and coin the order writes is within its range: an order that
+    fails on a range gets that diagnostic alone, not the rule book's facts about what
+    its planets, ships or coins would mean."""
+    return bad_planet(order) is None and all(n > 0 for n in counts(order)) and coin_ok(order)
+
+
+RANGES: tuple[Row, ...] = (
     Fact(
         EVERY,
         lambda order: bad_planet(order) is None,
@@ -272,6 +279,8 @@ FACTS: tuple[Row, ...] = (
             " DIPLOMACY (Play 7a, 7b)"
         ),
     ),
+)
+BOOK_FACTS: tuple[Fact, ...] = (
     Fact(
         FLEETS,
         named_once,
@@ -349,6 +358,9 @@ FACTS: tuple[Row, ...] = (
         "an invitation asks to ally with one main combatant against the other (Play 4, 5):"
         " BY and AGAINST name two players",
     ),
+)
+FACTS: tuple[Row, ...] = RANGES + tuple(
+    Fact(f.orders, f.holds, f.code, f.says, when=in_range) for f in BOOK_FACTS
 )
 
 BOTH_SIDES = "IC204"
