@@ -402,6 +402,10 @@ def test_cancel_names_a_standing_order_that_exists() -> None:
 
 KEPT = "is not yours to send: the order is kept for a later encounter of this turn only"
 UNUSED = "is not yours to send: the order is not used in this turn (pending orders are dropped"
+OWN_TURN = (
+    "is not yours to send: an order for your own turn, dropped at the end of this one if you"
+    " owe a decision in it after this file is read"
+)
 
 
 @pytest.mark.parametrize(
@@ -409,7 +413,9 @@ UNUSED = "is not yours to send: the order is not used in this turn (pending orde
     [
         (Phase.COINS, BLUE, "ALLY GREEN WITH 1 M", "the defender in the encounter under", KEPT),
         (Phase.COINS, GREEN, "INVITE YELLOW", "invited, not a main combatant,", KEPT),
-        (Phase.COINS, YELLOW, "PASS", "you are invited", KEPT),
+        (Phase.COINS, YELLOW, "PASS", "you are invited", OWN_TURN),
+        (Phase.COINS, BLUE, "ATTACK GREEN 2 WITH 1 L 1 M FROM BLUE 1", "the defender", OWN_TURN),
+        (Phase.COINS, GREEN, "ATTACK BLUE 2 WITH 1 L 1 M FROM GREEN 1", "invited,", OWN_TURN),
         (Phase.COINS, RED, "RECLAIM M", "you are the attacker", UNUSED),
         (Phase.COINS, RED, "ATTACK GREEN 2 WITH 1 L 1 M FROM RED 1", "the attacker", UNUSED),
         (Phase.DECLARE, RED, "ALLY GREEN WITH 1 M", "the player whose turn it is", UNUSED),

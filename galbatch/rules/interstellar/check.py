@@ -74,8 +74,15 @@ ROLE_ORDERS: dict[str, tuple[type, ...]] = {
     "invited": (o.Ally, o.Decline, o.Reward, o.Heal),
 }
 BEFORE_ALLIANCE = ("draw", "reclaim", "declare", "invite-attacker", "invite-defender")
-DROPPED = "pending orders are dropped at the end of a turn in which you owe a phase"
+DROPPED = "pending orders are dropped at the end of a turn in which you owe a decision"
 KEPT = f"the order is kept for a later encounter of this turn only ({DROPPED})"
+OWN_TURN = (
+    "an order for your own turn, dropped at the end of this one if you owe a decision in it"
+    " after this file is read (send it once you owe nothing more here, or as ALWAYS)"
+)
+# The orders of a player's own turn: sent by a defender or an invited player, they wait
+# beyond the turn under way only if he owes nothing more in it.
+OWN_TURN_ORDERS = (o.Reclaim, o.Attack, o.Pass)
 UNUSED = f"the order is not used in this turn ({DROPPED})"
 ROLE_WORDS = {
     "active": "the player whose turn it is, who attacks,",
@@ -565,6 +572,8 @@ class Check:
         word = order.text().split()[0]
         where = "this turn" if role == "active" else "the encounter under way"
         fate = UNUSED if role in ("active", "attacker") else KEPT
+        if role in ("defender", "invited") and isinstance(order, OWN_TURN_ORDERS):
+            fate = OWN_TURN
         self.warn(
             "IC401",
             f"you are {ROLE_WORDS[role]} in {where}, where {word} is not yours to send: {fate}",
