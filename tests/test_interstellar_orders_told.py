@@ -118,6 +118,24 @@ def test_a_new_file_replacing_pending_orders_says_so() -> None:
     assert "PLAY 4: kept pending." in section(text(again, green), "YOUR ORDERS")
 
 
+def test_a_files_standing_orders_and_cancellations_are_told() -> None:
+    first = red_attacks_blue()
+    blue = pid(first, "BLUE")
+    kept = run(first, {"BLUE": orders("IF ATTACKED PLAY HIGHEST", "ALWAYS INVITE NOBODY")})
+    told = section(text(kept, blue), "YOUR ORDERS")
+    assert "  IF ATTACKED PLAY HIGHEST: kept as standing order 1." in told
+    assert "  ALWAYS INVITE NOBODY: kept as standing order 2." in told
+    later = run(kept, {"BLUE": orders("CANCEL 1", "IF ATTACKED BY RED PLAY LOWEST")})
+    assert [s.text() for s in later.standing[blue]] == [
+        "ALWAYS INVITE NOBODY",
+        "IF ATTACKED BY RED PLAY LOWEST",
+    ]
+    told = " ".join(section(text(later, blue), "YOUR ORDERS").split())
+    assert "CANCEL 1: standing orders cancelled: 1, IF ATTACKED PLAY HIGHEST." in told
+    assert "IF ATTACKED BY RED PLAY LOWEST: kept as standing order 2." in told
+    assert "standing order" not in section(text(later, blue), "EVENTS OF THIS RUN")
+
+
 # ---- Play 2: RECLAIM alone ------------------------------------------------------------------
 
 

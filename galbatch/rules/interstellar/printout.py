@@ -19,7 +19,7 @@ from galbatch.engine.diagnostics import Diagnostic
 from galbatch.engine.ruleset import PrintContext
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
-from galbatch.rules.interstellar.reports import ORDER_REPORTS, USED
+from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import (
     NO_COIN,
@@ -343,10 +343,10 @@ def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
 
 def events_section(view: Mapping[str, Any], width: int) -> Section:
     """The run's events the reader may see, in order; those seen by few are marked. Orders
-    used are told under YOUR ORDERS instead."""
+    used, and standing orders filed, are told under YOUR ORDERS instead."""
     lines: list[str] = []
     for e in view["events"]:
-        if e.get("kind") == USED:
+        if e.get("kind") in (USED, FILED):
             continue
         mark = "(seen by you) " if e.get("private") else ""
         lines += textwrap.wrap(mark + str(e["text"]), width=width, subsequent_indent="    ")

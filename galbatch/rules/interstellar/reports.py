@@ -15,11 +15,12 @@ from galbatch.rules.interstellar.phases import BOOK_STEP, Phase
 from galbatch.rules.interstellar.state import GameState
 
 USED = "order"  # an order used, and what it did
+FILED = "filed"  # a standing order added or cancelled by the file read
 DROPPED = "dropped"  # a pending order dropped, and why
 REFUSED = "refused"  # an order the rules refused when its phase came
 REDUCED = "reduced"  # an order carried out with fewer ships than it named
 # The kinds of event that tell a player what became of one of his orders.
-ORDER_REPORTS = (USED, DROPPED, REFUSED, REDUCED)
+ORDER_REPORTS = (FILED, USED, DROPPED, REFUSED, REDUCED)
 
 
 def name(state: GameState, player: str) -> str:
@@ -139,3 +140,25 @@ def gone(before: Sequence[o.Action], after: Sequence[o.Action]) -> tuple[o.Actio
         else:
             out.append(x)
     return tuple(out)
+
+
+def filed(
+    run: Run, before: GameState, after: GameState, player: str, orders: Sequence[o.Order]
+) -> None:
+    """Tell a player what his file did to his standing orders: each CANCEL, with the
+    standing orders it cancelled, and each ALWAYS or IF, with the number it now has."""
+    who = name(before, player)
+    old = before.standing.get(player, ())
+    for x in orders:
+        if isinstance(x, o.Cancel):
+            numbers = range(1, len(old) + 1) if x.number is None else (x.number,)
+            gone = [f"{n}, {old[n - 1].text()}" for n in numbers if 0 < n <= len(old)]
+            what = "; ".join(gone) or "none"
+            line = f"{x.text()}: standing orders cancelled: {what}."
+            run.say(FILED, line, (player,), f"{who}'s {line}")
+    new = after.standing.get(player, ())
+    added = [x for x in orders if isinstance(x, o.Standing)]
+    first = len(new) - len(added) + 1
+    for n, x in enumerate(added, first):
+        line = f"{x.text()}: kept as standing order {n}."
+        run.say(FILED, line, (player,), f"{who}'s {line}")

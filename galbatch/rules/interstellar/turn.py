@@ -72,9 +72,10 @@ def resolve(
     state = replace(state, turn=state.turn + 1, events=(), waiting=())
     for player in state.players():
         if player in orders:
-            before = state.pending.get(player, ())
+            before = state
             state = take_in(state, player, orders[player])
-            replaced = reports.gone(before, state.pending.get(player, ()))
+            reports.filed(run, before, state, player, orders[player])
+            replaced = reports.gone(before.pending.get(player, ()), state.pending.get(player, ()))
             reports.dropped(run, state, player, replaced, reports.REPLACED)
     state = advance(state, run)
     return replace(state, events=tuple(run.events))
