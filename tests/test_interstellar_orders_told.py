@@ -61,6 +61,28 @@ def test_an_order_sent_ahead_by_a_defender_is_dropped_and_he_is_told_why() -> No
     assert f"{gm_told} (seen by BLUE)" in " ".join(gm(after).split())
 
 
+def test_a_defender_is_warned_while_the_turn_goes_on_and_may_send_his_order_again() -> None:
+    state = hands(table("GREEN BLUE RED"), {"RED": (5,), "BLUE": (1,)})
+    sent = {
+        "RED": orders(RED_ATTACK, "PLAY 5"),
+        "BLUE": orders("INVITE NOBODY", "PLAY BEST", BLUE_AHEAD),
+    }
+    waiting = run(state, sent)  # RED 3 + 4 + 5 = 12 against 6 + 1 = 7: RED may attack again
+    red, blue = pid(waiting, "RED"), pid(waiting, "BLUE")
+    assert waiting.phase is Phase.SECOND_ATTACK and waiting.waiting == (red,)
+    told = " ".join(section(text(waiting, blue), "YOUR ORDERS").split())
+    assert (
+        f"{BLUE_AHEAD}: kept pending until the end of RED's turn at the latest: you owed a"
+        " decision in it (house rule)." in told
+    )
+    # sent again once BLUE owes nothing more in RED's turn, it waits for BLUE's own turn
+    again = run(waiting, {"RED": orders("PASS"), "BLUE": orders(BLUE_AHEAD)})
+    assert again.active == pid(again, "GREEN") and [x.text() for x in again.pending[blue]] == [
+        BLUE_AHEAD
+    ]
+    assert f"  {BLUE_AHEAD}: kept pending." in section(text(again, blue), "YOUR ORDERS")
+
+
 def test_every_order_of_the_file_is_told_used_in_its_phase_with_its_effect() -> None:
     after = red_attacks_blue()
     told = " ".join(section(text(after, pid(after, "BLUE")), "YOUR ORDERS").split())
@@ -115,7 +137,9 @@ def test_a_new_file_replacing_pending_orders_says_so() -> None:
     assert "PLAY 5: dropped: your newest order file replaces all your pending orders." in texts(
         again, green
     )
-    assert "PLAY 4: kept pending." in section(text(again, green), "YOUR ORDERS")
+    assert "PLAY 4: kept pending until the end of your turn at the latest" in section(
+        text(again, green), "YOUR ORDERS"
+    )
 
 
 def test_a_files_standing_orders_and_cancellations_are_told() -> None:

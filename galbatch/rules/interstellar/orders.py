@@ -224,7 +224,7 @@ class GiveCoins:
     count: int
 
     def text(self) -> str:
-        return f"{self.player} GIVES {self.count} COINS"
+        return f"{self.player} GIVES {self.count} COIN{'' if self.count == 1 else 'S'}"
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ class ReturnShips:
     size: Size | None = None
 
     def text(self) -> str:
-        what = self.size.value if self.size else "SHIPS"
+        what = self.size.value if self.size else ("SHIP" if self.count == 1 else "SHIPS")
         return f"{self.player} RETURNS {self.count} {what}"
 
 
@@ -258,7 +258,7 @@ Term = GiveCoins | ReturnShips | AllowColony
 
 @dataclass(frozen=True)
 class Deal:
-    """DEAL RED GIVES 1 COINS, BLUE COLONY RED 2 (or DEAL NOTHING): the terms a main
+    """DEAL RED GIVES 1 COIN, BLUE COLONIZES RED 2 (or DEAL NOTHING): the terms a main
     combatant agrees to. A deal is reached when each side has a DEAL whose terms are
     the same (in any order, `key`); several DEAL lines are several acceptable deals,
     the first of the attacker's that matches one of the defender's is made."""

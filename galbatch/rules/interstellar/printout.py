@@ -368,7 +368,15 @@ def orders_section(view: Mapping[str, Any], width: int) -> Section:
         for e in view["events"]
         if e.get("private") and e.get("kind") in ORDER_EVENTS
     ]
-    done += [f"  {o['text']}: kept pending." for o in view["pending"]]
+    kept = "kept pending."
+    if view.get("pending_ends_with_turn"):
+        active = colours(view).get(str(view["active"]), str(view["active"]))
+        whose = "your turn" if str(view["active"]) == str(view["player"]) else f"{active}'s turn"
+        kept = (
+            f"kept pending until the end of {whose} at the latest: you owed a decision"
+            " in it (house rule)."
+        )
+    done += [f"  {o['text']}: {kept}" for o in view["pending"]]
     lines = ["What became of your orders this run:", *(done or ["  nothing to report"])]
     lines.append("Pending (each used once by the next phase it answers):")
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]

@@ -43,6 +43,9 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
   planets and ships).
 - ``pending``: the reader's pending orders, [{``number``, ``text``}], numbered from 1
   in the order they answer phases.
+- ``pending_ends_with_turn``: whether the reader has owed a decision in the turn under
+  way since the run that read his last file, so that his pending orders are dropped at
+  its end if not used (house.PENDING_KEPT_ONLY_BY_BYSTANDERS).
 - ``standing``: the reader's standing orders, [{``number``, ``text``}], numbered from
   1 as CANCEL n counts them.
 - ``events``: the last run's events the reader may see (public, or seen by him), in
@@ -54,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.phases import BOOK_STEP, Phase
 from galbatch.rules.interstellar.state import (
     Commitment,
@@ -277,6 +281,8 @@ def own_data(state: GameState, player: str) -> dict[str, Any]:
             {"number": n, "text": order.text()}
             for n, order in enumerate(state.pending.get(player, ()), 1)
         ],
+        "pending_ends_with_turn": player in state.involved
+        and house.PENDING_KEPT_ONLY_BY_BYSTANDERS,
         "standing": [
             {"number": n, "text": order.text()}
             for n, order in enumerate(state.standing.get(player, ()), 1)
@@ -293,7 +299,7 @@ def own_data(state: GameState, player: str) -> dict[str, Any]:
 KEYS = (
     "ruleset", "player", "turn", "player_turn", "seats", "systems", "void", "discards",
     "bag", "active", "phase", "step", "attack", "waiting", "encounter", "winners",
-    "finished", "hand", "owes", "pending", "standing", "events",
+    "finished", "hand", "owes", "pending", "pending_ends_with_turn", "standing", "events",
 )  # fmt: skip
 
 
