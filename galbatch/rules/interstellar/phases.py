@@ -9,9 +9,10 @@ long as every player who owes the next phase has an order for it:
 - AUTOMATIC phases (DRAW, NEXT) need no one and always resolve.
 - DEFAULTED phases (RECLAIM, INVITE_ATTACKER, OUTCOME) use an order if the player
   has one (pending or standing) and the house default otherwise; they never stop
-  a run, except RECLAIM, which the active player decides together with his attack:
-  it waits until he has an order for DECLARE (so that his file, when it comes,
-  still chooses the ship).
+  a run, except RECLAIM without a RECLAIM order, which the active player decides
+  together with his attack: it waits until he has an order for DECLARE (so that his
+  file, when it comes, still chooses the ship); a RECLAIM order resolves it at once
+  (house.RECLAIM_ORDER_RESOLVES_AT_ONCE).
 - DECISION phases (DECLARE, INVITE_DEFENDER, ALLIANCE, COINS, DRUWAITH, DEAL,
   SECOND_ATTACK) resolve when every player in `owes` has an answering order: a
   pending one first (used up), else the first standing order that answers and
@@ -74,7 +75,8 @@ BOOK_STEP: dict[Phase, int] = {
 AUTOMATIC: tuple[Phase, ...] = (Phase.DRAW, Phase.NEXT)
 DEFAULTED: tuple[Phase, ...] = (Phase.RECLAIM, Phase.INVITE_ATTACKER, Phase.OUTCOME)
 DECISIONS: tuple[Phase, ...] = tuple(p for p in Phase if p not in AUTOMATIC + DEFAULTED)
-# A defaulted phase that waits for the order of a later decision phase of the same player.
+# A defaulted phase that, without its own order, waits for the order of a later decision
+# phase of the same player.
 WAITS_WITH: dict[Phase, Phase] = {Phase.RECLAIM: Phase.DECLARE}
 
 
