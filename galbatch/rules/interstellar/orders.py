@@ -11,15 +11,17 @@ printouts follow):
 - A plain order is *pending*: it answers the next phase of its kind in which its
   player owes a decision (`phases.answers` says which phases an order answers),
   and is then used up. Orders may be sent long before their phase: a defender's
-  PLAY, an invited player's ALLY, the next turn's ATTACK.
+  PLAY, an invited player's ALLY, the next turn's ATTACK (sent by a bystander, or
+  once its player owes nothing more in the turn under way).
 - A player's newest order file replaces all his pending orders (those not yet
   used); it never touches standing orders except by CANCEL.
 - Pending orders are dropped at the end of the first player turn (both attacks
   of one active player, phase NEXT), counted from the run that read them, in
-  which their player owed a phase: what was not needed in that turn is not kept
-  for another. A player who owed nothing in a turn keeps his pending orders (the
-  outcome's choices, which wait for no one, do not count: a Nirnaeth who might
-  have healed keeps his).
+  which their player owed a decision (house.PENDING_KEPT_ONLY_BY_BYSTANDERS): what
+  was not needed in that turn is not kept for another, and each order dropped is
+  told to its player (reports.py). A player who owed nothing in a turn keeps his
+  pending orders (the outcome's choices, which wait for no one, do not count: a
+  Nirnaeth who might have healed keeps his).
 - `ALWAYS <order>` and `IF <condition> <order>` are *standing*: never used up,
   kept until cancelled (`CANCEL 2` cancels the second of the standing orders as
   the last printout numbered them, `CANCEL ALL` every one; cancellations in a file

@@ -193,7 +193,7 @@ class GameState:
     encounter: Encounter | None = None  # kept until the next encounter or NEXT
     pending: dict[str, tuple[o.Action, ...]] = field(default_factory=dict)
     standing: dict[str, tuple[o.Standing, ...]] = field(default_factory=dict)
-    involved: tuple[str, ...] = ()  # owed a phase this player turn since their last file
+    involved: tuple[str, ...] = ()  # owed a decision this player turn since their last file
     waiting: tuple[str, ...] = ()  # whom the last run stopped for: owe `phase`, no order
     turn: int = 0  # the engine's turn: batch runs done
     player_turn: int = 1  # player turns begun, the first being 1
