@@ -1,18 +1,21 @@
 """House rules house.py names, as the turn plays them: Gelmir's no-deal losses, the coin
 powers after a tie, the public reveal before the Druwaith, a deal's colony ship, a
-combatant with no coin at all."""
+combatant with no coin at all; the outcome's house rules flipped, each changing the turn."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from interstellar_table import hands, pid, run, table, texts
 
 from galbatch.rules.interstellar import house
+from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import GameState, Ships
-from galbatch.rules.interstellar.tables import NO_COIN
+from galbatch.rules.interstellar.tables import DIPLOMACY, NO_COIN
 from galbatch.rules.interstellar.view import build_view
 from tests.test_interstellar_language import one
+from tests.test_interstellar_outcome import fight, four
 from tests.test_interstellar_printout import text
 
 RED_ATTACK = "ATTACK {target} WITH 1 L 1 M FROM RED 1"
@@ -83,3 +86,56 @@ def test_a_combatant_with_no_coin_at_all_plays_none_shown_in_words() -> None:
     for reader in (red, yellow):
         assert build_view(after, reader)["encounter"]["defender_coin"] == "NONE"
         assert "YELLOW no coin (counted as Diplomacy)" in text(after, reader)
+
+
+# ---- the house rules of the outcome, flipped: each changes what the turn does --------------
+
+
+def test_compensation_counts_the_allies_ships_only_when_the_house_rule_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = hands(four(), {"ORANGE": (1, 2, 3, 4, 5), "BLACK": (DIPLOMACY,)})
+    assert not house.COMPENSATION_COUNTS_ALLIES
+    assert "ORANGE gives BLACK 3 coins (one per ship lost)." in texts(
+        fight(state, "1", "DIPLOMACY")
+    )
+    monkeypatch.setattr(house, "COMPENSATION_COUNTS_ALLIES", True)
+    after = fight(state, "1", "DIPLOMACY")  # BLACK's 3 ships and WHITE's warship
+    assert "ORANGE gives BLACK 4 coins (one per ship lost)." in texts(after)
+    assert len(after.hand(pid(after, "BLACK"))) == 4
+
+
+def test_compensation_beyond_the_hand_comes_from_the_bag_without_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = hands(four(), {"ORANGE": (1,), "BLACK": (DIPLOMACY,)})
+    assert len(fight(state, "1", "DIPLOMACY").hand(pid(state, "BLACK"))) == 0
+    monkeypatch.setattr(house, "COMPENSATION_LIMITED_TO_HAND", False)
+    after = fight(state, "1", "DIPLOMACY")  # ORANGE holds nothing after playing his 1
+    assert "BLACK takes 3 coins from the bag (one per ship lost, beyond the hand)." in texts(after)
+    assert len(after.hand(pid(after, "BLACK"))) == 3
+
+
+def test_the_defenders_attack_coin_win_as_printed_leaves_the_attackers_on_the_planet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = hands(four(), {"ORANGE": (DIPLOMACY,), "BLACK": (1, 2, 3)})
+    orange = pid(state, "ORANGE")
+    assert fight(state, "DIPLOMACY", "1").in_void(orange) == Ships(0, 1, 1)
+    monkeypatch.setattr(house, "DEFENDER_WIN_SENDS_ATTACKERS_TO_VOID", False)
+    after = fight(state, "DIPLOMACY", "1")
+    assert "Outcome: Defender wins." in texts(after)
+    assert after.in_void(orange) == Ships() and after.at(("BLACK", 1), orange) == Ships(0, 1, 1)
+    assert not any("one per ship lost" in t for t in texts(after))  # none lost, none paid
+
+
+def test_a_second_attack_after_a_tie_only_without_the_house_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = four()
+    orange = pid(state, "ORANGE")
+    tie = fight(state, "3", "2")  # 3 + 5 + 2 = 10 against 2 + 6 + 2 = 10
+    assert tie.active == pid(state, "BLACK") and tie.phase is not Phase.SECOND_ATTACK
+    monkeypatch.setattr(house, "SECOND_ATTACK_NEEDS_WIN", False)
+    again = fight(state, "3", "2")
+    assert again.phase is Phase.SECOND_ATTACK and again.waiting == (orange,)

@@ -203,6 +203,20 @@ def _terms(state: GameState, e: Encounter, deal: o.Deal, run: Run) -> tuple[Game
     return state, e
 
 
+def compensate(
+    state: GameState, payer: str, paid: str, own: int, allies: int, run: Run
+) -> GameState:
+    """Attack / Diplomacy: "one coin per ship lost" from the winner to the main combatant who
+    played Diplomacy, for his own ships lost (`own`) and, if house.COMPENSATION_COUNTS_ALLIES,
+    his allies' (`allies`); from the winner's hand, drawn at random, and only as far as it
+    goes if house.COMPENSATION_LIMITED_TO_HAND, else the rest from the bag."""
+    owed = own + (allies if house.COMPENSATION_COUNTS_ALLIES else 0)
+    state, given = give_random(state, payer, paid, owed, run, "one per ship lost")
+    if not house.COMPENSATION_LIMITED_TO_HAND:
+        state = from_bag(state, paid, owed - given, run, "one per ship lost, beyond the hand")
+    return state
+
+
 def carry_out(state: GameState, rewards: dict[str, o.Reward | None], run: Run) -> GameState:
     """The encounter's outcome row carried out; the encounter then holds no ships."""
     e = state.encounter
@@ -221,17 +235,25 @@ def carry_out(state: GameState, rewards: dict[str, o.Reward | None], run: Run) -
             state = put(state, e.target, c.player, c.ships)
         run.say("move", f"The attacking ships move onto {planet_text(e.target)}.")
         if row is Outcome.ATTACK_COIN_ATTACKER_WINS:
-            state, _ = give_random(
-                state, e.attacker, e.defender, here.total, run, "one per ship lost"
-            )
+            helpers = total(defending).total
+            state = compensate(state, e.attacker, e.defender, here.total, helpers, run)
         return state
     if row in (Outcome.DEFENDER_WINS, Outcome.ATTACK_COIN_DEFENDER_WINS):
         state = replace(state, encounter=cleared)
-        state = lose_all(state, attacking, run)
+        literal = row is Outcome.ATTACK_COIN_DEFENDER_WINS
+        if literal and not house.DEFENDER_WIN_SENDS_ATTACKERS_TO_VOID:
+            # the chart's row as printed: "All attacking ships move onto planet"
+            for c in attacking:
+                state = put(state, e.target, c.player, c.ships)
+            run.say("move", f"The attacking ships move onto {planet_text(e.target)}.")
+            own = helpers = 0
+        else:
+            state = lose_all(state, attacking, run)
+            own = total(e.fleet).total
+            helpers = total(attacking).total - own
         state = land(state, defending)
         if row is Outcome.ATTACK_COIN_DEFENDER_WINS:
-            lost = total(e.fleet).total
-            state, _ = give_random(state, e.defender, e.attacker, lost, run, "one per ship lost")
+            state = compensate(state, e.defender, e.attacker, own, helpers, run)
         for a in e.allies:
             if a.side == "DEFENDER":
                 state = _reward(state, a.player, total(a.ships).total, rewards.get(a.player), run)

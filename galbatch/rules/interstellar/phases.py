@@ -33,11 +33,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
-from galbatch.rules.interstellar.tables import DIPLOMACY, Power
+from galbatch.rules.interstellar.tables import DIPLOMACY, Outcome, Power
 
 if TYPE_CHECKING:
-    from galbatch.rules.interstellar.state import GameState
+    from galbatch.rules.interstellar.state import Encounter, GameState
 
 
 class Phase(Enum):
@@ -141,8 +142,16 @@ def owes(state: GameState, phase: Phase | None = None) -> tuple[str, ...]:
     if phase is Phase.OUTCOME:
         return _choosing(state)
     if phase is Phase.SECOND_ATTACK:
-        return (state.active,) if e.attack == 1 and e.winner == "ATTACKER" else ()
+        return (state.active,) if e.attack == 1 and succeeded(e) else ()
     return ()
+
+
+def succeeded(e: Encounter) -> bool:
+    """Whether an attack was "successful" (Play 10, the second attack): a win by the outcome
+    chart (or Pelantiri's power); a tie or a deal too unless house.SECOND_ATTACK_NEEDS_WIN."""
+    if e.winner == "ATTACKER":
+        return True
+    return not house.SECOND_ATTACK_NEEDS_WIN and e.outcome in (Outcome.TIE, Outcome.DEAL)
 
 
 def _choosing(state: GameState) -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from galbatch.rules.interstellar.fleets import (
     total,
 )
 from galbatch.rules.interstellar.outcome import carry_out
-from galbatch.rules.interstellar.phases import Phase, owes
+from galbatch.rules.interstellar.phases import Phase, owes, succeeded
 from galbatch.rules.interstellar.powers import heal, settle_coins
 from galbatch.rules.interstellar.state import Encounter, GameState, has_power, planet_text
 from galbatch.rules.interstellar.tables import (
@@ -570,13 +570,8 @@ def _outcome(state: GameState, run: Run) -> tuple[GameState, Waiting]:
             f" other systems{joint}.",
         )
         return replace(state, winners=won, phase=Phase.NEXT), ()
-    after = Phase.SECOND_ATTACK if e.attack == 1 and WINNER[_row(e)] == "ATTACKER" else Phase.NEXT
+    after = Phase.SECOND_ATTACK if e.attack == 1 and succeeded(e) else Phase.NEXT
     return replace(state, phase=after), ()
-
-
-def _row(e: Encounter) -> Outcome:
-    assert e.outcome is not None
-    return e.outcome
 
 
 STEPS: dict[Phase, Step] = {
