@@ -192,7 +192,7 @@ def test_without_reclaim_the_reclaim_waits_for_the_attack_offering_both() -> Non
     assert after.phase is Phase.RECLAIM and after.waiting == (red,)
     owed = section(text(after, red), "YOU OWE ORDERS BY 2026-11-30")
     assert "ATTACK [<colour> ON] <planet>" in owed and "RECLAIM <size> [TO <planet>]" in owed
-    assert "RECLAIM alone is carried out, and the game then waits for your attack" in " ".join(
+    assert "a RECLAIM alone is carried out, and the game then waits for your attack" in " ".join(
         owed.split()
     )
     attacked = run(after, {"RED": orders(RED_ATTACK)})

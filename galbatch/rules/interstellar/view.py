@@ -77,8 +77,8 @@ FORM_WORDS = "<planet>: a colour and a tile, BLUE 3; <ships>: counts and sizes, 
 # What a player sends for each phase he may owe: a line, and the order forms.
 OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
     Phase.RECLAIM: (
-        "your attack, or first the ship you take back from the void (RECLAIM alone is"
-        " carried out, and the game then waits for your attack)",
+        "your attack and, if you like, the ship you take back from the void first (a"
+        " RECLAIM alone is carried out, and the game then waits for your attack)",
         (
             "ATTACK [<colour> ON] <planet> WITH <ships> [FROM <planet>] [AND ...]",
             "RECLAIM <size> [TO <planet>]",
