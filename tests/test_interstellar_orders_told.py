@@ -237,6 +237,29 @@ def test_a_refused_ally_declines_and_its_player_alone_is_told_why() -> None:
     assert "GREEN declines: an ALLY the rules refuse" in " ".join(gm(after).split())
 
 
+def test_an_invited_player_who_cannot_help_is_told_why_his_ally_is_not_carried_out() -> None:
+    state = hands(table("GREEN BLUE RED"), {"RED": (3,), "BLUE": (2,)})
+    green = pid(state, "GREEN")  # every ship of his in GREEN's system: none may help
+    after = run(
+        state,
+        {
+            "RED": orders(RED_ATTACK, "INVITE GREEN", "PLAY 3"),
+            "BLUE": orders("INVITE NOBODY"),
+            "GREEN": orders("ALLY RED WITH 1 M"),
+        },
+    )
+    assert (
+        "ALLY RED WITH 1 M: not carried out: no colony ship or warship where an ally's ships"
+        " may come from (Play 6b-6d); you decline: an ALLY the rules refuse counts as"
+        " declining (house rule)." in texts(after, green)
+    )
+    assert (
+        "GREEN has no colony ship or warship where an ally's ships may come from"
+        " (Play 6b-6d), and declines." in texts(after)
+    )
+    assert green not in after.pending  # the answer is used up, not dropped later
+
+
 # ---- Play 7-8: the combat values with their sums ---------------------------------------------
 
 

@@ -320,12 +320,7 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         e = _encounter(state)
         sides = sides_inviting(e, p)
         if house.UNABLE_ALLY_DECLINES and not any(can_help(state, e, p, s) for s in sides):
-            run.say(
-                "alliance",
-                f"{colour(state, p)} has no colony ship or warship where an"
-                " ally's ships may come from, and declines.",
-            )
-            state = decline(state, p)
+            state = _unable(state, run, p, _fits_alliance(state, e, p))
             continue
 
         order, pending = answer(state, p, Phase.ALLIANCE, _fits_alliance(state, e, p))
@@ -360,6 +355,22 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     if waiting:
         return state, tuple(waiting)
     return replace(state, phase=Phase.COINS), ()
+
+
+def _unable(state: GameState, run: Run, p: str, fits: Callable[[o.Action], bool]) -> GameState:
+    """An invited player who cannot help declines without being waited for
+    (house.UNABLE_ALLY_DECLINES); an answer he sent is used up, an ALLY told as refused."""
+    order, pending = answer(state, p, Phase.ALLIANCE, fits)
+    if pending and order is not None:
+        state = use(state, p, order)
+    why = "no colony ship or warship where an ally's ships may come from (Play 6b-6d)"
+    if isinstance(order, o.Ally):
+        _refused_ally(run, state, p, order, Refusal(why))
+    start = reports.mark(run)
+    run.say("alliance", f"{colour(state, p)} has {why}, and declines.")
+    if isinstance(order, o.Decline):
+        reports.used(run, state, p, order, pending, Phase.ALLIANCE, start)
+    return decline(state, p)
 
 
 def _refused_ally(run: Run, state: GameState, p: str, order: o.Ally, refusal: Refusal) -> None:
