@@ -255,7 +255,10 @@ def test_pelantiri_wins_with_a_diplomacy_coin_and_a_ship_involved() -> None:
             "BLACK": [o.Play("5")],
         },
     )
-    assert "Outcome: Attacker has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Attacker has higher combat value. PURPLE wins with a Diplomacy coin and a"
+        " ship of his own involved (Pelantiri)."
+    )
     assert after.at(("BLACK", 1), purple) == Ships(0, 1, 1)
     assert not any("one per ship lost" in t for t in texts(after))  # no compensation
 
@@ -269,7 +272,10 @@ def test_pelantiri_diplomacy_beats_diplomacy_with_no_deal_attempted() -> None:
             "PURPLE": [o.Play("DIPLOMACY")],
         },
     )
-    assert "Outcome: Defender has higher combat value." in texts(after)
+    assert outcome_told(after) == (
+        "Outcome: Defender has higher combat value. PURPLE wins with a Diplomacy coin and a"
+        " ship of his own involved (Pelantiri)."
+    )
     assert after.in_void(pid(after, "ORANGE")) == Ships(0, 1, 1)
 
 

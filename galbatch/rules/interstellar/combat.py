@@ -114,12 +114,19 @@ def combat_value(state: GameState, e: Encounter, side: Side, coin: Coin) -> int:
     return side_value(state, e, side, coin).total
 
 
-def values_text(state: GameState, e: Encounter) -> str:
+def values_text(state: GameState, e: Encounter, row: Outcome) -> str:
     """Both sides' combat values with their sums, once both attack coins are in:
-    "Combat values: RED ...: 12 against BLUE ...: 8." ("" unless both played attack coins)."""
+    "Combat values: RED ...: 12 against BLUE ...: 8."; or, when the Pelantiri won with a
+    Diplomacy coin, that power; else ""."""
     a, d = e.attacker_coin, e.defender_coin
-    if a is None or d is None or chart_coin(a) == DIPLOMACY or chart_coin(d) == DIPLOMACY:
+    if a is None or d is None:
         return ""
+    if chart_coin(a) == DIPLOMACY or chart_coin(d) == DIPLOMACY:
+        side = {Outcome.ATTACKER_WINS: e.attacker, Outcome.DEFENDER_WINS: e.defender}.get(row)
+        if side is None:
+            return ""
+        who = state.seat(side).colour
+        return f"{who} wins with a Diplomacy coin and a ship of his own involved (Pelantiri)."
     va = side_value(state, e, "ATTACKER", chart_coin(a)).text
     vd = side_value(state, e, "DEFENDER", chart_coin(d)).text
     return f"Combat values: {va} against {vd}."

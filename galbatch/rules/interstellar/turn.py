@@ -472,7 +472,7 @@ def _decided(state: GameState, run: Run) -> GameState:
 
 def _decide(state: GameState, row: Outcome, run: Run) -> GameState:
     e = _encounter(state)
-    values = values_text(state, e)
+    values = values_text(state, e, row)
     e = replace(e, outcome=row, winner=WINNER[row])
     run.say("outcome", f"Outcome: {outcome_row(row).victory}" + (f" {values}" if values else ""))
     return replace(state, encounter=e, phase=Phase.OUTCOME)
