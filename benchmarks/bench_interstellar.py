@@ -84,9 +84,10 @@ def fresh_attack(state: GameState, player: str) -> str:
 
 
 def encounters(state: GameState) -> int:
-    """The attacks a run made."""
+    """The attacks a run made (the public events that tell them, not the attacker's own
+    report of the order used)."""
     made = ("makes the attack", "makes the second attack")
-    return sum(1 for e in state.events if any(m in e.text for m in made))
+    return sum(1 for e in state.events if e.kind == "attack" and any(m in e.text for m in made))
 
 
 def rules_alone() -> tuple[float, int, int]:
