@@ -204,11 +204,26 @@ class Flow:
                 self.lines.extend(text)
                 self.flush()
                 continue
-            block_lines = list(block.lines) if isinstance(block, Text) else table_lines(block)
-            for line in block_lines:
+            if isinstance(block, Table):
+                self.add_table(table_lines(block), bool(block.rows))
+                continue
+            for line in block.lines:
                 if self.room() <= 0:
                     self.flush()
                 self.lines.append(line)
+
+    def add_table(self, lines: list[str], rows: bool) -> None:
+        """Flow a table's lines: its header never ends a page without a row under it, and
+        a table a page break cuts goes on under its header again."""
+        head = lines[:2] if rows else []  # the column titles and their rule
+        if head and self.lines and self.room() < len(head) + 1:
+            self.flush()
+        for i, line in enumerate(lines):
+            if self.room() <= 0:
+                self.flush()
+                if i >= len(head) and len(head) + 1 <= self.room():
+                    self.lines.extend(head)
+            self.lines.append(line)
 
     def last_body(self, section: Section) -> list[str]:
         """The body lines of the last page if `section` were flowed next (it is not)."""
