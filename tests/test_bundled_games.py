@@ -67,7 +67,7 @@ def test_bundled_turn_0_is_reproducible(name: str, tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert tree(made / "turns" / "000") == tree(bundled / "turns" / "000"), (
-        "the bundled game is stale: re-make it with `galbatch new` (see its PASSWORDS.txt)"
+        "the bundled game is stale: `python -m tests.remake_bundled` makes it again"
     )
 
 
@@ -162,7 +162,7 @@ def replay(name: str, turn: str, tmp_path: Path) -> None:
     result = process(game)
     assert result.returncode == 0, result.stdout + result.stderr
     assert tree(game / "turns" / turn) == tree(bundled / "turns" / turn), (
-        f"the bundled turn {turn} is stale: process the turn before again with turns/{turn}/orders"
+        f"the bundled turn {turn} is stale: `python -m tests.remake_bundled {name}` makes it again"
     )
 
 
