@@ -403,8 +403,9 @@ def test_cancel_names_a_standing_order_that_exists() -> None:
 KEPT = "is not yours to send: the order is kept for a later encounter of this turn only"
 UNUSED = "is not yours to send: the order is not used in this turn (pending orders are dropped"
 OWN_TURN = (
-    "is not yours to send: an order for your own turn, dropped at the end of this one if you"
-    " owe a decision in it after this file is read"
+    "is not yours to send: an order for your own turn, dropped at the end of this one if,"
+    " after this file is read, the run waits for you in it or another order you sent answers"
+    " a phase of yours"
 )
 
 

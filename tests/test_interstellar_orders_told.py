@@ -51,13 +51,19 @@ def test_an_order_sent_ahead_by_a_defender_is_dropped_and_he_is_told_why() -> No
     assert "BLUE plays 4 after the reveal (Druwaith)." in texts(after)
     assert after.active == pid(after, "GREEN") and after.phase is Phase.DECLARE
     assert blue not in after.pending
-    dropped = f"{BLUE_AHEAD}: dropped: you owed a decision in RED's turn, and {HOUSE_DROP}."
+    dropped = (
+        f"{BLUE_AHEAD}: dropped: you owed a decision in RED's turn (the run waited for you,"
+        f" or an order you sent answered a phase of yours), and {HOUSE_DROP}."
+    )
     assert dropped in texts(after, blue)
     assert dropped not in texts(after, pid(after, "GREEN"))
     told = section(text(after, blue), "YOUR ORDERS")
     assert dropped in " ".join(told.split())
     assert "nothing to report" not in told
-    gm_told = f"BLUE's {BLUE_AHEAD}: dropped: BLUE owed a decision in RED's turn, and {HOUSE_DROP}."
+    gm_told = (
+        f"BLUE's {BLUE_AHEAD}: dropped: BLUE owed a decision in RED's turn (the run waited"
+        f" for him, or an order he sent answered a phase of his), and {HOUSE_DROP}."
+    )
     assert f"{gm_told} (seen by BLUE)" in " ".join(gm(after).split())
 
 

@@ -74,11 +74,15 @@ ROLE_ORDERS: dict[str, tuple[type, ...]] = {
     "invited": (o.Ally, o.Decline, o.Reward, o.Heal),
 }
 BEFORE_ALLIANCE = ("draw", "reclaim", "declare", "invite-attacker", "invite-defender")
-DROPPED = "pending orders are dropped at the end of a turn in which you owe a decision"
+DROPPED = (
+    "pending orders are dropped at the end of a turn in which the run waits for you or an"
+    " order you sent answers a phase of yours"
+)
 KEPT = f"the order is kept for a later encounter of this turn only ({DROPPED})"
 OWN_TURN = (
-    "an order for your own turn, dropped at the end of this one if you owe a decision in it"
-    " after this file is read (send it once you owe nothing more here, or as ALWAYS)"
+    "an order for your own turn, dropped at the end of this one if, after this file is read,"
+    " the run waits for you in it or another order you sent answers a phase of yours"
+    " (send it once you owe nothing more here, or as ALWAYS)"
 )
 # The orders of a player's own turn: sent by a defender or an invited player, they wait
 # beyond the turn under way only if he owes nothing more in it.

@@ -235,7 +235,15 @@ DRAW_ONLY_BEFORE_COIN_IN = True
 
 # Pending orders: what a player sent for a turn is for that turn. At the end of a player
 # turn (NEXT) the pending orders of every player who owed a decision in it since the run
-# that read his file (the active player; the defender and the invited players in the
-# phases they owe) are dropped, each told to its player; a player who owed nothing in it
+# that read his file are dropped, each told to its player; a player who owed nothing in it
 # (a bystander) keeps them for a later turn, such as his own turn's ATTACK.
 PENDING_KEPT_ONLY_BY_BYSTANDERS = True
+
+
+def owed_a_decision(waited_for: bool, answered_by_order_sent: bool) -> bool:
+    """Whether a player owed a decision in a turn (PENDING_KEPT_ONLY_BY_BYSTANDERS), since
+    the run that read his file: a run stopped waiting for him, or an order he sent (not a
+    standing one) answered a phase he owes (attack, invitations, alliance, coin, deal). An
+    invited player who declined without being waited for (UNABLE_ALLY_DECLINES), one whose
+    answers were all standing orders, and one never asked, were not asked to decide."""
+    return waited_for or answered_by_order_sent

@@ -17,11 +17,13 @@ printouts follow):
   used); it never touches standing orders except by CANCEL.
 - Pending orders are dropped at the end of the first player turn (both attacks
   of one active player, phase NEXT), counted from the run that read them, in
-  which their player owed a decision (house.PENDING_KEPT_ONLY_BY_BYSTANDERS): what
-  was not needed in that turn is not kept for another, and each order dropped is
-  told to its player (reports.py). A player who owed nothing in a turn keeps his
-  pending orders (the outcome's choices, which wait for no one, do not count: a
-  Nirnaeth who might have healed keeps his).
+  which their player owed a decision (house.owed_a_decision: a run waited for him,
+  or an order he sent answered a phase he owes): what was not needed in that turn
+  is not kept for another, and each order dropped is told to its player
+  (reports.py). A player who owed nothing in a turn keeps his pending orders: one
+  never asked, one answered by standing orders only, one who declined without
+  being waited for, and the outcome's choices, which wait for no one, do not count
+  (a Nirnaeth who healed keeps his).
 - `ALWAYS <order>` and `IF <condition> <order>` are *standing*: never used up,
   kept until cancelled (`CANCEL 2` cancels the second of the standing orders as
   the last printout numbered them, `CANCEL ALL` every one; cancellations in a file

@@ -112,14 +112,16 @@ def dropped(
 
 def turn_ended(state: GameState, player: str) -> tuple[str, str]:
     """Why a player's pending orders are dropped at the end of a turn in which he owed a
-    decision (house.PENDING_KEPT_ONLY_BY_BYSTANDERS), in his words and the game master's."""
+    decision (house.owed_a_decision), in his words and the game master's."""
     active = name(state, state.active)
     whose = "your own turn" if player == state.active else f"{active}'s turn"
     theirs = "his own turn" if player == state.active else f"{active}'s turn"
     rule = "orders not used by then are dropped (house rule)"
+    why = "the run waited for you, or an order you sent answered a phase of yours"
+    told = "the run waited for him, or an order he sent answered a phase of his"
     return (
-        f"you owed a decision in {whose}, and {rule}",
-        f"{name(state, player)} owed a decision in {theirs}, and {rule}",
+        f"you owed a decision in {whose} ({why}), and {rule}",
+        f"{name(state, player)} owed a decision in {theirs} ({told}), and {rule}",
     )
 
 

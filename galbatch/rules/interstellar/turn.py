@@ -90,16 +90,25 @@ def advance(state: GameState, run: Run) -> GameState:
         if state.phase is Phase.DRAW and played and played >= _round(state):
             run.say("stop", f"The run stops after {played} turns, at the start of the next.")
             return replace(state, waiting=())
-        phase = state.phase
-        # who owes a phase this turn (the outcome's choices wait for no one: a bystander
-        # who may heal is not involved by them)
-        owed = owes(state, phase) if phase is not Phase.OUTCOME else ()
-        involved = state.involved + tuple(p for p in owed if p not in state.involved)
-        state = replace(state, involved=involved)
-        state, waiting = STEPS[phase](state, run)
+        state, waiting = STEPS[state.phase](state, run)
         if waiting:
+            for p in waiting:
+                state = _owed(state, p, waited_for=True)
             return replace(state, waiting=waiting)
     return replace(state, waiting=())
+
+
+def _owed(state: GameState, p: str, waited_for: bool = False, sent: bool = False) -> GameState:
+    """The state with `p` counted as owing a decision in the turn under way, if the house
+    rule says he does (house.owed_a_decision)."""
+    if p in state.involved or not house.owed_a_decision(waited_for, sent):
+        return state
+    return replace(state, involved=(*state.involved, p))
+
+
+def _answered(state: GameState, p: str, order: o.Action) -> GameState:
+    """A pending order of `p` answers a phase he owes: used up, and he owed a decision."""
+    return _owed(use(state, p, order), p, sent=True)
 
 
 def colour(state: GameState, player: str) -> str:
@@ -164,7 +173,7 @@ def _reclaim(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         return state, (p,)  # the reclaim waits for the attack (phases.WAITS_WITH)
     start, before = reports.mark(run), state
     if pending and order is not None:
-        state = use(state, p, order)
+        state = _answered(state, p, order)
     reclaim = order if isinstance(order, o.Reclaim) else None
     after = _reclaimed(state, p, reclaim)
     back = state.in_void(p).minus(after.in_void(p))
@@ -223,7 +232,7 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
         tried.add(order)
         start, before = reports.mark(run), state
         if pending and (house.REFUSED_ATTACK_USED_UP or isinstance(order, o.Pass)):
-            state = use(state, p, order)
+            state = _answered(state, p, order)
         if isinstance(order, o.Pass):
             run.say("attack", f"{colour(state, p)} makes no second attack.")
             reports.used(run, before, p, order, pending, phase, start)
@@ -236,7 +245,7 @@ def _attack(state: GameState, run: Run, again: bool) -> tuple[GameState, Waiting
             run.say("refused", f"{order.text()}: not carried out: {refusal}{gone}.", (p,))
             continue
         if pending and not house.REFUSED_ATTACK_USED_UP:
-            after = use(after, p, order)
+            after = _answered(after, p, order)
         if note:
             run.say("reduced", f"{order.text()}: {note}.", (p,))
         e = _encounter(after)
@@ -281,7 +290,7 @@ def _invite(state: GameState, run: Run, attacker: bool) -> tuple[GameState, Wait
         return state, (p,)
     start, before = reports.mark(run), state
     if pending and order is not None:
-        state = use(state, p, order)
+        state = _answered(state, p, order)
     names = invited(state, e, order) if isinstance(order, o.Invite) else ()
     e = replace(e, invited_by_attacker=names) if attacker else replace(e, invited_by_defender=names)
     whom = " ".join(colour(state, q) for q in names) or "nobody"
@@ -329,7 +338,7 @@ def _alliance(state: GameState, run: Run) -> tuple[GameState, Waiting]:
             continue
         start, before = reports.mark(run), state
         if pending:
-            state = use(state, p, order)
+            state = _answered(state, p, order)
         if isinstance(order, o.Ally):
             try:
                 state, note = ally(state, p, order)
@@ -397,7 +406,7 @@ def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bo
         return state, False
     start, before = reports.mark(run), state
     if pending:
-        state = use(state, p, order)
+        state = _answered(state, p, order)
     e = _encounter(state)
     hand = state.hand(p)
     if not hand:
@@ -498,7 +507,8 @@ def _deal(state: GameState, run: Run) -> tuple[GameState, Waiting]:
         return state, tuple(waiting)
     before = state
     for p in (e.attacker, e.defender):
-        state = use_all(state, p, DEAL_ORDERS, Phase.DEAL)
+        sent = all_answers(state, p, Phase.DEAL, DEAL_ORDERS)[1]
+        state = _owed(use_all(state, p, DEAL_ORDERS, Phase.DEAL), p, sent=sent)
     theirs = [d for d in offers[e.defender] if isinstance(d, o.Deal)]
     made = next(
         (
