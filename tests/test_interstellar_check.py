@@ -215,6 +215,27 @@ def test_a_second_attack_sent_ahead_may_leave_from_the_first_target_with_the_fle
     rejects(state, RED, "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2", "IC233", "no ships left")
 
 
+def test_a_second_attack_in_the_file_of_the_first_may_take_its_fleet_with_a_warning() -> None:
+    first = "ATTACK BLUE 3 WITH 1 L 1 M 1 S FROM RED 2"
+    again = "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM BLUE 3"
+    accepted, diags = check(table(), RED, first, "PLAY 5", again)
+    assert accepted == [one(first), one("PLAY 5"), one(again)]
+    assert [(d.severity, d.code, d.line) for d in diags] == [(Severity.WARNING, "IC404", 3)]
+    assert "ships on BLUE 3 are yours there only if your attack on it wins (Play 10" in (
+        diags[0].message
+    )
+    # only the first attack's fleet stands there, and it has left RED 2
+    accepted, diags = check(table(), RED, first, "ATTACK AGAIN BLUE 4 WITH 2 M FROM BLUE 3")
+    assert codes(diags) == ["IC301", "IC404"] and "2 reduced to 1" in diags[0].message
+    alone = "ATTACK AGAIN BLUE 4 WITH 1 L 1 M FROM RED 2"
+    accepted, diags = check(table(), RED, first, alone)
+    assert accepted == [one(first)] and codes(diags) == ["IC233"]
+    # without the first attack in the file, nothing stands on BLUE 3 yet
+    accepted, diags = check(table(), RED, again)
+    assert accepted == [] and codes(diags) == ["IC233"]
+    assert f"(IF ATTACKING AT BLUE 3 {again})" in diags[0].message
+
+
 def test_ships_committed_to_the_encounter_count_on_the_planet_they_left() -> None:
     state = encounter(table(), Phase.COINS)
     assert state.encounter is not None
@@ -566,7 +587,7 @@ def test_a_damaged_view_is_an_error_the_engine_reports_never_another(view: dict[
 
 
 # Warnings on orders accepted as written: the same orders get them again.
-CAUTIONS = {"IC401", "IC402", "IC403"}
+CAUTIONS = {"IC401", "IC402", "IC403", "IC404"}
 FORMS = [
     "ATTACK AGAIN YELLOW {t} WITH {a} L {b} M {c} S FROM RED {u}",
     "ATTACK BLUE {t} WITH {a} L {b} M FROM RED {u} AND {c} M FROM RED {v}",

@@ -142,3 +142,28 @@ def test_galbatch_new_interstellar_on_the_command_line(tmp_path: Path) -> None:
     state = state_of(game, 0)
     assert len(state.seats) == 5
     assert len(state.bag) + sum(len(h) for h in state.hands.values()) == 48
+
+
+def test_a_second_attack_sent_with_the_first_leaves_from_its_target(tmp_path: Path) -> None:
+    game = tmp_path / "ic"
+    create_game(game, "interstellar", 3, 2002, game_id="ic", passwords=PASSWORDS, settings=SETTINGS)
+    again = "ATTACK AGAIN GREEN 2 WITH 1 L 1 M FROM GREEN 1"
+    send(
+        game,
+        {
+            "3": ["ATTACK GREEN 1 WITH 1 L 1 M 1 S FROM BLUE 1", "INVITE NOBODY", "PLAY BEST"]
+            + [again, "PLAY BEST"],
+            "2": ["IF ATTACKED INVITE NOBODY", "IF ATTACKED PLAY LOWEST"],
+        },
+    )
+    result = process(game)
+    assert result.rc == 4, result.log  # the warning that it depends on the first's win
+    state = state_of(game, 1)
+    events = [e.text for e in state.events]
+    assert "BLUE makes the attack: 1 L 1 M 1 S against GREEN at GREEN 1." in events
+    assert "The attacking ships move onto GREEN 1." in events
+    assert "BLUE makes the second attack: 1 L 1 M against GREEN at GREEN 2." in events
+    printout = (game / "turns" / "001" / "printouts" / "3.txt").read_text()
+    assert "[IC404] ATTACK AGAIN GREEN 2 WITH 1 L 1 M FROM GREEN 1: ships on GREEN 1" in (
+        " ".join(printout.split())
+    )

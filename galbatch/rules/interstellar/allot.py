@@ -75,7 +75,11 @@ def fleet_refusal(ships: Ships, origins: tuple[str, ...], target: str) -> tuple[
     """Why a fleet of `ships` from the systems `origins` may not attack a planet of the
     system `target` (the ship chart), as (code, reason); ("", "") when it may."""
     if not ships.total:
-        return "IC233", "no ships left in the fleet: none of them is where the order says"
+        return (
+            "IC233",
+            "no ships left in the fleet: none of them is where the order says (Play 3: you"
+            " choose the attacking ships from your ships on planets)",
+        )
     if not ships.get(WARSHIP):
         return (
             "IC202",

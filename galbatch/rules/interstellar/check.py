@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "IC401": "an order for a phase the player cannot owe in the encounter or turn under way",
     "IC402": "no ship of that size in the void now (the reclaim is later)",
     "IC403": "a coin not held now: the nearest is played if the hand does not change",
+    "IC404": "a second attack taking ships that stand on the first attack's target only if it wins",
 }
 
 SIZES = (Size.S, Size.M, Size.L)
@@ -259,6 +260,9 @@ class Check:
         self.table = table
         self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
         self.joined = ""  # the side an accepted ALLY joins in the encounter under way
+        # the file's first ATTACK accepted: its target and the ships it takes, by planet
+        self.first: tuple[tuple[str, int], tuple[tuple[tuple[str, int], Ships], ...]] | None
+        self.first = None
 
     def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
         """The quantity an order may carry out: `wanted` or, if less, `limit` (a warning)."""
@@ -332,6 +336,10 @@ class Check:
             colour = t.colour_of[defender]
             raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")
         have = self.have(order.again)
+        # while his first attack is under way, `ready` already counts its fleet there
+        first = self.first if order.again and self.table.role() != "attacker" else None
+        if first is not None:
+            have = after_win(have, *first)
         key = (target.colour, target.tile)
         sources = tuple(p for p in self.sources(have) if p != key)
         fleet, taken = self.groups(order.fleet, have, sources, "on your planets")
@@ -339,8 +347,24 @@ class Check:
         for _, n in taken:
             ships = ships.plus(n)
         code, why = fleet_refusal(ships, tuple(p[0] for p, _ in taken), target.colour)
+        origin = next((g.origin for g in order.fleet if g.origin is not None), None)
+        if code == "IC233" and order.again and first is None and origin is not None:
+            why += (
+                "; a second attack may take the fleet from the first attack's target when sent"
+                " in the file of that ATTACK, while it is under way, or as a standing order"
+                f" (IF ATTACKING AT {origin.text()} {order.text()})"
+            )
         if code:
             raise Refusal(code, why)
+        if first is not None and first[0] in (p for p, _ in taken):
+            won = o.Planet(*first[0]).text()
+            self.warn(
+                "IC404",
+                f"ships on {won} are yours there only if your attack on it wins (Play 10: a"
+                " second attack only after a successful first); else the order is not used",
+            )
+        if not order.again and self.first is None:
+            self.first = (key, taken)
         return replace(order, fleet=fleet)
 
     def ready(self, origin: o.Planet, again: bool) -> dict[Size, int]:
@@ -605,6 +629,22 @@ class Check:
         done = order if doer is None else doer(order)
         self.waits(order)
         return done
+
+
+def after_win(
+    have: Mapping[tuple[str, int], Ships],
+    target: tuple[str, int],
+    fleet: tuple[tuple[tuple[str, int], Ships], ...],
+) -> dict[tuple[str, int], Ships]:
+    """The reader's ships by planet after a first attack on `target` with `fleet` (ships by
+    planet of origin) wins: the fleet has moved onto the target (Play 9, Attack / Attack)."""
+    moved = dict(have)
+    for planet, ships in fleet:
+        there = moved.get(planet, Ships())
+        left = Ships(*(max(there.get(s) - ships.get(s), 0) for s in SIZES))
+        moved[planet] = left
+        moved[target] = moved.get(target, Ships()).plus(ships)
+    return moved
 
 
 def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
