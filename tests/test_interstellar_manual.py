@@ -121,6 +121,7 @@ HOUSE_RULES = {
     "NO_INVITATIONS_FOR_TWO": "only the two main combatants at the table nobody is invited",
     "UNABLE_ALLY_DECLINES": "declines without being waited for",
     "PLAY_NEAREST_BELOW": "the highest attack coin below it, else the lowest above it",
+    "BEST_WITHOUT_POWER": "plays as HIGHEST; he alone is told so",
 }
 
 

@@ -363,3 +363,34 @@ def test_the_gm_printout_tells_private_events_in_the_third_person() -> None:
     assert "RED plays" in events and "(seen by RED)" in events
     assert not any(line.lstrip().startswith("You ") for line in events.splitlines())
     assert "You draw" in section(text(after, red), "EVENTS OF THIS RUN")
+
+
+# ---- Play 7: PLAY BEST without the Druwaith's power -------------------------------------------
+
+
+def test_play_best_without_the_druwaith_power_is_told_played_in_secret_as_highest() -> None:
+    state = hands(table("GREEN BLUE RED"), {"RED": (3,), "BLUE": (1, 2, 4)})
+    for tile in (1, 2, 4, 5):  # one colony ship left at home, on BLUE 3: the power is lost
+        state = move(state, "BLUE", ("BLUE", tile), None, Ships(1, 0, 0))
+    after = run(
+        state, {"RED": orders(RED_ATTACK, "PLAY 3"), "BLUE": orders("INVITE NOBODY", "PLAY BEST")}
+    )
+    blue, red = pid(after, "BLUE"), pid(after, "RED")
+    told = (
+        "Your Druwaith power is lost, fewer than 2 colony ships on your home worlds (race"
+        " chart): you choose your coin in secret with the other combatant, not after the"
+        " reveal, and BEST plays as HIGHEST (house rule)."
+    )
+    assert told in texts(after, blue) and told not in texts(after, red)
+    assert "Coins revealed: RED 3, BLUE 4." in texts(after)
+    assert not any("after the reveal (Druwaith)" in t for t in texts(after))
+    mine = " ".join(section(text(after, blue), "YOUR ORDERS").split())
+    assert f"PLAY BEST: used in phase coins (Play 7): BLUE has chosen a coin. {told}" in mine
+    assert "BLUE's Druwaith power is lost, fewer than 2 colony ships on his home worlds" in (
+        " ".join(gm(after).split())
+    )
+
+
+def test_play_best_with_the_power_is_played_after_the_reveal_untold() -> None:
+    after = red_attacks_blue()
+    assert not any("power is lost" in t for t in texts(after, pid(after, "BLUE")))

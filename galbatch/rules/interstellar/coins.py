@@ -124,7 +124,7 @@ def choose(hand: tuple[Coin, ...], word: str, wins: dict[Coin, int] | None = Non
     has nothing else. HIGHEST and LOWEST: the highest, lowest attack coin (DIPLOMACY if
     none). BEST: with `wins` (each coin's result after the reveal: 1 win, 0 tie,
     -1 loss), the lowest coin that wins, else that ties, else the lowest coin;
-    without it, HIGHEST."""
+    without it (the power lost), as house.BEST_WITHOUT_POWER says."""
     attacks = attack_coins(hand)
     word = word.upper()
     if word == "BEST" and wins is not None:
@@ -133,7 +133,9 @@ def choose(hand: tuple[Coin, ...], word: str, wins: dict[Coin, int] | None = Non
             if found:
                 return found[0]
         return min(hand)
-    if word in ("HIGHEST", "BEST"):
+    if word == "BEST":
+        word = house.BEST_WITHOUT_POWER
+    if word == "HIGHEST":
         return attacks[-1] if attacks else DIPLOMACY
     if word == "LOWEST":
         return attacks[0] if attacks else DIPLOMACY

@@ -127,6 +127,11 @@ UNABLE_ALLY_DECLINES = True
 # lowest above it, else Diplomacy (PLAY DIPLOMACY without one: the lowest attack coin).
 # A main combatant with no coin at all, even after drawing, plays none: Diplomacy.
 PLAY_NEAREST_BELOW = True
+# Play 7, PLAY BEST by a Druwaith who has lost his power (fewer than two colony ships at
+# home, race chart): he no longer plays after the reveal, so he chooses with the other
+# combatant, in secret, and BEST plays as this word; he is told so.
+BestWithoutPower = Literal["HIGHEST", "LOWEST"]
+BEST_WITHOUT_POWER: BestWithoutPower = "HIGHEST"
 
 # ---- rules the code once held alone, named here ----------------------------------------------
 

@@ -49,6 +49,7 @@ from galbatch.rules.interstellar.tables import (
     Power,
     coin_text,
     outcome_row,
+    race_named,
 )
 from galbatch.rules.interstellar.victory import winners
 
@@ -424,10 +425,28 @@ def _play(state: GameState, p: str, run: Run, late: bool) -> tuple[GameState, bo
         run.say("coin", f"{who} plays {coin_text(coin)} after the reveal (Druwaith).")
     else:
         run.say("coin", f"{who} has chosen a coin.")
+        druwaith = race_named(state.seat(p).race).key is Power.PLAY_AFTER_REVEAL
+        if order.coin.upper() == "BEST" and druwaith:
+            _best_without_power(run, who, p)
         played = coin_text(coin)
         run.say("coin-secret", f"You play {played}.", (p,), f"{who} plays {played}.")
     reports.used(run, before, p, order, pending, phase, start)
     return replace(state, encounter=e), True
+
+
+def _best_without_power(run: Run, who: str, p: str) -> None:
+    """Tell a Druwaith who lost his power that his PLAY BEST was played in secret, with the
+    other combatant's coin, as house.BEST_WITHOUT_POWER."""
+    why = "fewer than 2 colony ships on {} home worlds (race chart)"
+    rule = f"BEST plays as {house.BEST_WITHOUT_POWER} (house rule)"
+    run.say(
+        "lost-power",
+        f"Your Druwaith power is lost, {why.format('your')}: you choose your coin in secret"
+        f" with the other combatant, not after the reveal, and {rule}.",
+        (p,),
+        f"{who}'s Druwaith power is lost, {why.format('his')}: {who} chooses his coin in"
+        f" secret with the other combatant, not after the reveal, and {rule}.",
+    )
 
 
 def _coins(state: GameState, run: Run) -> tuple[GameState, Waiting]:
