@@ -6,10 +6,10 @@ compact rows (one list each) so that 50 players with 200 ships load fast.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from galbatch.engine.copying import shallow
 from galbatch.engine.wording import plural
 
 NEUTRAL = "NEUTRAL"
@@ -148,8 +148,11 @@ class Ship:
 
     @classmethod
     def from_row(cls, row: list[Any]) -> Ship:
-        values = {name: int(v) for name, v in zip(cls.INTS, row[1:12], strict=True)}
-        return cls(owner=str(row[0]), **values, cargo=[int(c) for c in row[12]])
+        v = [int(x) for x in row[1:12]]  # INTS, in the order of the fields
+        cargo = [int(c) for c in row[12]]
+        return cls(
+            v[0], str(row[0]), v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], cargo
+        )
 
 
 @dataclass
@@ -213,18 +216,18 @@ class GameState:
         """A copy that shares nothing mutable with this state (`copy.deepcopy`, faster)."""
         planets = {}
         for n, planet in self.planets.items():
-            p = copy.copy(planet)
-            p.yards = [copy.copy(y) for y in planet.yards]
+            p = shallow(planet)
+            p.yards = [shallow(y) for y in planet.yards]
             planets[n] = p
         players = {}
         for pid, player in self.players.items():
-            q = copy.copy(player)
+            q = shallow(player)
             q.research, q.known = list(player.research), list(player.known)
             q.messages, q.breakdown = list(player.messages), list(player.breakdown)
             players[pid] = q
         ships = []
         for ship in self.ships:
-            s = copy.copy(ship)
+            s = shallow(ship)
             s.cargo = list(ship.cargo)
             ships.append(s)
         return replace(

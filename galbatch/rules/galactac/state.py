@@ -7,10 +7,10 @@ research thresholds and the Masters' return turn are kept here and never shown.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from galbatch.engine.copying import shallow
 from galbatch.engine.wording import plural
 from galbatch.rules.galactac.events import Event, event_from_data, event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text, parse_location
@@ -380,12 +380,12 @@ class GameState:
         """A copy that shares nothing mutable with this state."""
         systems = {}
         for loc, system in self.systems.items():
-            s = copy.copy(system)
+            s = shallow(system)
             s.missiles = dict(system.missiles)
             systems[loc] = s
         empires = {}
         for eid, empire in self.empires.items():
-            e = copy.copy(empire)
+            e = shallow(empire)
             e.designs, e.charted, e.known = (
                 list(empire.designs),
                 list(empire.charted),
@@ -397,7 +397,7 @@ class GameState:
             thresholds=list(self.thresholds),
             systems=systems,
             empires=empires,
-            ships=[copy.copy(s) for s in self.ships],
+            ships=[shallow(s) for s in self.ships],
             events=list(self.events),
         )
 
