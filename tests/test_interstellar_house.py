@@ -113,6 +113,7 @@ def test_compensation_beyond_the_hand_comes_from_the_bag_without_the_limit(
     monkeypatch.setattr(house, "COMPENSATION_LIMITED_TO_HAND", False)
     after = fight(state, "1", "DIPLOMACY")  # ORANGE holds nothing after playing his 1
     assert "BLACK takes 3 coins from the bag (one per ship lost, beyond the hand)." in texts(after)
+    assert not any(" owes " in t for t in texts(after))  # all is paid
     assert len(after.hand(pid(after, "BLACK"))) == 3
 
 

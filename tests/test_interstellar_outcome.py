@@ -22,6 +22,7 @@ from galbatch.rules.interstellar.combat import combat_value
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import Alliance, Commitment, Encounter, GameState, Ships
 from galbatch.rules.interstellar.tables import DIPLOMACY, Outcome, Size, outcome_row
+from tests.test_interstellar_printout import section, text
 
 ATTACK = attack("BLACK 1", ("1 L 1 M", "ORANGE 1"))
 ALLY_M = (o.Group((o.ShipCount(Size.M),)),)
@@ -231,10 +232,28 @@ def test_diplomacy_against_an_attack_coin_the_defender_wins_and_pays_the_attacke
     assert len(after.hand(white)) == len(state.hand(white)) + 1  # the ally's reward
 
 
-def test_compensation_is_no_more_than_the_winner_holds() -> None:
+def test_compensation_is_no_more_than_the_winner_holds_and_what_is_unpaid_is_told() -> None:
     state = hands(four(), {"ORANGE": (1,), "BLACK": (DIPLOMACY,)})
     after = fight(state, "1", "DIPLOMACY")
-    assert len(after.hand(pid(after, "BLACK"))) == 0 and conserved(after)
+    black = pid(after, "BLACK")
+    assert len(after.hand(black)) == 0 and conserved(after)
+    unpaid = (
+        "ORANGE owes BLACK 3 coins (one per ship lost) and holds none: nothing is paid"
+        " (house rule: never more than he holds)."
+    )
+    assert unpaid in texts(after)  # public: every player sees it
+    assert unpaid in " ".join(section(text(after, black), "EVENTS OF THIS RUN").split())
+    partly = fight(hands(four(), {"ORANGE": (1, 4), "BLACK": (DIPLOMACY,)}), "1", "DIPLOMACY")
+    told = texts(partly)
+    owes = (
+        "ORANGE owes BLACK 3 coins (one per ship lost) and holds only 1: 1 paid, 2 not"
+        " (house rule: never more than he holds)."
+    )
+    assert told.index(owes) + 1 == told.index("ORANGE gives BLACK 1 coin (one per ship lost).")
+    assert len(partly.hand(black)) == 1
+    # paid in full, nothing is owed
+    full = fight(hands(four(), {"ORANGE": (1, 2, 3, 4), "BLACK": (DIPLOMACY,)}), "1", "DIPLOMACY")
+    assert not any(" owes " in t for t in texts(full))
 
 
 def test_an_ally_joins_one_side_only_the_one_that_invited_him() -> None:

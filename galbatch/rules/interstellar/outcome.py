@@ -18,7 +18,7 @@ from galbatch.rules.interstellar.board import (
     take,
     to_void,
 )
-from galbatch.rules.interstellar.coins import from_bag, give_random
+from galbatch.rules.interstellar.coins import count_text, from_bag, give_random
 from galbatch.rules.interstellar.fleets import land, total
 from galbatch.rules.interstellar.state import (
     Commitment,
@@ -211,6 +211,19 @@ def compensate(
     his allies' (`allies`); from the winner's hand, drawn at random, and only as far as it
     goes if house.COMPENSATION_LIMITED_TO_HAND, else the rest from the bag."""
     owed = own + (allies if house.COMPENSATION_COUNTS_ALLIES else 0)
+    held = len(state.hand(payer))
+    if house.COMPENSATION_LIMITED_TO_HAND and held < owed:
+        a, b = colour(state, payer), colour(state, paid)
+        short = (
+            "holds none: nothing is paid"
+            if not held
+            else f"holds only {held}: {held} paid, {owed - held} not"
+        )
+        run.say(
+            "coins",
+            f"{a} owes {b} {count_text(owed)} (one per ship lost) and {short}"
+            " (house rule: never more than he holds).",
+        )
     state, given = give_random(state, payer, paid, owed, run, "one per ship lost")
     if not house.COMPENSATION_LIMITED_TO_HAND:
         state = from_bag(state, paid, owed - given, run, "one per ship lost, beyond the hand")
