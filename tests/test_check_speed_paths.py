@@ -124,15 +124,15 @@ def test_a_damaged_or_foreign_summary_is_not_used(
     tmp_path: Path, game: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    full = Game.open_players(game)
+    full = Game.open_cached(game)
     (summary,) = (tmp_path / "cache" / "galbatch").glob("game-*.json")
-    assert Game.open_players(game).config == full.summary()
+    assert Game.open_cached(game).config == full.summary()
     for damaged in ("{", "[]", json.dumps({**full.summary(), "players": [{"id": 1}]})):
         summary.write_text(damaged)
-        again = Game.open_players(game)
+        again = Game.open_cached(game)
         assert type(again.config) is not dict  # game.yaml loaded in full again
         assert again.summary() == full.summary()
-        assert type(Game.open_players(game).config) is dict  # and its summary cached again
+        assert type(Game.open_cached(game).config) is dict  # and its summary cached again
     key = gamedir._summary_key((game / "game.yaml").read_bytes())
     assert summary.name == f"{key}.json"
 
@@ -146,10 +146,10 @@ def test_only_the_most_recent_summaries_are_kept(
     text = file.read_text()
     for n in range(4):
         file.write_text(f"{text}# edit {n}\n")
-        Game.open_players(game)
+        Game.open_cached(game)
     kept = sorted((tmp_path / "cache" / "galbatch").glob("game-*.json"))
     assert len(kept) == 2
-    assert type(Game.open_players(game).config) is dict  # the latest is one of them
+    assert type(Game.open_cached(game).config) is dict  # the latest is one of them
 
 
 def test_a_check_makes_no_class_it_does_not_need(tmp_path: Path, orders: Path) -> None:

@@ -82,7 +82,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     from galbatch.engine.gamedir import Game, GameError, GameFileError
 
     try:
-        game = Game.open_players(game_dir)  # game.yaml's id, ruleset and players only
+        game = Game.open_cached(game_dir)  # game.yaml from the cache, if it is there
         player = None
         if of.header is not None:
             wanted = of.header.player.lower()

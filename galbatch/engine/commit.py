@@ -93,10 +93,11 @@ def archived_form(data: bytes) -> bytes:
 
 
 @contextmanager
-def writing(path: Path, wait: float | None = None) -> Iterator[Game]:
-    """Open a game as its one writer: take the lock, finish any killed commit, yield the game."""
+def writing(path: Path, wait: float | None = None, *, cached: bool = False) -> Iterator[Game]:
+    """Open a game as its one writer: take the lock, finish any killed commit, yield the
+    game (`cached`: as `Game.open_cached` gives it, for a writer of turns, not of game.yaml)."""
     with writer_lock(path, wait):
-        game = Game.open(path)
+        game = Game.open_cached(path) if cached else Game.open(path)
         recover(game)
         yield game
 

@@ -5,10 +5,10 @@
     turns/NNN/                 one directory per processed turn, never changed in place
 
 Opening a game reads and never writes; committing a turn and recovering from a
-killed run are the writer's (see `commit`). What `check --game` needs of game.yaml
+killed run are the writer's (see `commit`). What a check or a turn reads of game.yaml
 is also kept, after a full load validated it, as a summary in the per-user cache
-under the SHA-256 of the file's bytes, so that a check need not load the YAML again
-while the file stays the same (see `Game.open_players`).
+under the SHA-256 of the file's bytes, so that neither loads the YAML again while the
+file stays the same (see `Game.open_cached`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ GAME_FILE = "game.yaml"
 TMP_PREFIX = ".tmp-"
 OLD_PREFIX = ".old-"
 TURN_NAME = re.compile(r"(?:\.old-)?([0-9]{3,})")
-SUMMARY_FORM = 1  # of the cached summaries of game.yaml: another form is never read
+SUMMARY_FORM = 2  # of the cached summaries of game.yaml: another form is never read
 KEPT_SUMMARIES = 64  # the most recent ones; an older one is made again when it is needed
 
 
@@ -91,13 +91,12 @@ class Game:
         return cls(path, config)
 
     @classmethod
-    def open_players(cls, path: Path) -> Game:
-        """The game as far as `check --game` reads it: its id, ruleset and players, with
-        their password hashes (nothing else of game.yaml is there).
-
-        They come from the summary cached for game.yaml's present bytes, if there is
-        one; otherwise game.yaml is loaded and validated in full, and its summary cached
-        (never in the game directory: reading a game writes nothing there)."""
+    def open_cached(cls, path: Path) -> Game:
+        """The game as `open` gives it, for a reader that never writes game.yaml back (a
+        check, a turn): its content comes as plain data from the summary cached for
+        game.yaml's present bytes, if there is one; otherwise game.yaml is loaded and
+        validated in full, and its summary cached (never in the game directory: reading
+        a game writes nothing there)."""
         file = path / GAME_FILE
         try:
             data = read_bytes(file, MAX_EDITED_BYTES)
@@ -108,24 +107,20 @@ class Game:
         if summary is not None:
             return cls(path, summary)
         game = cls._load(path, data)
-        _cache_summary(key, game.summary())
+        summary = game.summary()
+        if summary is not None:
+            _cache_summary(key, summary)
         return game
 
-    def summary(self) -> dict[str, Any]:
-        """What `open_players` keeps of a validated game.yaml, as plain data."""
-        return {
-            "game": self.id,
-            "ruleset": self.ruleset_name,
-            "players": [
-                {
-                    "id": p.id,
-                    "name": p.name,
-                    "account": p.account,
-                    "password": self.password_hash(p.id),
-                }
-                for p in self.players
-            ],
-        }
+    def summary(self) -> dict[str, Any] | None:
+        """The validated game.yaml as plain data (its start date as YYYY-MM-DD, which the
+        file may write too), what `open_cached` keeps; None if it holds another date or
+        a value of another kind, which only the YAML can give."""
+        config = dict(self.config)
+        if isinstance(config.get("start"), dt.date):
+            config["start"] = config["start"].isoformat()
+        plain = _plain(config)
+        return plain if isinstance(plain, dict) else None
 
     @property
     def id(self) -> str:
@@ -263,16 +258,38 @@ def _cached_summary(key: str) -> dict[str, Any] | None:
     return summary if _well_formed(summary) else None
 
 
+def _plain(value: Any) -> Any:
+    """`value` as JSON holds it (dicts, lists, strings, numbers, booleans, None), or
+    `_NOT_PLAIN` if any part of it is of another kind."""
+    for kind in (bool, int, float, str):  # the YAML's scalars are subclasses of these
+        if isinstance(value, kind):
+            return kind(value)
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        items = {k: _plain(v) for k, v in value.items()}
+        ok = all(type(k) is str for k in items) and _NOT_PLAIN not in items.values()
+        return items if ok else _NOT_PLAIN
+    if isinstance(value, list):
+        listed = [_plain(v) for v in value]
+        return _NOT_PLAIN if _NOT_PLAIN in listed else listed
+    return _NOT_PLAIN
+
+
+_NOT_PLAIN = object()
+
+
 def _well_formed(summary: Any) -> bool:
-    """True if `summary` has the shape `Game.summary` gives."""
-    if not isinstance(summary, dict) or set(summary) != {"game", "ruleset", "players"}:
+    """True if `summary` has the shape `Game.summary` gives: a game.yaml's keys, its
+    game and ruleset named, each player with an id, name, account and password."""
+    if not isinstance(summary, dict) or not {"game", "ruleset", "players"} <= set(summary):
         return False
     if not (isinstance(summary["game"], str) and isinstance(summary["ruleset"], str)):
         return False
     players = summary["players"]
     return isinstance(players, list) and all(
         isinstance(p, dict)
-        and set(p) == {"id", "name", "account", "password"}
+        and {"id", "name", "account", "password"} <= set(p)
         and all(isinstance(p[k], str) for k in ("id", "name", "password"))
         and type(p["account"]) is int
         for p in players
@@ -294,7 +311,7 @@ def _cache_summary(key: str, summary: dict[str, Any]) -> None:
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(summary, f, ensure_ascii=False, sort_keys=True)
+            json.dump(summary, f, ensure_ascii=False)  # in game.yaml's order
         os.replace(tmp, target)  # a reader sees the whole summary or none
     except OSError:
         tmp.unlink(missing_ok=True)

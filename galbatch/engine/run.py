@@ -396,10 +396,10 @@ def process(
 
     try:
         if dry_run:
-            game = Game.open(path)
+            game = Game.open_cached(path)
             with commit_lock(game.turns, exclusive=False):
                 return job(game)
-        with writing(path) as game:
+        with writing(path, cached=True) as game:  # a turn never writes game.yaml
             return job(game)
     except GameBusy as e:
         return _refused(facts, sink, RC.UNUSABLE, str(e))
