@@ -251,6 +251,8 @@ def test_ships_committed_to_the_encounter_count_on_the_planet_they_left() -> Non
 
 def test_allies_join_a_side_that_invited_them() -> None:
     state = encounter(table(), Phase.ALLIANCE)
+    state = put(state, ("BLUE", 3), GREEN, Ships(0, 1, 0))
+    state = put(state, ("BLUE", 5), YELLOW, Ships(1, 0, 0))  # so that only IC234 fails
     rejects(state, GREEN, "ALLY BLUE WITH 1 M FROM BLUE 3", "IC234", "BLUE has not invited you")
     rejects(state, YELLOW, "ALLY ATTACKER WITH 1 S", "IC234", "RED has not invited you")
     early = encounter(table(), Phase.INVITE_DEFENDER)
@@ -307,6 +309,33 @@ def test_a_file_allies_with_one_side_of_the_encounter() -> None:
         " ALLY joins the attacker; order ALLY BLUE WITH 1 M rejected"
     )
     assert check(state, GREEN, "ALLY RED WITH 1 S", "ALLY ATTACKER WITH 1 M")[1] == []
+
+
+def test_a_file_allies_with_one_side_in_every_mode_of_the_table() -> None:
+    # no encounter under way: two colours, or ATTACKER and DEFENDER, are two sides
+    accepted, diags = check(table(), GREEN, "ALLY RED WITH 1 M", "ALLY BLUE WITH 1 M")
+    assert accepted == [one("ALLY RED WITH 1 M")]
+    assert [(d.line, d.code) for d in diags] == [(2, "IC204")]
+    assert "an earlier ALLY joins RED; order ALLY BLUE WITH 1 M rejected" in diags[0].message
+    assert codes(check(table(), GREEN, "ALLY ATTACKER WITH 1 M", "ALLY DEFENDER WITH 1 S")[1]) == [
+        "IC204"
+    ]
+    assert check(table(), GREEN, "ALLY RED WITH 1 M", "ALLY DEFENDER WITH 1 S")[1] == []
+
+
+def test_a_rejected_ally_never_blocks_a_later_one_and_every_failed_fact_is_told() -> None:
+    state = encounter(table(), Phase.ALLIANCE)  # GREEN invited by RED only
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))
+    bad, good = "ALLY BLUE WITH 1 M FROM GREEN 2", "ALLY RED WITH 1 S FROM BLUE 4"
+    accepted, diags = check(state, GREEN, bad, good)
+    assert accepted == [one(good)]  # the rejected ALLY BLUE does not choose the side
+    assert [(d.line, d.code) for d in diags] == [(1, "IC234"), (1, "IC235")]
+    assert diags[0].message == f"BLUE has not invited you (Play 4, 5, 6); order {bad} rejected"
+    assert "GREEN 2 is not in BLUE" in diags[1].message
+    # both sides, and not invited, and the ships' system: each fact failed is told
+    accepted, diags = check(state, GREEN, good, bad)
+    assert accepted == [one(good)]
+    assert [(d.line, d.code) for d in diags] == [(2, "IC204"), (2, "IC234"), (2, "IC235")]
 
 
 def test_an_ally_for_a_player_not_in_the_encounter_is_kept_with_a_warning() -> None:

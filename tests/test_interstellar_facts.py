@@ -154,19 +154,11 @@ def test_an_order_out_of_range_gets_that_diagnostic_alone(text: str, codes: list
     assert [c for _, c, _ in found(text)] == codes
 
 
-def test_a_file_allies_with_one_side() -> None:
-    result = found("ALLY ATTACKER WITH 1 M", "ALLY DEFENDER WITH 1 S")
-    assert [(c, m) for _, c, m in result] == [
-        (
-            "IC204",
-            "a player may only ally with the attacker or defender, not both (Play 6a): an"
-            " earlier ALLY joins ATTACKER; order ALLY DEFENDER WITH 1 S rejected",
-        )
-    ]
-    assert [c for _, c, _ in found("ALLY RED WITH 1 M", "ALLY BLUE WITH 1 M")] == ["IC204"]
-    # the same side twice, or a colour beside a side the encounter alone can tell
-    assert found("ALLY RED WITH 1 M", "ALLY RED WITH 1 S") == []
-    assert found("ALLY RED WITH 1 M", "ALLY DEFENDER WITH 1 S") == []
+def test_allying_with_both_sides_is_judged_against_the_table_not_by_the_facts() -> None:
+    # which earlier ALLY stands takes the table (an ALLY it rejects must not count): the
+    # checker's layer 3 judges IC204 (tests/test_interstellar_check.py)
+    assert found("ALLY ATTACKER WITH 1 M", "ALLY DEFENDER WITH 1 S") == []
+    assert found("ALLY RED WITH 1 M", "ALLY BLUE WITH 1 M") == []
     # standing orders answer by their conditions, one at a time
     assert (
         found("IF INVITED BY RED ALLY RED WITH 1 M", "IF INVITED BY BLUE ALLY BLUE WITH 1 M") == []

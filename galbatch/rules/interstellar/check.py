@@ -30,7 +30,7 @@ from galbatch.engine.suggest import did_you_mean
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.allot import allot, ally_systems, fleet_refusal, pool
 from galbatch.rules.interstellar.coins import choose
-from galbatch.rules.interstellar.facts import planets, rejected, words
+from galbatch.rules.interstellar.facts import opposed, planets, rejected, words
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.state import Ships
 from galbatch.rules.interstellar.tables import ALLY_SIZES, DIPLOMACY, TRANSPORT, Power, Size
@@ -98,12 +98,20 @@ ROLE_WORDS = {
 
 
 class Refusal(Exception):
-    """An order the table does not allow: its code and reason."""
+    """An order the table does not allow: its code and reason, and every other fact of
+    the table it fails (`more`: refusals of their own)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, more: Sequence[Refusal] = ()) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.more = tuple(more)
+
+
+def refuse(failed: Sequence[Refusal]) -> None:
+    """Raise the first of the facts an order failed, with the others, if any failed."""
+    if failed:
+        raise Refusal(failed[0].code, failed[0].reason, failed[1:])
 
 
 def counts(data: Mapping[str, Any] | None) -> dict[Size, int]:
@@ -260,6 +268,7 @@ class Check:
         self.table = table
         self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
         self.joined = ""  # the side an accepted ALLY joins in the encounter under way
+        self.joined_as = ""  # that ALLY's side as written (a colour, ATTACKER, DEFENDER)
         # the file's first ATTACK accepted: its target and the ships it takes, by planet
         self.first: tuple[tuple[str, int], tuple[tuple[tuple[str, int], Ships], ...]] | None
         self.first = None
@@ -415,14 +424,21 @@ class Check:
         systems: tuple[str, ...] = tuple(t.id_of)
         e = t.under_way()
         side = ""
+        failed: list[Refusal] = []
         if e is not None and t.role() == "invited":
             side = self.ally_side(order)
-            if self.joined and side and side != self.joined:
-                raise Refusal(
+        both = self.joined and side and side != self.joined
+        written = self.joined_as and opposed(self.joined_as, order.side)
+        if both or (not (side and self.joined) and written):
+            joins = f"the {self.joined.lower()}" if both else self.joined_as
+            failed.append(
+                Refusal(
                     "IC204",
                     "a player may only ally with the attacker or defender, not both (Play 6a):"
-                    f" an earlier ALLY joins the {self.joined.lower()}",
+                    f" an earlier ALLY joins {joins}",
                 )
+            )
+        if e is not None and t.role() == "invited":
             if not side:
                 self.warn(
                     "IC401",
@@ -433,15 +449,17 @@ class Check:
                 done = str(t.view.get("phase")) not in BEFORE_ALLIANCE
                 if done and t.player not in [str(p) for p in asked]:
                     whose = t.colour_of.get(str(e[side.lower()]), side)
-                    raise Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)")
+                    failed.append(Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)"))
                 systems = self.allowed_systems(side)
         for g in order.ships:
             if g.origin is not None and g.origin.colour not in systems:
                 allowed = " or ".join(systems)
-                raise Refusal(
-                    "IC235",
-                    f"allies' ships come from the system attacked unless the attacker uses"
-                    f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
+                failed.append(
+                    Refusal(
+                        "IC235",
+                        "allies' ships come from the system attacked unless the attacker uses"
+                        f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
+                    )
                 )
         have = self.have(again=False)
         sources = tuple(p for p in self.sources(have) if p[0] in systems)
@@ -450,12 +468,17 @@ class Check:
         if not taken:
             told = "; ".join(text for _, _, text in self.notes)
             self.notes = []
-            raise Refusal(
-                "IC233",
-                f"{told}: no colony ship or warship named is where allies' ships may come"
-                " from (Play 6b-6d), and an ALLY with no ships counts as declining (house rule)",
+            failed.append(
+                Refusal(
+                    "IC233",
+                    f"{told}: no colony ship or warship named is where allies' ships may come"
+                    " from (Play 6b-6d), and an ALLY with no ships counts as declining"
+                    " (house rule)",
+                )
             )
+        refuse(failed)
         self.joined = self.joined or side
+        self.joined_as = self.joined_as or order.side
         return replace(order, ships=groups)
 
     def reclaim(self, order: o.Reclaim) -> o.Reclaim:
@@ -666,8 +689,9 @@ def check_orders(
         try:
             done = check.carry_out(at.order)
         except Refusal as refusal:
-            text = f"{refusal.reason}; {rejected(at)}"
-            diags.append(_diag(at, Severity.ERROR, refusal.code, text))
+            for each in (refusal, *refusal.more):
+                text = f"{each.reason}; {rejected(at)}"
+                diags.append(_diag(at, Severity.ERROR, each.code, text))
             continue
         for severity, code, text in check.notes:
             diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))

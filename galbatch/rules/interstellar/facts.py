@@ -390,33 +390,12 @@ def opposed(first: str, second: str) -> bool:
     return (first in sides) == (second in sides)
 
 
-def _both_sides(orders: list[Located], diags: list[Diagnostic]) -> list[Located]:
-    """A file's ALLY orders (not standing) join one side: a later ALLY for another side
-    is rejected (Play 6a)."""
-    out: list[Located] = []
-    side = ""
-    for at in orders:
-        if not at.refused and isinstance(at.order, o.Ally):
-            if side and opposed(side, at.order.side):
-                text = (
-                    "a player may only ally with the attacker or defender, not both (Play 6a):"
-                    f" an earlier ALLY joins {side}; {rejected(at)}"
-                )
-                diags.append(
-                    Diagnostic(at.file, at.line, at.column, Severity.ERROR, BOTH_SIDES, text)
-                )
-                out.append(replace(at, refused=True))
-                continue
-            side = side or at.order.side
-        out.append(at)
-    return out
-
-
 def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     """The orders as the book's facts leave them, and the diagnostics."""
     counted, over = list(orders[:MAX_ORDERS]), orders[MAX_ORDERS:]
     out, diags = apply(counted, FACTS, rejected)
-    out = _both_sides(out, diags)
+    # a file's ALLY orders join one side (IC204): judged against the table (check.py), where
+    # an earlier ALLY the table rejects does not count
     for at in over:
         text = f"only {MAX_ORDERS} orders a file are read; {rejected(at)}"
         diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
