@@ -125,8 +125,15 @@ def test_a_good_attack_is_accepted_as_written() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("ATTACK PURPLE 3 WITH 1 L 1 M FROM RED 2", "no system is PURPLE in this game"),
-        ("INVITE GREEN WHITE", "no player is WHITE in this game (the game: RED, GREEN, BLUE"),
+        (
+            "ATTACK PURPLE 3 WITH 1 L 1 M FROM RED 2",
+            "no system is PURPLE in this game (Setup 1: each player's tiles form his system",
+        ),
+        (
+            "INVITE GREEN WHITE",
+            "no player is WHITE in this game (Setup 2: a player's colour is that of his ships;"
+            " the game: RED, GREEN, BLUE",
+        ),
         ("ALLY ORANGE WITH 1 M", "no player is ORANGE"),
         ("DEAL CLEAR GIVES 1 COIN", "no player is CLEAR"),
         ("IF ATTACKED BY BLACK PLAY HIGHEST", "no player is BLACK"),
@@ -393,9 +400,13 @@ def test_with_no_coins_a_hand_is_drawn_before_the_coin_is_played() -> None:
     [
         (RED, "PLAY BEST", "PLAY BEST is for the Druwaith"),
         (RED, "ALWAYS PLAY BEST", "PLAY BEST is for the Druwaith"),
-        (RED, "HEAL GREEN 2", "HEAL is the Nirnaeth's power (race chart)"),
-        (RED, "TAKE COIN", "TAKE is the Celegorm's and the Mormegil's power"),
-        (BLUE, "IF ATTACKED LEAVE COIN", "LEAVE is the Celegorm's and the Mormegil's power"),
+        (
+            RED,
+            "HEAL GREEN 2",
+            "HEAL is the Nirnaeth's power (race chart); your race does not have it",
+        ),
+        (RED, "TAKE COIN", "TAKE COIN is the Celegorm's and the Mormegil's power"),
+        (BLUE, "IF ATTACKED LEAVE COIN", "LEAVE COIN is the Celegorm's and the Mormegil's power"),
     ],
 )
 def test_race_powers_belong_to_their_race(player: str, line: str, message: str) -> None:
@@ -447,7 +458,7 @@ def test_cancel_names_a_standing_order_that_exists() -> None:
     assert check(state, RED, "CANCEL 1")[1] == []
     assert check(state, RED, "CANCEL ALL")[1] == []
     rejects(state, RED, "CANCEL 2", "IC244", "no standing order 2 (yours are numbered 1 to 1)")
-    rejects(table(), RED, "CANCEL 1", "IC244", "(yours are numbered none)")
+    rejects(table(), RED, "CANCEL 1", "IC244", "(yours are numbered none): CANCEL n cancels")
 
 
 KEPT = "is not yours to send: the order is kept for a later encounter of this turn only"

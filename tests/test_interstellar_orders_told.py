@@ -394,3 +394,23 @@ def test_play_best_without_the_druwaith_power_is_told_played_in_secret_as_highes
 def test_play_best_with_the_power_is_played_after_the_reveal_untold() -> None:
     after = red_attacks_blue()
     assert not any("power is lost" in t for t in texts(after, pid(after, "BLUE")))
+
+
+# ---- the order forms' legend ------------------------------------------------------------------
+
+
+def test_the_forms_legend_names_only_the_words_the_forms_use() -> None:
+    state = hands(table("GREEN BLUE RED"), {"RED": (3,), "BLUE": (1, 2, 4)})
+    waiting = run(state, {"RED": orders(RED_ATTACK, "PLAY 3")})  # BLUE owes his invitations
+    blue = pid(waiting, "BLUE")
+    assert waiting.waiting == (blue,) and waiting.phase is Phase.INVITE_DEFENDER
+    report = text(waiting, blue)
+    owed = section(report, "YOU OWE ORDERS BY 2026-11-30")
+    assert "INVITE NOBODY" in owed and "<planet>" not in owed and "<ships>" not in owed
+    assert "<planet>: a colour" not in report  # nor under the input sheet's forms
+    reclaim = run(red_lost_a_warship(), {})
+    attack = section(text(reclaim, pid(reclaim, "RED")), "YOU OWE ORDERS BY 2026-11-30")
+    assert (
+        "(<planet>: a colour and a tile, BLUE 3; <ships>: counts and sizes, 1 L 2 M)"
+        in " ".join(attack.split())
+    )

@@ -106,6 +106,14 @@ def test_celegorm_reclaims_the_coin_he_used_unless_he_leaves_it() -> None:
     left = run(state, {"GREEN": [*go, o.TakeCoin(False)], "BLACK": [o.Play("1")]})
     assert sorted(left.discards) == [1, 4]
     assert conserved(after) and conserved(left)
+    # a LEAVE COIN used is told as what it did, not as nothing
+    always = run(
+        state,
+        {"GREEN": [*go, o.Standing(o.TakeCoin(False), None)], "BLACK": [o.Play("1")]},
+    )
+    told = [t for t in texts(always, green) if "ALWAYS LEAVE COIN: used in phase outcome" in t]
+    assert len(told) == 1 and told[0].endswith(": you leave the coin: you take none."), told
+    assert sorted(always.discards) == [1, 4]
 
 
 def test_mormegil_claims_the_coin_his_opponent_used() -> None:

@@ -215,7 +215,11 @@ class Table:
         if found is None:
             hint = did_you_mean(colour, self.id_of)
             known = ", ".join(self.id_of)
-            raise Refusal("IC230", f"no player is {colour} in this game{hint} (the game: {known})")
+            raise Refusal(
+                "IC230",
+                f"no player is {colour} in this game{hint} (Setup 2: a player's colour is that"
+                f" of his ships; the game: {known})",
+            )
         return found
 
     def other(self, colour: str, meant: str) -> str:
@@ -229,7 +233,12 @@ class Table:
         """A planet of a system in the game (IC230)."""
         if planet.colour not in self.id_of:
             hint = did_you_mean(planet.colour, self.id_of)
-            raise Refusal("IC230", f"no system is {planet.colour} in this game{hint}")
+            known = ", ".join(self.id_of)
+            raise Refusal(
+                "IC230",
+                f"no system is {planet.colour} in this game{hint} (Setup 1: each player's"
+                f" tiles form his system, named by his colour; the game: {known})",
+            )
 
 
 def names(order: o.Order, table: Table) -> None:
@@ -541,8 +550,10 @@ class Check:
                 Power.CLAIM_COIN: "the Mormegil's",
             }
             whose = " and ".join(races[p] for p in needs)
-            word = order.text().split()[0]
-            raise Refusal("IC239", f"{word} is {whose} power (race chart); your race has not it")
+            word = order.text() if isinstance(order, o.TakeCoin) else order.text().split()[0]
+            raise Refusal(
+                "IC239", f"{word} is {whose} power (race chart); your race does not have it"
+            )
 
     def invite(self, order: o.Invite) -> o.Invite:
         """INVITE (Play 4, 5): not the opponent of the encounter under way."""
@@ -608,7 +619,10 @@ class Check:
         if order.number is not None and order.number > have:
             listed = f"1 to {have}" if have else "none"
             raise Refusal(
-                "IC244", f"there is no standing order {order.number} (yours are numbered {listed})"
+                "IC244",
+                f"there is no standing order {order.number} (yours are numbered {listed}):"
+                " CANCEL n cancels standing order n as your last printout numbers them"
+                " (the order language)",
             )
         return order
 

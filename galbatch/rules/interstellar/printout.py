@@ -29,7 +29,7 @@ from galbatch.rules.interstellar.tables import (
     coin_text,
     outcome_row,
 )
-from galbatch.rules.interstellar.view import CHOSEN, FORM_WORDS, NOT_YET, build_view
+from galbatch.rules.interstellar.view import CHOSEN, NOT_YET, build_view, form_words
 
 PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
 INPUT_LINES = 15  # numbered blank lines of the input sheet
@@ -128,7 +128,8 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
         "  send one of:",
     ]
     lines += [f"    {form}" for form in owes["orders"]]
-    lines.append(f"  ({FORM_WORDS})")
+    if form_words(owes["orders"]):
+        lines.append(f"  ({form_words(owes['orders'])})")
     lines.append("The game waits for your order; without it, nothing moves.")
     return f"YOU OWE ORDERS BY {ctx.due}", lines
 
@@ -410,7 +411,8 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
     if owes:
         lines.append(f"You owe {owes['what']}. Fill in one of:")
         lines += [f"  {form}" for form in owes["orders"]]
-        lines.append(f"  ({FORM_WORDS})")
+        if form_words(owes["orders"]):
+            lines.append(f"  ({form_words(owes['orders'])})")
     else:
         lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
     lines.append("")

@@ -587,6 +587,8 @@ def _outcome(state: GameState, run: Run) -> tuple[GameState, Waiting]:
     for p, order, pending in chosen:
         kinds = ("reward",) if isinstance(order, o.Reward) else ("power",)
         what = reports.effect(run, before, p, start, kinds)
+        if not what[0] and isinstance(order, o.TakeCoin) and not order.take:
+            what = ("you leave the coin: you take none.", f"{colour(state, p)} takes none.")
         what = what if what[0] else ("nothing came of it.", "nothing came of it.")
         reports.used(run, before, p, order, pending, Phase.OUTCOME, start, what)
     for p in state.players():

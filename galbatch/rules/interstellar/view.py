@@ -39,7 +39,7 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
 - ``hand``: the reader's own coins, sorted (0 is DIPLOMACY).
 - ``owes``: None, or what the reader owes now: ``phase``, ``step``, ``role`` (his
   part: "active", "attacker", "defender", "invited"), ``what`` (a line saying what to
-  send) and ``orders`` (the order forms that answer it; FORM_WORDS says how they name
+  send) and ``orders`` (the order forms that answer it; form_words says how they name
   planets and ships).
 - ``pending``: the reader's pending orders, [{``number``, ``text``}], numbered from 1
   in the order they answer phases.
@@ -72,7 +72,16 @@ from galbatch.rules.interstellar.tables import HOME_WORLDS, race_named
 
 CHOSEN, NOT_YET = "chosen", "not yet"
 # How the order forms of `OWED` name planets and ships.
-FORM_WORDS = "<planet>: a colour and a tile, BLUE 3; <ships>: counts and sizes, 1 L 2 M"
+FORM_WORDS = (
+    ("<planet>", "<planet>: a colour and a tile, BLUE 3"),
+    ("<ships>", "<ships>: counts and sizes, 1 L 2 M"),
+)
+
+
+def form_words(forms: Sequence[str]) -> str:
+    """How the order forms name planets and ships: only the words they use ("" if none)."""
+    return "; ".join(said for word, said in FORM_WORDS if any(word in f for f in forms))
+
 
 # What a player sends for each phase he may owe: a line, and the order forms.
 OWED: dict[Phase, tuple[str, tuple[str, ...]]] = {
