@@ -81,7 +81,10 @@ def test_a_run_reads_standing_orders_from_players_who_owe_nothing(tmp_path: Path
     assert state.turn == 1
     # the whole encounter was played: RED's standing orders answered his part
     log = files["turns/001/job.log"].decode()
-    assert "3 order files for 1 player; 0 missing" in log
+    assert (
+        "3 order files: 1 from the 1 player owing orders, 2 from players owing none; 0 missing"
+        in log
+    )
     events = [e.text for e in state.events]
     assert any(t.startswith("GREEN") and t.endswith("declines.") for t in events)
     assert any(t.startswith("Outcome:") for t in events)

@@ -514,10 +514,14 @@ def _process(
     missing = [p for p in owing if p not in received]
     facts.owing, facts.received, facts.late, facts.held = owing, list(received), late, held
     facts.oversized, facts.strays = oversized, strays
-    detail = (
-        f"{plural(len(received), 'order file')} for {plural(len(owing), 'player')}; "
-        f"{len(missing)} missing"
-    )
+    ahead = [p for p in received if p not in owing]  # from players who owe nothing now
+    detail = f"{plural(len(received), 'order file')} for {plural(len(owing), 'player')}"
+    if ahead:
+        detail = (
+            f"{plural(len(received), 'order file')}: {len(received) - len(ahead)} from the "
+            f"{plural(len(owing), 'player')} owing orders, {len(ahead)} from players owing none"
+        )
+    detail += f"; {len(missing)} missing"
     if rerun:
         detail += f"; {len(late)} late" + (f"; {len(held)} held" if held else "")
     too_big = f"over {MAX_BYTES // 1024} KB"
