@@ -83,3 +83,22 @@ def _home() -> Path:
 def shipped(name: str) -> Path:
     """A copy of games/<name> as shipped, made once per process: read it, never write to it."""
     return copy_shipped(name, _home() / name)
+
+
+def resend(bundled: Path, game: Path, turn: str, turns: list[str]) -> None:
+    """Make `game`, a copy of the bundled game `bundled`, stand before `turn` (of the
+    shipped `turns`) with the orders that turn kept in its inbox, their passwords put
+    back from PASSWORDS.txt: processed, it makes the turn again."""
+    for later in turns[turns.index(turn) :]:
+        shutil.rmtree(game / "turns" / later)
+    for waiting in (game / "orders").iterdir():
+        waiting.unlink()
+    passwords = dict(
+        line.split(maxsplit=1)
+        for line in (bundled / "PASSWORDS.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    hidden = f'PASSWORD "{"*" * 8}"'  # the game keeps orders without their password
+    for kept in sorted((bundled / "turns" / turn / "orders").iterdir()):
+        sent = kept.read_text().replace(hidden, f'PASSWORD "{passwords[kept.stem]}"', 1)
+        (game / "orders" / kept.name).write_text(sent)

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.bundled import resend
 from tests.test_bundled_games import GAMES, TURNS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,22 +36,10 @@ def remake(name: str, scratch: Path) -> None:
     galbatch("new", ruleset, str(made), *options, "--passwords", str(shipped / "PASSWORDS.txt"))
     shutil.rmtree(shipped / "turns" / "000")
     shutil.copytree(made / "turns" / "000", shipped / "turns" / "000")
-    passwords = dict(
-        line.split(maxsplit=1)
-        for line in (shipped / "PASSWORDS.txt").read_text().splitlines()
-        if line and not line.startswith("#")
-    )
     for turn in TURNS[name][1:]:
         work = scratch / f"{name}-{turn}"
         shutil.copytree(shipped, work)
-        for later in TURNS[name][TURNS[name].index(turn) :]:
-            shutil.rmtree(work / "turns" / later)
-        for waiting in (work / "orders").iterdir():
-            waiting.unlink()
-        hidden = f'PASSWORD "{"*" * 8}"'  # the game keeps orders without their password
-        for kept in sorted((shipped / "turns" / turn / "orders").iterdir()):
-            sent = kept.read_text().replace(hidden, f'PASSWORD "{passwords[kept.stem]}"', 1)
-            (work / "orders" / kept.name).write_text(sent)
+        resend(shipped, work, turn, TURNS[name])
         galbatch("process", str(work))
         shutil.rmtree(shipped / "turns" / turn)
         shutil.copytree(work / "turns" / turn, shipped / "turns" / turn)

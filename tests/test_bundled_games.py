@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bundled import shipped, tracked
+from tests.bundled import resend, shipped, tracked
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -147,18 +147,7 @@ def replay(name: str, turn: str, tmp_path: Path) -> None:
     bundled = shipped(name)
     game = tmp_path / name
     shutil.copytree(bundled, game)
-    for later in TURNS[name][TURNS[name].index(turn) :]:
-        shutil.rmtree(game / "turns" / later)
-    for waiting in (game / "orders").iterdir():
-        waiting.unlink()
-    passwords = dict(
-        line.split(maxsplit=1) for line in (bundled / "PASSWORDS.txt").read_text().splitlines()
-        if line and not line.startswith("#")
-    )  # fmt: skip
-    for kept in sorted((bundled / "turns" / turn / "orders").iterdir()):
-        hidden = f'PASSWORD "{"*" * 8}"'  # the game keeps orders without their password
-        sent = kept.read_text().replace(hidden, f'PASSWORD "{passwords[kept.stem]}"', 1)
-        (game / "orders" / kept.name).write_text(sent)
+    resend(bundled, game, turn, TURNS[name])
     result = process(game)
     assert result.returncode == 0, result.stdout + result.stderr
     assert tree(game / "turns" / turn) == tree(bundled / "turns" / turn), (
@@ -254,18 +243,7 @@ def test_the_galaktikos_samples_check_against_spiral6(
 ) -> None:
     """samples/galaktikos/ are RED's order files for spiral6's round 2."""
     path = ROOT / "samples" / "galaktikos" / f"{sample}.txt"
-    for mode in (
-        ["--game", str(shipped("spiral6"))],
-        ["--view", str(shipped("spiral6") / "turns" / "002" / "views" / "1.yaml")],
-    ):
-        result = subprocess.run(
-            [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
-            capture_output=True,
-            text=True,
-        )
-        assert result.returncode == status, result.stdout + result.stderr
-        found = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
-        assert found == codes, mode
+    check_sample(path, "spiral6", "1", status, codes)
 
 
 @pytest.mark.parametrize("turn", ["001", "002"])
@@ -325,9 +303,16 @@ def test_the_interstellar_samples_check_against_nebula4(
     game and against the writer's view alike."""
     path = ROOT / "samples" / "interstellar" / f"{sample}.txt"
     player = path.read_text().split("PLAYER ", 1)[1].split()[0]
+    check_sample(path, "nebula4", player, status, codes)
+
+
+def check_sample(path: Path, name: str, player: str, status: int, codes: list[str]) -> None:
+    """`galbatch check` of a sample against the bundled game and against the player's view
+    of its last shipped turn: the same return code and diagnostics' codes each way."""
+    game = shipped(name)
     for mode in (
-        ["--game", str(shipped("nebula4"))],
-        ["--view", str(shipped("nebula4") / "turns" / "002" / "views" / f"{player}.yaml")],
+        ["--game", str(game)],
+        ["--view", str(game / "turns" / TURNS[name][-1] / "views" / f"{player}.yaml")],
     ):
         result = subprocess.run(
             [sys.executable, "-m", "galbatch.cli", "check", str(path), *mode, "--format", "json"],
