@@ -144,6 +144,15 @@ GROUP = st.tuples(
 )
 
 
+def groups_text(groups: list[tuple[dict[str, int], Any]]) -> str:
+    """The ships of an ATTACK or ALLY line: "1 L 2 M FROM RED 2 AND 1 S"."""
+    return " AND ".join(
+        " ".join(f"{n} {size}" for size, n in sizes.items())
+        + (f" FROM {origin[0]} {origin[1]}" if origin else "")
+        for sizes, origin in groups
+    )
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     worlds=st.lists(SHIPS, min_size=6, max_size=6),
@@ -159,11 +168,7 @@ def test_what_the_checker_accepts_the_turn_carries_out_and_what_it_refuses_the_t
     places = [("RED", 1), ("RED", 2), ("RED", 3), ("RED", 4), ("RED", 5), ("GREEN", 4)]
     for place, (s, m, big) in zip(places, worlds, strict=True):
         state = put(state, place, "1", Ships(s, m, big))
-    fleet = " AND ".join(
-        " ".join(f"{n} {size}" for size, n in sizes.items())
-        + (f" FROM {origin[0]} {origin[1]}" if origin else "")
-        for sizes, origin in groups
-    )
+    fleet = groups_text(groups)
     line = f"ATTACK BLUE 3 WITH {fleet}"
     accepted, diags = check(state, "1", line)
     try:
@@ -205,11 +210,7 @@ def test_what_the_checker_accepts_of_an_ally_the_turn_commits(
     places = [("BLUE", 1), ("BLUE", 4), ("RED", 4), ("GREEN", 1)]
     for place, (s, m, big) in zip(places, worlds, strict=True):
         state = put(state, place, "2", Ships(s, m, big))
-    ships = " AND ".join(
-        " ".join(f"{n} {size}" for size, n in sizes.items())
-        + (f" FROM {origin[0]} {origin[1]}" if origin else "")
-        for sizes, origin in groups
-    )
+    ships = groups_text(groups)
     line = f"ALLY RED WITH {ships}"
     accepted, diags = check(state, "2", line)
     try:
