@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,11 @@ from galbatch.engine.ruleset import RULESETS
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
 RULESET_NAMES = ", ".join(sorted(RULESETS))
+
+
+class Done(SystemExit):
+    """The end of a command that wrote nothing but its output (`check`, `rating`): the
+    program may stop at once (see `run`); called in-process, it is a plain SystemExit."""
 
 
 def listing_rulesets(function: Callable[..., None]) -> Callable[..., None]:
@@ -406,10 +411,10 @@ def check(
         if fmt == "json":  # a tool still gets one JSON object on stdout
             click.echo(failure_json(str(e)))
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_FAILED)
+        raise Done(EXIT_FAILED) from None
     if output:
         click.echo(output)
-    sys.exit(rc)
+    raise Done(rc)
 
 
 @cli.command()
@@ -741,7 +746,7 @@ def rating(words: tuple[str, ...], tech: int, fmt: str) -> None:
 
     rc, text, data = report(" ".join(words), tech)
     click.echo(json.dumps(data, indent=2) if fmt == "json" else text.rstrip("\n"))
-    sys.exit(rc)
+    raise Done(rc)
 
 
 def show_error(e: click.ClickException) -> None:
@@ -787,5 +792,25 @@ def main(argv: list[str] | None = None) -> Any:
         sys.exit(EXIT_FAILED)
 
 
+def run() -> None:
+    """The `galbatch` program: `main`, and after a command that wrote nothing but its
+    output, the process ends as soon as that output is flushed. Tearing the interpreter
+    down frees one object at a time what the system frees whole: a sixth of a cold
+    check's time, for nothing."""
+    try:
+        main()
+    except Done as done:
+        code = done.code if isinstance(done.code, int) else EXIT_FAILED
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:  # as `main` says of a reader that stopped early
+            _quiet_stdout()
+        except (OSError, ValueError):  # a full disk under `> file`: the output is not all out
+            code = EXIT_FAILED
+        with suppress(OSError, ValueError):
+            sys.stderr.flush()
+        os._exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    run()
