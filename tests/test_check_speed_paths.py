@@ -228,3 +228,18 @@ def test_one_letter_options_read_as_click_reads_them(orders: Path) -> None:
     assert "[CF" in results[0].output or results[0].exit_code == 0
     unknown = runner.invoke(cli, ["check", str(orders), "-x"])
     assert unknown.exit_code == 2 and "No such option" in unknown.output
+
+
+@pytest.mark.parametrize("name", ["conflict-demo", "galaxy13", "gc16", "nebula4", "spiral6"])
+def test_a_ruleset_says_whether_its_views_are_all_in_their_files(name: str) -> None:
+    """`plain_views`: the view cache lets a view file stand for the view built from the
+    state only if every view is a plain dict, which the file holds whole."""
+    from galbatch.engine.ruleset import get_ruleset
+    from tests.bundled import shipped
+
+    game = Game.open(shipped(name))
+    rs = get_ruleset(game.ruleset_name)
+    state = rs.load_state(game.state_data(game.latest_turn()))
+    views = rs.views(state, [p.id for p in game.players])
+    assert len(views) == len(game.players) > 0
+    assert rs.plain_views == all(type(view) is dict for view in views.values())

@@ -5,6 +5,10 @@ file known to be that state's view: the job records its own views as it commits 
 turn, and a check that built a view records the view file that holds exactly it.
 A check then reads that file instead of loading the state, and a view file or a
 state changed since is never read: the view is built from the state again.
+
+Galactic Conqueror's bundled game stands for every game whose views are all in their
+files; Galactic Conflict's are not (the GM's view knows every code name), and its
+check builds the view from the state every time.
 """
 
 from __future__ import annotations
@@ -18,22 +22,28 @@ import pytest
 from galbatch.engine.gamedir import Game
 from galbatch.engine.ruleset import get_ruleset
 from galbatch.engine.run import process
+from tests.bundled import shipped
 from tests.test_check_speed_paths import DEMO, ORDERS, check, imported, snapshot
 
-STATE_MODULE = "galbatch.rules.conflict.state"  # imported only to load the state
+ROOT = Path(__file__).resolve().parent.parent
+STATE_MODULE = "galbatch.rules.conqueror.state"  # imported only to load the state
+PLAYERS = 8  # in games/gc16
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    copy = tmp_path / "conflict-demo"
-    shutil.copytree(DEMO, copy)
+    copy = tmp_path / "gc16"
+    shutil.copytree(shipped("gc16"), copy)
     return copy
 
 
 @pytest.fixture
 def orders(tmp_path: Path) -> Path:
+    """ARCTURUS's first turn, spending the 800 PU of his home planet, and moving a
+    ship that is not his."""
     path = tmp_path / "orders.txt"
-    path.write_text(ORDERS + "P,2,3\nE,9\n")  # and orders a wrong view would judge otherwise
+    text = (ROOT / "samples" / "conqueror" / "clean.txt").read_text()
+    path.write_text(text.replace("\nEND\n", "\nB S 9 174\nEND\n"))
     return path
 
 
@@ -62,9 +72,7 @@ def test_a_view_file_changed_since_is_not_read(tmp_path: Path, game: Path, order
     first = check([str(orders), "--game", str(game)], cache)
     file = game / "turns" / "000" / "views" / "1.yaml"
     view = json.loads(file.read_text())
-    mine = view["reports"][0]
-    view["own"] = list(range(1, 21))  # the view now says player 1 owns twenty worlds
-    view["reports"] = [{**mine, "number": n} for n in view["own"]]
+    view["planets"][0]["pu"] = 100  # the view now says the home planet has 100 PU
     file.write_text(json.dumps(view))
     forged = check([str(orders), "--view", str(file)], tmp_path / "other-cache")
     assert forged[:2] != first[:2]  # the forged view would judge these orders otherwise
@@ -91,7 +99,9 @@ def test_a_turn_the_job_commits_has_its_views_recorded(
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     assert process(game, pdf=False).committed is not None
     (record,) = records(cache)
-    assert sorted(json.loads(record.read_text())) == [str(i) for i in range(1, 7)]
+    assert sorted(json.loads(record.read_text()), key=int) == [
+        str(i) for i in range(1, PLAYERS + 1)
+    ]
     recorded = check([str(orders), "--game", str(game)], cache)
     assert not imported(recorded[2], STATE_MODULE)
     built = check([str(orders), "--game", str(game)], tmp_path / "empty-cache")
@@ -99,8 +109,22 @@ def test_a_turn_the_job_commits_has_its_views_recorded(
     assert recorded[:2] == built[:2]
     # what the record stands for: each view file is the view built from the state
     demo = Game.open(game)
-    ruleset = get_ruleset("conflict")
+    ruleset = get_ruleset("conqueror")
     state = ruleset.load_state(demo.state_data(1))
     for player in demo.players:
         file = json.loads((demo.turn_dir(1) / "views" / f"{player.id}.yaml").read_text())
         assert file == {"game": demo.id, **ruleset.view(state, player.id)}
+
+
+def test_galactic_conflicts_check_builds_the_view_every_time(tmp_path: Path) -> None:
+    """Its views know more than their files (every code name, for the GM's check of a
+    transfer): no view file stands for one, neither after a check nor after a turn."""
+    copy = tmp_path / "conflict-demo"
+    shutil.copytree(DEMO, copy)
+    orders = tmp_path / "orders.txt"
+    orders.write_text(ORDERS)
+    cache = tmp_path / "cache"
+    runs = [check([str(orders), "--game", str(copy)], cache) for _ in range(2)]
+    assert runs[0][:2] == runs[1][:2]
+    assert all(imported(run[2], "galbatch.rules.conflict.state") for run in runs)
+    assert records(cache) == []

@@ -48,6 +48,8 @@ def authenticate_aside(
     diagnostics (and raises what it raised)."""
     import threading
 
+    import galbatch.engine.passwords  # noqa: F401  # here: the thread only hashes, outside the GIL
+
     done: list[list[Diagnostic]] = []
     failed: list[BaseException] = []
 

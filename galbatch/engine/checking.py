@@ -97,7 +97,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             turn = game.latest_turn()
-            key = _state_key(game, turn) if player is not None else None
+            key = _state_key(game, turn) if player is not None and rs.plain_views else None
             view = _recorded_view(game, turn, player, key) if player and key else None
             state = None if view is not None else rs.load_state(game.state_data(turn))
     except GameFileError as e:  # every line names the file already
@@ -172,8 +172,8 @@ def _record_view(game: Game, turn: int, player: str, key: str, view: dict[str, A
     from galbatch.engine.viewcache import digest, remember_views
     from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
 
-    if "game" in view:  # the file's "game" would be the view's: the two not told apart
-        return
+    if type(view) is not dict or "game" in view:  # more than the file can hold, or its
+        return  # "game" would be the view's: the two not told apart
     try:
         data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
         if json.loads(data.decode("utf-8")) != {"game": game.id, **view}:

@@ -190,7 +190,7 @@ def apply(
                 )
                 for code, text in errors
             )
-            out.append(replace(at, refused=True))
+            out.append(at.refusing())
             continue
         for i, row in found:
             if isinstance(row, Limit) and row.when(order) and getattr(order, row.field) > row.most:
@@ -203,5 +203,5 @@ def apply(
                 key = row.key(order)
                 if key is not None:
                     seen.setdefault(i, set()).add(key)
-        out.append(at if order is at.order else replace(at, order=order))
+        out.append(at if order is at.order else at.with_order(order))
     return out, diags

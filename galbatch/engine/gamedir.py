@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +53,15 @@ class GameFileError(GameError):
         super().__init__("\n".join([self.summary + ":", *problems]))
 
 
-@dataclass
 class Game:
-    """A game directory and its parsed game.yaml."""
+    """A game directory and its parsed game.yaml (a plain class: a dataclass costs every
+    check's start)."""
 
-    path: Path
-    config: Any  # ruamel CommentedMap: keeps the GM's comments and key order
+    __slots__ = ("path", "config")
+
+    def __init__(self, path: Path, config: Any) -> None:
+        self.path = path
+        self.config = config  # ruamel CommentedMap: keeps the GM's comments and key order
 
     @classmethod
     def open(cls, path: Path) -> Game:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from galbatch.engine.diagnostics import Record
 
 
-@dataclass(frozen=True)
-class PlayerInfo:
-    """A seat in a game, as game.yaml lists it."""
+class PlayerInfo(Record):
+    """A seat in a game, as game.yaml lists it (a record, not a dataclass: every check
+    against a game makes the class)."""
 
-    id: str
-    name: str  # code name
-    account: int
+    __slots__ = ("id", "name", "account")
+
+    def __init__(self, id: str, name: str, account: int) -> None:
+        self.id = id
+        self.name = name  # code name
+        self.account = account

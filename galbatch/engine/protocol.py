@@ -64,6 +64,9 @@ class Ruleset(Protocol):
     order_noun: str  # what the rule book calls an order: "order", "command", "action"
     messages: bool  # diplomatic messages (MESSAGE TO blocks) reach `check` and `resolve`
     period: str  # the rule book's word for a turn, as page headers print it: "TURN", "ROUND"
+    # False if a view holds more than its view file (an attribute the GM's check needs):
+    # then a view file never stands for the view built from the state
+    plain_views: bool
     # the order language in brief, for a player who asks by mail (plain text, no e-mail):
     # one line an order, its form then what it does; and the order lines of an example file
     order_summary: Sequence[str]

@@ -21,8 +21,9 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from galbatch.engine.diagnostics import Record
 
 if TYPE_CHECKING:
     from galbatch.engine.diagnostics import Diagnostic
@@ -52,18 +53,31 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class Located:
-    """A parsed order and where it was written."""
+class Located(Record):
+    """A parsed order and where it was written (a record, not a dataclass: every check
+    makes the class)."""
 
-    order: Any
-    file: str
-    line: int
-    column: int
-    text: str
-    # a fact of the rule book rejected it (the checker's layer 2): the player's situation
-    # (layer 3) reports on it, but never accepts it nor lets it use anything
-    refused: bool = False
+    __slots__ = ("order", "file", "line", "column", "text", "refused")
+
+    def __init__(
+        self, order: Any, file: str, line: int, column: int, text: str, refused: bool = False
+    ) -> None:
+        self.order = order
+        self.file = file
+        self.line = line
+        self.column = column
+        self.text = text
+        # a fact of the rule book rejected it (the checker's layer 2): the player's situation
+        # (layer 3) reports on it, but never accepts it nor lets it use anything
+        self.refused = refused
+
+    def refusing(self) -> Located:
+        """The same order, refused by a fact."""
+        return Located(self.order, self.file, self.line, self.column, self.text, True)
+
+    def with_order(self, order: Any) -> Located:
+        """`order` in this order's place (a quantity a fact reduced)."""
+        return Located(order, self.file, self.line, self.column, self.text, self.refused)
 
 
 class Parts:
@@ -146,7 +160,8 @@ class RulesetBase:
 
     A subclass sets the protocol's attributes (name, title, grammar, width,
     terminal_words, syntax_code, order_noun, order_summary, order_example; `messages`
-    if it has diplomacy, `period` if its book does not say turn) and `parts`; it may
+    if it has diplomacy, `period` if its book does not say turn, `plain_views` if a
+    view holds more than its file) and `parts`; it may
     override a method, but needs none. The state class of `parts.state` keeps the
     turn's bookkeeping: `turn`, `finished`, `to_data()` and the class method
     `from_data()`.
@@ -164,6 +179,9 @@ class RulesetBase:
     messages: bool = False
     # the rule book's word for a turn, in the printouts' page headers
     period: str = "TURN"
+    # a player's view is all in its view file (a plain dict): a view file the view cache
+    # names may stand for the view built from the state
+    plain_views: bool = True
     # the order language in brief, for the post room's HELP answer: one line an order
     # (its form, then what it does), and the order lines of an example order file
     order_summary: Sequence[str] = ()

@@ -16,7 +16,7 @@ whose worlds it names.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
@@ -59,22 +59,38 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass
 class Stock:
-    """What is left to use at one of the player's worlds while checking."""
+    """What is left to use at one of the player's worlds while checking: a tally the
+    checks change as they go (a plain class: a dataclass costs every check's start)."""
 
-    econ: int
-    af: int
-    df: int
-    ft: int
-    cp: int
-    probes: int
-    start_econ: int = 0
-    econ_used: bool = False
-    increased: bool = False
-    destroying: bool = False  # a D,E order was given for it this turn
-    destroyed: int = 0  # the Econ those D,E orders set aside
-    transferred: bool = False
+    __slots__ = (
+        "econ",
+        "af",
+        "df",
+        "ft",
+        "cp",
+        "probes",
+        "start_econ",
+        "econ_used",
+        "increased",
+        "destroying",
+        "destroyed",
+        "transferred",
+    )
+
+    def __init__(self, econ: int, af: int, df: int, ft: int, cp: int, probes: int) -> None:
+        self.econ = econ
+        self.af = af
+        self.df = df
+        self.ft = ft
+        self.cp = cp
+        self.probes = probes
+        self.start_econ = econ
+        self.econ_used = False
+        self.increased = False
+        self.destroying = False  # a D,E order was given for it this turn
+        self.destroyed = 0  # the Econ those D,E orders set aside
+        self.transferred = False
 
 
 def check_orders(
@@ -84,9 +100,7 @@ def check_orders(
     del player  # the view is already the player's own
     worlds = {int(row[0]) for row in view.get("map", [])}
     stock: dict[int, Stock] = {
-        int(r["number"]): Stock(
-            r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"], start_econ=r["econ"]
-        )
+        int(r["number"]): Stock(r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"])
         for r in view.get("reports", [])
         if r.get("own")
     }

@@ -121,6 +121,7 @@ class Conflict(RulesetBase):
     order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = "CF100"
+    plain_views = False  # a view built from the state knows every code name (View)
     terminal_words: Mapping[str, str] = {
         "WORLD": "a world number",
         "QUANTITY": "a quantity",

@@ -528,7 +528,7 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     for at in over:
         text = f"only {MAX_ACTIONS} actions a fortnight are allowed; {rejected(at)}"
         diags.append(_diag(at, Severity.ERROR, "GT212", text))
-        out.append(replace(at, refused=True))
+        out.append(at.refusing())
     return out, diags
 
 
@@ -552,7 +552,7 @@ def _reclassified(orders: list[Located], diags: list[Diagnostic]) -> list[Locate
                     f"DECLASSIFY {action.code} first; {rejected(at)}"
                 )
                 diags.append(_diag(at, Severity.ERROR, "GT218", text))
-                out.append(replace(at, refused=True))
+                out.append(at.refusing())
                 continue
             classified.add(action.code)
         out.append(at)
@@ -596,7 +596,7 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
         return name[:most].rstrip()
 
     action = renamed(action, change)
-    return at if action == at.order else replace(at, order=action)
+    return at if action == at.order else at.with_order(action)
 
 
 def masters_lookalike(code: str) -> str | None:

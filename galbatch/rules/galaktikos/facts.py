@@ -10,7 +10,6 @@ IF's action is checked as if it stood alone; its condition's hex too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.facts import Fact, NotAfter, Row, apply
@@ -256,7 +255,7 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     for at in over:
         text = f"only {MAX_ORDERS} orders a turn are allowed; {rejected(at)}"
         diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
-        out.append(replace(at, refused=True))
+        out.append(at.refusing())
     return out, diags
 
 

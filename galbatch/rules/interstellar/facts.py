@@ -14,7 +14,6 @@ alone; its condition's planet too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
 from galbatch.engine.facts import Fact, Row, apply
@@ -399,7 +398,7 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     for at in over:
         text = f"only {MAX_ORDERS} orders a file are read; {rejected(at)}"
         diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
-        out.append(replace(at, refused=True))
+        out.append(at.refusing())
     return out, diags
 
 
