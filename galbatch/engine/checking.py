@@ -97,8 +97,8 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
             turn = game.latest_turn()
-            key = _state_key(game, turn) if player is not None and rs.plain_views else None
-            view = _recorded_view(game, turn, player, key) if player and key else None
+            key = _state_key(game, turn) if player is not None else None
+            view = _recorded_view(game, rs, turn, player, key) if player and key else None
             state = None if view is not None else rs.load_state(game.state_data(turn))
     except GameFileError as e:  # every line names the file already
         raise CheckError(str(e)) from None
@@ -119,7 +119,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     if view is None:
         view = rs.view(state, player)
         if key is not None:
-            _record_view(game, turn, player, key, view)
+            _record_view(game, rs, turn, player, key, view)
     checked = check_file(of, rs, view, player, [])
     auth = verdict()
     # a file that fails authentication is rejected whole: what its orders would give is
@@ -140,47 +140,62 @@ def _state_key(game: Game, turn: int) -> str | None:
         return None
 
 
-def _recorded_view(game: Game, turn: int, player: str, key: str) -> dict[str, Any] | None:
-    """The player's view as the turn's view file holds it, if the view cache says that
-    file is the view of the state.yaml whose key is `key`; otherwise None."""
+def _recorded_view(
+    game: Game, rs: Ruleset, turn: int, player: str, key: str
+) -> dict[str, Any] | None:
+    """The player's view as the turn's view file holds it (with what the ruleset adds
+    from the game's roster), if the view cache says that file is the view of the
+    state.yaml whose key is `key`; otherwise None."""
+    wanted = _known_view(key, player)
+    data = _view_file(game, turn, player) if wanted else None
+    if data is None or data[0] != wanted:
+        return None
+    view = data[1]
+    if view.pop("game", None) != game.id:
+        return None
+    return rs.view_from_file(view, game.players)
+
+
+def _record_view(
+    game: Game, rs: Ruleset, turn: int, player: str, key: str, view: dict[str, Any]
+) -> None:
+    """Record in the view cache that `view`, built from the state.yaml whose key is
+    `key`, is the turn's view file of `player`, if it is: read back, the file is `view`
+    with the game's id, its data and its attributes (what the ruleset adds from the
+    roster)."""
+    from galbatch.engine.viewcache import remember_views
+
+    if "game" in view:  # the file's "game" would be the view's: the two not told apart
+        return
+    data = _view_file(game, turn, player)
+    if data is None or data[1] != {"game": game.id, **view}:
+        return
+    del data[1]["game"]
+    read = rs.view_from_file(data[1], game.players)
+    if read == view and getattr(read, "__dict__", {}) == getattr(view, "__dict__", {}):
+        remember_views(key, {player: data[0]})
+
+
+def _known_view(key: str, player: str) -> str | None:
+    from galbatch.engine.viewcache import known_views
+
+    return known_views(key).get(player)
+
+
+def _view_file(game: Game, turn: int, player: str) -> tuple[str, dict[str, Any]] | None:
+    """The digest of the player's view file in the turn and its data; None if it is not
+    there or not a JSON object."""
     import json
 
-    from galbatch.engine.viewcache import digest, known_views
+    from galbatch.engine.viewcache import digest
     from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
 
-    wanted = known_views(key).get(player)
-    if wanted is None:
-        return None
     try:
         data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
-        if digest(data) != wanted:
-            return None
         view = json.loads(data.decode("utf-8"))
     except (LoadError, ValueError, RecursionError):
         return None
-    if not isinstance(view, dict) or view.pop("game", None) != game.id:
-        return None
-    return view
-
-
-def _record_view(game: Game, turn: int, player: str, key: str, view: dict[str, Any]) -> None:
-    """Record in the view cache that `view`, built from the state.yaml whose key is
-    `key`, is the turn's view file of `player`, if it is: read back, the file is equal
-    to `view` with the game's id."""
-    import json
-
-    from galbatch.engine.viewcache import digest, remember_views
-    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
-
-    if type(view) is not dict or "game" in view:  # more than the file can hold, or its
-        return  # "game" would be the view's: the two not told apart
-    try:
-        data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
-        if json.loads(data.decode("utf-8")) != {"game": game.id, **view}:
-            return
-    except (LoadError, ValueError, RecursionError):
-        return
-    remember_views(key, {player: digest(data)})
+    return (digest(data), view) if isinstance(view, dict) else None
 
 
 def _read(path: Path | str) -> OrderFile:

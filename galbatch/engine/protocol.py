@@ -64,9 +64,6 @@ class Ruleset(Protocol):
     order_noun: str  # what the rule book calls an order: "order", "command", "action"
     messages: bool  # diplomatic messages (MESSAGE TO blocks) reach `check` and `resolve`
     period: str  # the rule book's word for a turn, as page headers print it: "TURN", "ROUND"
-    # False if a view holds more than its view file (an attribute the GM's check needs):
-    # then a view file never stands for the view built from the state
-    plain_views: bool
     # the order language in brief, for a player who asks by mail (plain text, no e-mail):
     # one line an order, its form then what it does; and the order lines of an example file
     order_summary: Sequence[str]
@@ -117,6 +114,11 @@ class Ruleset(Protocol):
 
     def view(self, state: Any, player: str) -> dict[str, Any]:
         """What that player knows, as plain data: the view file and the checker's input."""
+
+    def view_from_file(self, data: dict[str, Any], players: Sequence[PlayerInfo]) -> dict[str, Any]:
+        """The view a player's view file holds (`data`, without its "game"), with what a
+        view built from the state knows besides, from the game's roster `players`: what
+        the GM's check reads when the view cache vouches for the file."""
 
     def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
         """`view` of each of `players`, in their order: one pass over a large state."""

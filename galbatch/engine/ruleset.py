@@ -160,8 +160,7 @@ class RulesetBase:
 
     A subclass sets the protocol's attributes (name, title, grammar, width,
     terminal_words, syntax_code, order_noun, order_summary, order_example; `messages`
-    if it has diplomacy, `period` if its book does not say turn, `plain_views` if a
-    view holds more than its file) and `parts`; it may
+    if it has diplomacy, `period` if its book does not say turn) and `parts`; it may
     override a method, but needs none. The state class of `parts.state` keeps the
     turn's bookkeeping: `turn`, `finished`, `to_data()` and the class method
     `from_data()`.
@@ -179,9 +178,6 @@ class RulesetBase:
     messages: bool = False
     # the rule book's word for a turn, in the printouts' page headers
     period: str = "TURN"
-    # a player's view is all in its view file (a plain dict): a view file the view cache
-    # names may stand for the view built from the state
-    plain_views: bool = True
     # the order language in brief, for the post room's HELP answer: one line an order
     # (its form, then what it does), and the order lines of an example order file
     order_summary: Sequence[str] = ()
@@ -240,6 +236,10 @@ class RulesetBase:
     def view(self, state: Any, player: str) -> dict[str, Any]:
         view: dict[str, Any] = load_part(self.parts.view)(state, player)
         return view
+
+    def view_from_file(self, data: dict[str, Any], players: Sequence[PlayerInfo]) -> dict[str, Any]:
+        del players  # a view is all in its file unless the ruleset says otherwise
+        return data
 
     def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
         if not self.parts.views:

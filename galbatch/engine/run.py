@@ -646,8 +646,7 @@ def _process(
         log.step("COMMIT", RC.FAILED, f"cannot write {where}: {e}")
         return TurnResult(log.maxcc, log.text(), turn)
     log.step(ending.name, ending.rc, ending.detail)
-    if ruleset.plain_views:
-        remember_turn_views(game.ruleset_name, files)
+    remember_turn_views(game.ruleset_name, files)
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
 
 

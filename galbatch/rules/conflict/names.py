@@ -7,6 +7,8 @@ tell a name no player can have without importing what makes a galaxy.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from galbatch.rules.conflict.orders import normal_name
 
@@ -78,3 +80,26 @@ def validate_code_name(name: str) -> str | None:
     if not any(ch.isalpha() for ch in name):
         return "A code name needs at least one letter, so it cannot be read as a number."
     return None
+
+
+class View(dict[str, Any]):
+    """A player's view as built from the state: plain data, every key of it for the
+    player, plus `game_players`, the code names of every player in the game.
+
+    The rule book lists all the players only when the game ends, so the names are
+    not the player's to know; but the check the game master runs (and the turn's)
+    must know whether a transfer's recipient exists. They are an attribute, not a
+    key: the view file written for the player (its keys) cannot hold them, and a
+    view read back from that file by the player has none (its check can only warn,
+    CF401). The GM's check gets them back from the game's roster (`gm_view`).
+    """
+
+    game_players: tuple[str, ...] | None = None
+
+
+def gm_view(data: dict[str, Any], names: Sequence[str]) -> View:
+    """A view file's data as the GM's check knows it: with every player's code name
+    (as the game's roster writes them), which the view built from the state has."""
+    view = View(data)
+    view.game_players = tuple(normal_name(name) for name in names)
+    return view

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.parsing import LineRejected
 from galbatch.engine.ruleset import Parts, RulesetBase
@@ -11,6 +11,8 @@ from galbatch.rules.conflict import orders as o
 
 if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
     from lark import Token
+
+    from galbatch.engine.playerinfo import PlayerInfo
 
 TITLE = "GALACTIC CONFLICT"
 PACKAGE = "galbatch.rules.conflict"
@@ -121,7 +123,6 @@ class Conflict(RulesetBase):
     order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = "CF100"
-    plain_views = False  # a view built from the state knows every code name (View)
     terminal_words: Mapping[str, str] = {
         "WORLD": "a world number",
         "QUANTITY": "a quantity",
@@ -138,9 +139,15 @@ class Conflict(RulesetBase):
         "COMMA": "','",
         **{letter: ORDER_LETTERS for letter in "AMPBEGTD"},
     }
+
     # No `configure`: nothing changes after setup (the end turn is fixed by the seed
     # and kept secret). Code names are normalised once, when `new` takes them, before
     # name_problem; the state and every comparison use the normal form already.
+    def view_from_file(self, data: dict[str, Any], players: Sequence[PlayerInfo]) -> dict[str, Any]:
+        from galbatch.rules.conflict.names import gm_view
+
+        return gm_view(data, [p.name for p in players])
+
     parts = Parts(
         transformer=f"{__name__}:OrderBuilder",
         state=f"{PACKAGE}.state:GameState",

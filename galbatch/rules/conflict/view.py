@@ -9,22 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from galbatch.rules.conflict.names import View
 from galbatch.rules.conflict.orders import NEUTRAL
 from galbatch.rules.conflict.state import GameState, World
-
-
-class View(dict[str, Any]):
-    """A player's view as built from the state: plain data, every key of it for the
-    player, plus `game_players`, the code names of every player in the game.
-
-    The rule book lists all the players only when the game ends, so the names are
-    not the player's to know; but the check the game master runs (and the turn's)
-    must know whether a transfer's recipient exists. They are an attribute, not a
-    key: the view file written for the player (its keys) cannot hold them, and a
-    view read back from that file has none (its check can only warn, CF401).
-    """
-
-    game_players: tuple[str, ...] | None = None
 
 
 def visible_worlds(state: GameState, player: str) -> list[int]:
