@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from galbatch.engine.diagnostics import RC, worst_rc
 from galbatch.engine.intake import check_file
+from galbatch.engine.letters import Message
 from galbatch.engine.messages import (
     CODES,
     MAX_MESSAGE_LINES,
     MAX_MESSAGE_WIDTH,
     MAX_MESSAGES,
-    Message,
 )
 from galbatch.engine.orderfile import OrderFile, parse_order_bytes
 from galbatch.engine.ruleset import get_ruleset

@@ -10,7 +10,8 @@ collapsed); whom it names is the ruleset's business. Each text line keeps its le
 blanks (tabs expanded), loses its trailing ones; blank lines before and after the text
 are dropped. A message breaking a limit below is not sent, and its lines are still not
 orders; the diagnostic names the lines it took. A ruleset that declares `messages`
-gets each block sent as one order, a `Message` in a `Located` at its opening line,
+gets each block sent as one order, a `Message` (`galbatch.engine.letters`) in a
+`Located` at its opening line,
 after its orders and past its facts (the limits here are the facts of a message);
 any other ruleset rejects the block (GB049).
 """
@@ -19,13 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.diagnostics import Diagnostic, Record, Severity
 from galbatch.engine.printable import escape, first_control, printable
 
 if TYPE_CHECKING:
+    from galbatch.engine.letters import Message
     from galbatch.engine.ruleset import Located
 
 MAX_MESSAGES = 10  # messages one order file may send
@@ -50,15 +51,6 @@ CODES: dict[str, str] = {
     "GB048": "END MESSAGE with no MESSAGE TO before it: the line is ignored",
     "GB049": "the game has no diplomatic messages: the message is not sent",
 }
-
-
-@dataclass(frozen=True)
-class Message:
-    """A diplomatic message as the ruleset gets it: the recipient's name as written
-    (blanks collapsed) and the text, one string a line."""
-
-    to: str
-    text: tuple[str, ...]
 
 
 class Block(Record):
@@ -217,6 +209,8 @@ def read_block(
         error(number, column, "GB047", f"the {shown} has no text; not sent")
     if diags:
         return None, diags, after
+    from galbatch.engine.letters import Message  # made only for a file that sends one
+
     return Block(number, column, stripped, Message(to, tuple(text))), diags, after
 
 

@@ -49,7 +49,7 @@ from functools import cache
 from typing import Any
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.messages import Message
+from galbatch.engine.letters import Message
 from galbatch.engine.ruleset import Located
 from galbatch.engine.suggest import closest, did_you_mean
 from galbatch.rules.galactac import actions as a

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.messages import Message, named
+from galbatch.engine.letters import Message
+from galbatch.engine.messages import named
 from galbatch.engine.suggest import closest
 from galbatch.rules.galactac.events import Diplomatic
 
