@@ -146,45 +146,36 @@ def _recorded_view(
     """The player's view as the turn's view file holds it (with what the ruleset adds
     from the game's roster), if the view cache says that file is the view of the
     state.yaml whose key is `key`; otherwise None."""
-    wanted = _known_view(key, player)
+    from galbatch.engine.viewcache import known_views
+
+    wanted = known_views(key).get(player)
     data = _view_file(game, turn, player) if wanted else None
     if data is None or data[0] != wanted:
         return None
-    view = data[1]
-    if view.pop("game", None) != game.id:
-        return None
-    return rs.view_from_file(view, game.players)
+    return rs.view_from_file(data[1], game.players)
 
 
 def _record_view(
     game: Game, rs: Ruleset, turn: int, player: str, key: str, view: dict[str, Any]
 ) -> None:
     """Record in the view cache that `view`, built from the state.yaml whose key is
-    `key`, is the turn's view file of `player`, if it is: read back, the file is `view`
-    with the game's id, its data and its attributes (what the ruleset adds from the
-    roster)."""
+    `key`, is the turn's view file of `player`, if it is: read back, the file gives
+    `view`, its data and its attributes (what the ruleset adds from the roster)."""
     from galbatch.engine.viewcache import remember_views
 
     if "game" in view:  # the file's "game" would be the view's: the two not told apart
         return
     data = _view_file(game, turn, player)
-    if data is None or data[1] != {"game": game.id, **view}:
+    if data is None:
         return
-    del data[1]["game"]
     read = rs.view_from_file(data[1], game.players)
     if read == view and getattr(read, "__dict__", {}) == getattr(view, "__dict__", {}):
         remember_views(key, {player: data[0]})
 
 
-def _known_view(key: str, player: str) -> str | None:
-    from galbatch.engine.viewcache import known_views
-
-    return known_views(key).get(player)
-
-
 def _view_file(game: Game, turn: int, player: str) -> tuple[str, dict[str, Any]] | None:
-    """The digest of the player's view file in the turn and its data; None if it is not
-    there or not a JSON object."""
+    """The digest of the player's view file in the turn, and its data without the
+    game's id; None if it is not there, not a JSON object or of another game."""
     import json
 
     from galbatch.engine.viewcache import digest
@@ -195,7 +186,9 @@ def _view_file(game: Game, turn: int, player: str) -> tuple[str, dict[str, Any]]
         view = json.loads(data.decode("utf-8"))
     except (LoadError, ValueError, RecursionError):
         return None
-    return (digest(data), view) if isinstance(view, dict) else None
+    if not isinstance(view, dict) or view.pop("game", None) != game.id:
+        return None
+    return digest(data), view
 
 
 def _read(path: Path | str) -> OrderFile:
