@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import process
 from galbatch.print.maps import field_atlas
 from galbatch.print.page import MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import render_pdf

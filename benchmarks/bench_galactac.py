@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import process
 from galbatch.rules.galactac.galaxy import Location, distance, location_text
 from galbatch.rules.galactac.setup import new_game
 from galbatch.rules.galactac.shipyard import new_ship

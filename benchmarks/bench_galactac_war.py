@@ -20,10 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import PlayerInfo, PrintContext, get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.contract.rng import Streams
+from galbatch.engine.contract.ruleset import PlayerInfo, PrintContext, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import process
 from galbatch.print.page import layout, render_text
 from galbatch.rules.galactac.events import CombatReport, ScoutReport
 from galbatch.rules.galactac.printout import player_printout

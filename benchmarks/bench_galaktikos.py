@@ -20,9 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import process
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS
 from galbatch.rules.galaktikos.hexes import Hex, distance, neighbours
 from galbatch.rules.galaktikos.round import RoundState

@@ -13,13 +13,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.gamedir import Game
-from galbatch.engine.newgame import create_game
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import process
-from galbatch.engine.turnfiles import archive_pdf, archived_checks, turn_printouts
-from galbatch.engine.turninputs import recorded_inputs
-from galbatch.engine.yamlio import load_data
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.newgame import create_game
+from galbatch.engine.gamedir.turnfiles import archive_pdf, archived_checks, turn_printouts
+from galbatch.engine.gamedir.turninputs import recorded_inputs
+from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.job.run import process
 from galbatch.print.page import layout
 from galbatch.print.pdf import render_pdf
 

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from galbatch import __version__
-from galbatch.engine.ruleset import RULESETS
+from galbatch.engine.contract.ruleset import RULESETS
 
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
@@ -45,7 +45,7 @@ def complete_player(
     """Shell completion of a player id of the game in the command's DIRECTORY (read only)."""
     from click.shell_completion import CompletionItem
 
-    from galbatch.engine.gamedir import Game
+    from galbatch.engine.gamedir.directory import Game
 
     directory = ctx.params.get("directory") or next(iter(ctx.params.get("directories") or ()), None)
     if directory is None and ctx.args:  # before `--player <TAB>`, click leaves it unparsed
@@ -208,9 +208,9 @@ def new(
     mail, filed by `galbatch intake`) for the game these options will make, and
     `galbatch start DIRECTORY` makes it.
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.newgame import create_game, setting_values
-    from galbatch.engine.ruleset import UnknownRuleset
+    from galbatch.engine.contract.ruleset import UnknownRuleset
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.newgame import create_game, setting_values
 
     if open_signups:
         from galbatch.post.commands import open_new_game
@@ -290,7 +290,7 @@ def chosen_passwords(password_file: Any) -> dict[str, str]:
 def kept_passwords(directory: Path) -> Iterator[Any]:
     """The passwords file of a game about to be made, reserved when standard output is no
     terminal (`new ... | head -1` must not lose the passwords); gone if no game is made."""
-    from galbatch.engine.passwd import PasswordsFile
+    from galbatch.engine.gamedir.player_passwords import PasswordsFile
 
     keep = None if sys.stdout.isatty() else PasswordsFile.reserve(directory)
     try:
@@ -332,7 +332,8 @@ def new_from_signups(
     directory: Path, signup_file: Path, ruleset: str, seed: int, **options: Any
 ) -> Sequence[Any]:
     """`new --signups`: the game made from a sign-up list (a file, or the directory holding it)."""
-    from galbatch.post.signups import SIGNUPS_FILE, create_from_signups, read_signups
+    from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
+    from galbatch.post.signups import create_from_signups
 
     file = signup_file / SIGNUPS_FILE if signup_file.is_dir() else signup_file
     return create_from_signups(directory, read_signups(file), seed, ruleset=ruleset, **options)
@@ -388,7 +389,7 @@ def check(
     Give exactly one of --ruleset (syntax), --view (what you know) or --game
     (the GM's real state). Diagnostics read FILE:LINE:COL: severity: [CODE] message.
     """
-    from galbatch.engine.checking import STDIN, CheckError, check_files, failure_json
+    from galbatch.engine.job.lint import STDIN, CheckError, check_files, failure_json
 
     problem = None
     if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
@@ -508,7 +509,7 @@ def process(
     directory = Path(directories[0])
     if directory.is_file():  # in a stream, a file is skipped with a warning instead
         raise click.BadParameter(f"{directory} is a file, not a game directory")
-    from galbatch.engine.run import process as run
+    from galbatch.engine.job.run import process as run
 
     if player is not None and not dry_run:
         raise click.UsageError("--player needs --dry-run")
@@ -575,7 +576,7 @@ def stream(
     """`process` of several games: the night's job stream; exits with the stream's MAXCC."""
     import json
 
-    from galbatch.engine.stream import GameRun, Options, run_stream
+    from galbatch.engine.job.stream import GameRun, Options, run_stream
 
     options = Options(
         dry_run=dry_run,
@@ -639,8 +640,8 @@ def print_(
     Without --player it prints the GM's summary; --archive gives the turn's
     archive PDF (implies --format pdf).
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.reprint import reprint
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.job.reprint import reprint
 
     if archive:
         fmt = "pdf"
@@ -672,11 +673,11 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
     standard output: send it to the player. game.yaml keeps only its hash, and
     its comments. Like `process`, it waits for another writer of the game.
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.locks import GameBusy
-    from galbatch.engine.passwd import set_password
-    from galbatch.engine.passwords import new_password
-    from galbatch.engine.ruleset import PlayerInfo
+    from galbatch.engine.contract.ruleset import PlayerInfo
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.locks import GameBusy
+    from galbatch.engine.gamedir.player_passwords import set_password
+    from galbatch.engine.security.hashes import new_password
 
     if not from_stdin:
         password = new_password()

@@ -44,9 +44,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
-from galbatch.engine.run import TurnResult, process
+from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import TurnResult, process
 from galbatch.rules.conqueror.field import between
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard
 from galbatch.rules.conqueror.tables import COMMUNICATION_TABLE

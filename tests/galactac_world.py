@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.galaxy import Location, parse_location
 from galbatch.rules.galactac.house import RESEARCH_AVERAGE

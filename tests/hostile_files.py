@@ -8,7 +8,7 @@ all rejected by the checker. `benchmarks/bench_hostile.py` times them;
 
 from __future__ import annotations
 
-from galbatch.engine.orderfile import MAX_BYTES, MAX_LINE
+from galbatch.engine.language.orderfile import MAX_BYTES, MAX_LINE
 
 HEADER = b'GAME demo PLAYER 1 PASSWORD "x"\n'
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.commit import writing
-from galbatch.engine.run import process
+from galbatch.engine.gamedir.commit import writing
+from galbatch.engine.job.run import process
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 

@@ -91,7 +91,7 @@ TURNS = {
 def test_the_inbox_holds_next_turns_orders(name: str) -> None:
     """GC16: every player sent commands; the conflict demo's VEGA (6) and galaxy13's
     BETELGEUSE (12) sent nothing."""
-    from galbatch.engine.gamedir import Game
+    from galbatch.engine.gamedir.directory import Game
 
     game = Game.open(shipped(name))
     assert game.latest_turn() == len(TURNS[name]) - 1

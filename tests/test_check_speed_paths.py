@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from galbatch.engine import gamedir
-from galbatch.engine.gamedir import Game
+from galbatch.engine.gamedir import directory as gamedir
+from galbatch.engine.gamedir.directory import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "games" / "conflict-demo"
@@ -158,16 +158,16 @@ def test_a_check_makes_no_class_it_does_not_need(tmp_path: Path, orders: Path) -
         rc, out, modules = check([str(orders), *args], tmp_path / "cache")
         assert rc in (0, 4, 8), out
         for name in (
-            "galbatch.engine.protocol",
-            "galbatch.engine.playerinfo",
-            "galbatch.engine.letters",  # the file sends no message
+            "galbatch.engine.contract.protocol",
+            "galbatch.engine.contract.playerinfo",
+            "galbatch.engine.language.message_order",  # the file sends no message
             "galbatch.post",
         ):
             assert not imported(modules, name), (args, name)
 
 
 def test_the_names_defined_elsewhere_are_still_the_ruleset_modules() -> None:
-    from galbatch.engine import playerinfo, protocol, ruleset
+    from galbatch.engine.contract import playerinfo, protocol, ruleset
 
     assert ruleset.PlayerInfo is playerinfo.PlayerInfo
     assert ruleset.Setting is protocol.Setting
@@ -181,7 +181,7 @@ def test_the_names_defined_elsewhere_are_still_the_ruleset_modules() -> None:
     st.text(max_size=60), st.sampled_from(["", "GAME g PLAYER p PASSWORD ", "game \u0131 player "])
 )
 def test_the_ascii_header_pattern_matches_as_the_header_pattern(text: str, start: str) -> None:
-    from galbatch.engine import orderfile
+    from galbatch.engine.language import orderfile
 
     line = start + text
     ours, full = orderfile.header_match(line), orderfile.HEADER.match(line)
@@ -191,8 +191,8 @@ def test_the_ascii_header_pattern_matches_as_the_header_pattern(text: str, start
 
 
 def test_an_order_files_records_compare_as_dataclasses_did() -> None:
-    from galbatch.engine.intake import FileCheck, rename
-    from galbatch.engine.orderfile import parse_order_bytes
+    from galbatch.engine.checker.pipeline import FileCheck, rename
+    from galbatch.engine.language.orderfile import parse_order_bytes
 
     first, again = (parse_order_bytes(ORDERS.encode(), "f") for _ in range(2))
     assert first == again and hash(first) == hash(again) and first is not again
@@ -236,7 +236,7 @@ def test_a_view_read_from_its_file_is_the_view_built_from_the_state(name: str) -
     """What the view cache relies on: a view file's data, with what the ruleset adds
     from the game's roster (`view_from_file`), is the view built from the state, its
     keys and its attributes (Galactic Conflict's GM view knows every code name)."""
-    from galbatch.engine.ruleset import get_ruleset
+    from galbatch.engine.contract.ruleset import get_ruleset
     from tests.bundled import shipped
 
     game = Game.open(shipped(name))

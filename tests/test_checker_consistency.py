@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.intake import check_file
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.yamlio import load_data
+from galbatch.engine.checker.pipeline import check_file
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.conflict.view import build_view
 from tests.bundled import shipped
 from tests.conflict_world import small_state
@@ -120,7 +120,7 @@ GC16_STATE = shipped("gc16") / "turns" / "000" / "state.yaml"
 @given(st.lists(conqueror_command(), max_size=25))
 def test_conqueror_resolver_spends_exactly_what_the_checker_accepted(lines: list[str]) -> None:
     """Every accepted PU-spending command costs, in the turn, exactly what the check allowed."""
-    from galbatch.engine.rng import Streams
+    from galbatch.engine.contract.rng import Streams
     from galbatch.rules.conqueror import orders as o
     from galbatch.rules.conqueror.execute import carry_out, fortress_cost
     from galbatch.rules.conqueror.state import GameState
@@ -220,7 +220,7 @@ def test_galactac_nothing_from_nothing(lines: list[str]) -> None:
     accepts (but SCRAP, which returns what a ship was worth), the turn builds no ship, no
     missile and no research, and the only PI it has is its Production Systems' own output;
     nothing anywhere goes negative."""
-    from galbatch.engine.rng import Streams
+    from galbatch.engine.contract.rng import Streams
     from galbatch.rules.galactac.events import Converted
     from galbatch.rules.galactac.resolve import resolve
     from galbatch.rules.galactac.state import GameState

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.checking import check_one
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.facts import Fact, Limit, NotAfter, Row
-from galbatch.engine.intake import FileCheck
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.checker.facts import Fact, Limit, NotAfter, Row
+from galbatch.engine.checker.pipeline import FileCheck
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.job.lint import check_one
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.conflict.facts import FACTS as CONFLICT_FACTS
 from galbatch.rules.conqueror.facts import FACTS as CONQUEROR_FACTS
 from galbatch.rules.galactac.facts import FACTS as GALACTAC_FACTS
@@ -192,7 +192,7 @@ def test_every_fact_is_the_same_in_every_mode(
 
 
 def parse(ruleset: str, line: str) -> object:
-    from galbatch.engine.intake import parse_orders
+    from galbatch.engine.checker.pipeline import parse_orders
 
     data = f"{HEADERS[ruleset]}\n{line}\nEND\n".encode()
     (at,), diags = parse_orders(parse_order_bytes(data, "f"), get_ruleset(ruleset))

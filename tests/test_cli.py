@@ -191,7 +191,7 @@ def test_new_quotes_title_and_gm_and_stores_settings(tmp_path: Path) -> None:
         "worlds_per_player=5",
     )
     assert result.returncode == 0, result.stderr
-    from galbatch.engine.gamedir import Game
+    from galbatch.engine.gamedir.directory import Game
 
     opened = Game.open(game)
     assert opened.title == 'The "Big" One' and opened.author == "Flying Buffalo #2"

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.commit import archived_form, digest, read_record, writing
-from galbatch.engine.gamedir import Game
-from galbatch.engine.locks import writer_lock
-from galbatch.engine.reprint import reprint
+from galbatch.engine.gamedir.commit import archived_form, digest, read_record, writing
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.job.reprint import reprint
 from tests.bundled import shipped
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks and signals")
@@ -103,7 +103,7 @@ def test_a_lock_dies_with_its_process(demo: Path) -> None:
             sys.executable,
             "-c",
             "import sys, time; from pathlib import Path; "
-            "from galbatch.engine.locks import writer_lock\n"
+            "from galbatch.engine.gamedir.locks import writer_lock\n"
             "with writer_lock(Path(sys.argv[1]), wait=0):\n"
             "    print('held', flush=True); time.sleep(60)",
             str(demo),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from galbatch.engine.diagnostics import RC, Severity, worst_rc
-from galbatch.engine.intake import check_file, parse_orders
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.checker.pipeline import check_file, parse_orders
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.language.diagnostics import RC, Severity, worst_rc
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.conflict import orders as o
 from galbatch.rules.conflict.check import CODES
 from galbatch.rules.conflict.view import build_view
@@ -254,7 +254,7 @@ def test_a_build_too_large_at_zero_econ_is_reduced_to_zero() -> None:
 
 def checked_turn(state, *lines: str):
     """The state after one turn with these orders of ARCTURUS, checked first."""
-    from galbatch.engine.rng import Streams
+    from galbatch.engine.contract.rng import Streams
     from galbatch.rules.conflict.resolve import resolve
 
     data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
@@ -363,7 +363,7 @@ def view_file_check(state, *lines: str, player: str = "1"):
     """A check against the view as the player's view file holds it (no game list)."""
     import json
 
-    from galbatch.engine.yamlio import dump_data
+    from galbatch.engine.gamedir.yamlio import dump_data
 
     data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + "\n".join(lines) + "\nEND\n").encode()
     view = json.loads(dump_data({"game": "demo", **build_view(state, player)}))
@@ -447,7 +447,7 @@ def test_the_view_file_cannot_tell_an_unknown_recipient_so_it_warns() -> None:
 def test_the_view_file_does_not_list_the_game_players() -> None:
     """The view written for ARCTURUS names only what its printout names: RIGEL,
     never met, is not in it, though the in-memory view knows every player."""
-    from galbatch.engine.yamlio import dump_data
+    from galbatch.engine.gamedir.yamlio import dump_data
 
     view = build_view(small_state(), "1")
     assert "RIGEL" in (view.game_players or ())
@@ -460,8 +460,8 @@ def test_check_game_and_check_view_on_a_real_game(tmp_path, monkeypatch) -> None
     knows every player however often it runs (the per-user caches warm), and after a
     turn was run, whose job records the views it wrote: a view file never stands for
     the GM's view, which knows more than the file holds."""
-    from galbatch.engine.checking import check_files
-    from galbatch.engine.run import process
+    from galbatch.engine.job.lint import check_files
+    from galbatch.engine.job.run import process
     from tests.scripted_game import PASSWORDS, make_game
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

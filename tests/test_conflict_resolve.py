@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.orders import (
     BUILD_YIELD,

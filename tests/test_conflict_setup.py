@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from galbatch.engine.ruleset import PlayerInfo
+from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.print.maps import HexMap
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.setup import HOUSE_RULES, new_game, validate_code_name
@@ -326,9 +326,9 @@ def test_code_names_are_kept_with_single_blanks() -> None:
 def test_new_game_with_a_name_with_blanks_then_a_transfer_to_it(tmp_path) -> None:
     """`galbatch new --names` with a run of blanks: the game's state and printouts
     hold BIG BANG, and VEGA's T,n,BIG BANG reaches it on turn 1."""
-    from galbatch.engine.newgame import create_game
-    from galbatch.engine.run import process
-    from galbatch.engine.yamlio import load_data
+    from galbatch.engine.gamedir.newgame import create_game
+    from galbatch.engine.gamedir.yamlio import load_data
+    from galbatch.engine.job.run import process
 
     path = tmp_path / "g"
     made = create_game(path, "conflict", 2, 7, names=["Big  Bang", "Vega"])
@@ -358,7 +358,7 @@ def printout_labels() -> set[str]:
     words of the header and of a world's report between the names and numbers."""
     import re
 
-    from galbatch.engine.ruleset import PrintContext
+    from galbatch.engine.contract.ruleset import PrintContext
     from galbatch.print.page import Table, Text
     from galbatch.rules.conflict import printout as p
     from galbatch.rules.conflict.view import build_view

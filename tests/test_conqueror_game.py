@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.commit import read_record
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.gamedir import Game
-from galbatch.engine.orderfile import redact
-from galbatch.engine.reprint import reprint
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import TurnResult, check_player_file, process
-from galbatch.engine.yamlio import load_data
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.commit import read_record
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.job.reprint import reprint
+from galbatch.engine.job.run import TurnResult, check_player_file, process
+from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.language.orderfile import redact
 from galbatch.rules.conqueror import orders as o
 from galbatch.rules.conqueror.economy import grown
 from galbatch.rules.conqueror.espionage import espionage_chance, notice_chance

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Severity, is_reduction
-from galbatch.engine.intake import FileCheck, check_file
-from galbatch.engine.orderfile import parse_order_bytes
+from galbatch.engine.checker.pipeline import FileCheck, check_file
+from galbatch.engine.language.diagnostics import Severity, is_reduction
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.galactac import RULESET
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.check import CODES

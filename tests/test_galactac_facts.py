@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.facts import FACTS, MAX_ACTIONS
 from galbatch.rules.galactac.names import TARGETS, WEAPON_TARGETS

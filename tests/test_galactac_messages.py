@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from galbatch.cli import cli
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.galactac.diplomacy import Letter
 from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.ruleset import RULESET

@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 
 import galbatch.print.pdf_grid  # noqa: F401  (registers the grid map drawer)
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import PlayerInfo, PrintContext
+from galbatch.engine.contract.rng import Streams
+from galbatch.engine.contract.ruleset import PlayerInfo, PrintContext
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules.galactac import actions as a

@@ -10,9 +10,9 @@ from typing import TypeVar
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.run import TurnResult
-from galbatch.engine.yamlio import load_data
+from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.job.run import TurnResult
+from galbatch.engine.language.diagnostics import RC
 from galbatch.rules.galactac.events import DesignEvent, Event, ShipEvent, SystemChanged
 from galbatch.rules.galactac.galaxy import parse_location
 from galbatch.rules.galactac.state import GameState, Ship

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.newgame import install_game
-from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import PlayerInfo, get_ruleset
-from galbatch.engine.run import process
+from galbatch.engine.contract.rng import Streams
+from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.gamedir.newgame import install_game
+from galbatch.engine.job.run import process
 from galbatch.print.page import layout, render_text
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import battle, combat, scouting

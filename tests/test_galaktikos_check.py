@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
-from galbatch.engine.ruleset import Located
+from galbatch.engine.language.diagnostics import Diagnostic, Severity, is_reduction
+from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.check import CODES, check_orders
 from galbatch.rules.galaktikos.state import GameState
@@ -379,10 +379,10 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
     but POLARIS moves there before ARCTURUS's turn. The checker cannot know, so it warns
     (GK404) and accepts the order as written; the round fights the battle. The same attack
     without IF is rejected (GK243)."""
-    from galbatch.engine.intake import check_file
-    from galbatch.engine.orderfile import parse_order_bytes
-    from galbatch.engine.rng import Streams
-    from galbatch.engine.ruleset import get_ruleset
+    from galbatch.engine.checker.pipeline import check_file
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.contract.ruleset import get_ruleset
+    from galbatch.engine.language.orderfile import parse_order_bytes
     from galbatch.rules.galaktikos.hexes import neighbours, parse_hex
     from galbatch.rules.galaktikos.round import Executed, RoundState
 
@@ -438,7 +438,7 @@ def test_growth_overpopulation_removes_at_once_is_warned_not_clamped() -> None:
     overpopulation removes at once (7.2). It is accepted as written with a warning (GK405),
     since a player may mean it (the losses are spread over everyone in the hex); habitats
     built first make room, and the round removes what the warning says."""
-    from galbatch.engine.rng import Streams
+    from galbatch.engine.contract.rng import Streams
     from galbatch.rules.galaktikos.hexes import parse_hex
     from galbatch.rules.galaktikos.round import RoundState, resolve
 

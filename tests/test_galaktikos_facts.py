@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Severity
+from galbatch.engine.language.diagnostics import Severity
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.names import MAX_ORDERS, MAX_PATH
 from tests.test_galaktikos_language import check

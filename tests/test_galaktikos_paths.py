@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import Located
+from galbatch.engine.contract.rng import Streams
+from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos.check import check_orders
 from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
 from galbatch.rules.galaktikos.movement import permit_all, shortest_legal_path

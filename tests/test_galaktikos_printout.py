@@ -11,9 +11,10 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.playerinfo import PlayerInfo
-from galbatch.engine.ruleset import Located, PrintContext
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
 from galbatch.print.board_map import BoardMap
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gamedir import GameError
-from galbatch.engine.gameschema import command_line_settings, game_problems
-from galbatch.engine.newgame import create_game
-from galbatch.engine.passwords import hash_password
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.yamlio import parse_edited
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.newgame import create_game
+from galbatch.engine.gamedir.schema import command_line_settings, game_problems
+from galbatch.engine.gamedir.yamlio import parse_edited
+from galbatch.engine.security.hashes import hash_password
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,7 +242,7 @@ def test_check_ruleset_never_loads_the_schema() -> None:
     )
     assert result.returncode == 0, result.stderr
     imported = result.stderr
-    assert "galbatch.engine.gameschema" not in imported and "ruamel" not in imported
+    assert "galbatch.engine.gamedir.schema" not in imported and "ruamel" not in imported
 
 
 # the schema in-process: every key, its types and its edges ----------------------------
@@ -369,8 +369,8 @@ def test_a_date_start_is_a_date() -> None:
 
 
 def test_the_man_pages_document_every_key_and_setting() -> None:
-    from galbatch.engine.gameschema import GAME_KEYS, PLAYER_KEYS
-    from galbatch.engine.ruleset import RULESETS
+    from galbatch.engine.contract.ruleset import RULESETS
+    from galbatch.engine.gamedir.schema import GAME_KEYS, PLAYER_KEYS
 
     page = (ROOT / "man" / "galbatch.1").read_text()
     section = page[page.index(".SS game.yaml") : page.index(".SS Commit and recovery")]

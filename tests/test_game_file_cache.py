@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine import gamedir
-from galbatch.engine.gamedir import Game
-from galbatch.engine.run import process
+from galbatch.engine.gamedir import directory as gamedir
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.job.run import process
 from tests.bundled import shipped
 
 

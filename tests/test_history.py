@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.reprint import reprint
-from galbatch.engine.run import process
-from galbatch.engine.turninputs import INPUTS_FILE, read_inputs
+from galbatch.engine.gamedir.turninputs import INPUTS_FILE, read_inputs
+from galbatch.engine.job.reprint import reprint
+from galbatch.engine.job.run import process
+from galbatch.engine.language.diagnostics import RC
 
 
 def edit(game: Path, old: str, new: str) -> None:

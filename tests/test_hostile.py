@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine import intake
-from galbatch.engine.diagnostics import RC, Diagnostic, Severity, format_json, worst_rc
-from galbatch.engine.intake import MAX_LISTED_ERRORS, cap, check_file, counts
-from galbatch.engine.orderfile import FILE_FINDINGS, MAX_ORDER_LINES, parse_order_bytes
-from galbatch.engine.printable import escape, one_column, printable
-from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.checker import pipeline as intake
+from galbatch.engine.checker.pipeline import MAX_LISTED_ERRORS, cap, check_file, counts
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, format_json, worst_rc
+from galbatch.engine.language.orderfile import FILE_FINDINGS, MAX_ORDER_LINES, parse_order_bytes
+from galbatch.engine.text.printable import escape, one_column, printable
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 from galbatch.rules.conflict.view import build_view
 from galbatch.rules.galaktikos.round import RoundState
@@ -158,7 +158,7 @@ def test_warnings_and_notes_before_the_last_listed_error_are_listed() -> None:
 
 def test_a_junk_file_gives_a_short_printout_in_a_turn(demo: Path) -> None:
     """The reported turn: 131,000 junk lines gave a 2,083-page printout."""
-    from galbatch.engine.run import process
+    from galbatch.engine.job.run import process
 
     header = b'GAME conflict-demo PLAYER 6 PASSWORD "vega-1997"\n'
     junk = header + b"x\n" * ((256 * 1024 - len(header)) // 2)

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import RC, Diagnostic, Severity, is_reduction
-from galbatch.engine.intake import check_file
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.pipeline import check_file
+from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, is_reduction
+from galbatch.engine.language.located import Located
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar import tables as t
 from galbatch.rules.interstellar.check import CODES, check_orders

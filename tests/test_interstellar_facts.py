@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from galbatch.cli import cli
-from galbatch.engine.checking import check_one
-from galbatch.engine.diagnostics import RC, Severity
-from galbatch.engine.intake import FileCheck
-from galbatch.engine.newgame import create_game
+from galbatch.engine.checker.pipeline import FileCheck
+from galbatch.engine.gamedir.newgame import create_game
+from galbatch.engine.job.lint import check_one
+from galbatch.engine.language.diagnostics import RC, Severity
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.facts import CODES, FACTS, MAX_ORDERS
 from tests.test_interstellar_language import ORDERS, check

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.parsing import generated_parser
+from galbatch.engine.language.parsing import generated_parser
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.tables import Size
 

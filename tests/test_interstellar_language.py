@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.intake import FileCheck, check_file, parse_orders
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.pipeline import FileCheck, check_file, parse_orders
+from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.language.located import Located
+from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.facts import facts
 from galbatch.rules.interstellar.language import (

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import PrintContext
+from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.print.pdf_tiles import PIECE_COLOURS, ring_places

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.locks import commit_lock, writer_lock
-from galbatch.engine.run import process
+from galbatch.engine.gamedir.locks import commit_lock, writer_lock
+from galbatch.engine.job.run import process
 from tests.conftest import DEMO
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX locks and terminals")
@@ -395,9 +395,9 @@ def test_player_without_dry_run_is_a_usage_error(demo: Path) -> None:
 
 def test_only_quantity_reductions_count_as_reduced() -> None:
     """A warning such as "you cannot know that planet's owner" reduces nothing."""
-    from galbatch.engine.diagnostics import Diagnostic, Severity, is_reduction
-    from galbatch.engine.intake import FileCheck
-    from galbatch.engine.run import file_counts
+    from galbatch.engine.checker.pipeline import FileCheck
+    from galbatch.engine.job.run import file_counts
+    from galbatch.engine.language.diagnostics import Diagnostic, Severity, is_reduction
 
     assert [is_reduction(c) for c in ("CF301", "GQ309", "GQ401", "CF401", "GB020", "CF100")] == [
         True, True, False, False, False, False

@@ -7,17 +7,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import RC, worst_rc
-from galbatch.engine.intake import check_file
-from galbatch.engine.letters import Message
-from galbatch.engine.messages import (
+from galbatch.engine.checker.pipeline import check_file
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.language.diagnostics import RC, worst_rc
+from galbatch.engine.language.message_blocks import (
     CODES,
     MAX_MESSAGE_LINES,
     MAX_MESSAGE_WIDTH,
     MAX_MESSAGES,
 )
-from galbatch.engine.orderfile import OrderFile, parse_order_bytes
-from galbatch.engine.ruleset import get_ruleset
+from galbatch.engine.language.message_order import Message
+from galbatch.engine.language.orderfile import OrderFile, parse_order_bytes
 
 HEADER = 'GAME demo PLAYER 3 PASSWORD "hunter2"\n'
 

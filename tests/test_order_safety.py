@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine import commit as commit_module
-from galbatch.engine.commit import (
+from galbatch.engine.gamedir import commit as commit_module
+from galbatch.engine.gamedir.commit import (
     PENDING_PREFIX,
     RECORD_FILE,
     archived_form,
@@ -24,9 +24,9 @@ from galbatch.engine.commit import (
     read_record,
     writing,
 )
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.gamedir import Game
-from galbatch.engine.run import process
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.job.run import process
+from galbatch.engine.language.diagnostics import RC
 from tests.bundled import shipped
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file semantics")
@@ -104,7 +104,7 @@ def test_a_file_changed_during_the_run_stays_in_the_inbox(
         (demo / "orders" / "1.txt").write_bytes(newer)  # arrives while the turn is printed
         return real_commit(game, turn, files, **kw)
 
-    monkeypatch.setattr("galbatch.engine.run.commit_turn", commit_after_a_resend)
+    monkeypatch.setattr("galbatch.engine.job.run.commit_turn", commit_after_a_resend)
     process(demo)
     assert (demo / "orders" / "1.txt").read_bytes() == newer
     assert sorted(p.name for p in (demo / "orders").iterdir()) == ["1.txt"]

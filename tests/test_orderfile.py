@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from galbatch.engine.diagnostics import RC, Severity, worst_rc
-from galbatch.engine.orderfile import (
+from galbatch.engine.language.diagnostics import RC, Severity, worst_rc
+from galbatch.engine.language.orderfile import (
     MAX_BYTES,
     MAX_LINE,
     MAX_ORDER_LINES,

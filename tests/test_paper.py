@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from galbatch.engine.run import process
+from galbatch.engine.job.run import process
 from galbatch.print.pdf import MARGIN
 from tests.bundled import copy_shipped
 

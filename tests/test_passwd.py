@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gamedir import Game
-from galbatch.engine.locks import writer_lock
-from galbatch.engine.passwords import verify_password
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.security.hashes import verify_password
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes and locks")
 

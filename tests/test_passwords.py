@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.newgame import PASSWORD
-from galbatch.engine.passwords import (
+from galbatch.engine.gamedir.newgame import PASSWORD
+from galbatch.engine.gamedir.yamlio import load_edited
+from galbatch.engine.security.hashes import (
     WORDS_PER_PASSWORD,
     entropy_bits,
     hash_password,
@@ -19,7 +20,6 @@ from galbatch.engine.passwords import (
     verify_password,
     words,
 )
-from galbatch.engine.yamlio import load_edited
 from tests.bundled import shipped
 
 TABLE_COLUMNS = len("1       ARCTURUS              ")  # `galbatch new`: id, code name, password

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.engine.run import process
+from galbatch.engine.job.run import process
 from galbatch.post.commands import intake as intake_command
 from galbatch.post.mailin import FILED, INTAKE, SUPERSEDED, intake
 from galbatch.post.replies import OUTBOX

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.checking import check_files
-from galbatch.engine.ruleset import RULESETS, get_ruleset
+from galbatch.engine.contract.ruleset import RULESETS, get_ruleset
+from galbatch.engine.job.lint import check_files
 from galbatch.post.helptext import help_text
 from galbatch.post.mailin import HELP, intake
 from galbatch.post.signups import open_signups

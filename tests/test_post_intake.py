@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.checking import check_files
+from galbatch.engine.job.lint import check_files
 from galbatch.post.mailin import (
     ANSWERED,
     FILED,
@@ -252,7 +252,7 @@ def test_too_large_and_malformed_messages_are_logged(game: Path, tmp_path: Path)
 
 
 def test_a_message_for_a_processed_turn_is_answered(game: Path, tmp_path: Path) -> None:
-    from galbatch.engine.run import process
+    from galbatch.engine.job.run import process
 
     assert process(game, force=True, pdf=False).committed
     stale = letter(orders("1"), date="Tue, 18 Feb 1997 10:00:00 +0000")
@@ -354,7 +354,7 @@ def test_a_link_in_a_maildir_is_logged_and_left(game: Path, tmp_path: Path) -> N
 
 
 def test_a_busy_game_is_refused_and_nothing_changes(game: Path, tmp_path: Path) -> None:
-    from galbatch.engine.locks import GameBusy, writer_lock
+    from galbatch.engine.gamedir.locks import GameBusy, writer_lock
 
     box = mbox(tmp_path / "in.mbox", [letter(orders("1"))])
     with writer_lock(game), pytest.raises(GameBusy):

@@ -115,7 +115,7 @@ def test_send_delivers_the_outbox_and_moves_it_to_sent(
 
 
 def test_send_without_a_server_is_an_error_and_keeps_the_outbox(game: Path) -> None:
-    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.gamedir.directory import GameError
 
     text = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(text.replace("smtp_port: 25", f"smtp_port: {free_port()}"))
@@ -126,7 +126,7 @@ def test_send_without_a_server_is_an_error_and_keeps_the_outbox(game: Path) -> N
 
 
 def test_a_wrong_mail_setting_is_named(game: Path) -> None:
-    from galbatch.engine.gamedir import GameError
+    from galbatch.engine.gamedir.directory import GameError
 
     text = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(
@@ -146,7 +146,7 @@ def test_a_wrong_mail_setting_is_named(game: Path) -> None:
 
 
 def test_a_bad_player_address_is_named_by_its_line(game: Path) -> None:
-    from galbatch.engine.gamedir import Game, GameError
+    from galbatch.engine.gamedir.directory import Game, GameError
 
     file = game / "game.yaml"
     text = file.read_text(encoding="utf-8")
@@ -158,7 +158,7 @@ def test_a_bad_player_address_is_named_by_its_line(game: Path) -> None:
 
 
 def test_the_default_sender_may_be_written_out(game: Path) -> None:
-    from galbatch.engine.gamedir import Game
+    from galbatch.engine.gamedir.directory import Game
     from galbatch.post.config import post_settings
 
     file = game / "game.yaml"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.ruleset import RULESETS, get_ruleset
+from galbatch.engine.contract.ruleset import RULESETS, get_ruleset
 from galbatch.post.message import find_order_file, read_letter
 from tests.test_post_support import letter, orders
 

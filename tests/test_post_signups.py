@@ -12,18 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gamedir import Game, GameError
+from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.mailin import FILED, NOT_SIGNED_UP, REJECTED, SIGNED_UP, intake
 from galbatch.post.mailout import mail_turn
 from galbatch.post.replies import OUTBOX
-from galbatch.post.signups import (
-    SIGNUPS_FILE,
-    create_from_signups,
-    name_problem,
-    open_signups,
-    parse_anm,
-    read_signups,
-)
+from galbatch.post.signups import create_from_signups, name_problem, open_signups, parse_anm
 from tests.test_post_support import letter, mbox
 
 
@@ -189,7 +183,7 @@ def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
     result = intake(game_dir, mbox(tmp_path / "orders.mbox", orders))
     assert [e.outcome for e in result.entries] == [FILED, FILED]
 
-    from galbatch.engine.run import process
+    from galbatch.engine.job.run import process
 
     done = process(game_dir, pdf=False)
     assert done.committed is not None, done.log
@@ -302,8 +296,8 @@ def test_new_with_an_empty_list_makes_no_game(tmp_path: Path) -> None:
     ],
 )
 def test_a_sign_up_line_in_an_order_file_gets_a_note(text: str, line: int) -> None:
-    from galbatch.engine.diagnostics import Severity
-    from galbatch.engine.orderfile import parse_order_bytes
+    from galbatch.engine.language.diagnostics import Severity
+    from galbatch.engine.language.orderfile import parse_order_bytes
 
     found = parse_order_bytes(text.encode(), "orders.txt")
     notes = [d for d in found.diagnostics if d.code == "GB023"]
@@ -313,7 +307,7 @@ def test_a_sign_up_line_in_an_order_file_gets_a_note(text: str, line: int) -> No
 
 
 def test_an_order_file_without_sign_up_lines_gets_no_note() -> None:
-    from galbatch.engine.orderfile import parse_order_bytes
+    from galbatch.engine.language.orderfile import parse_order_bytes
 
     found = parse_order_bytes(b'GAME GC16 PLAYER 1 PASSWORD "x"\n# ANM is fine\nEND\n', "o.txt")
     assert not [d for d in found.diagnostics if d.code == "GB023"]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.gamedir import GameError
+from galbatch.engine.gamedir.directory import GameError
 from galbatch.post.mailout import mail_turn
 from galbatch.post.replies import OUTBOX, SENT
 from galbatch.post.smtp import send_outbox

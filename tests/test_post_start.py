@@ -15,10 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 from galbatch.cli import cli
-from galbatch.engine.gamedir import Game, GameError
+from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.mailin import intake
 from galbatch.post.replies import OUTBOX, SENT
-from galbatch.post.signups import SIGNUPS_FILE, open_signups, read_signups
+from galbatch.post.signups import open_signups
 from galbatch.post.start import SCRATCH, open_game, start_game
 from tests.test_post_mailout import Collector, smtp_server  # noqa: F401  # the fixture
 from tests.test_post_signups import parsed

@@ -29,7 +29,7 @@ def make_game(target: Path) -> Path:
     if "gc16" not in _TEMPLATE:
         import tempfile
 
-        from galbatch.engine.newgame import create_game
+        from galbatch.engine.gamedir.newgame import create_game
 
         base = Path(tempfile.mkdtemp(prefix="post-gc16-")) / "gc16"
         create_game(

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.run import process
+from galbatch.engine.job.run import process
 from galbatch.post.mailin import FILED, SUPERSEDED, intake
 from galbatch.post.message import read_letter
 from tests.test_post_support import letter, make_game, mbox, orders

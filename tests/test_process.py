@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.gamedir import Game
-from galbatch.engine.passwords import hash_password
-from galbatch.engine.reprint import reprint
-from galbatch.engine.run import process
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.job.reprint import reprint
+from galbatch.engine.job.run import process
+from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.security.hashes import hash_password
 
 
 def tree(path: Path) -> dict[str, bytes]:
@@ -172,7 +172,7 @@ def test_a_missing_game_is_rc16(tmp_path: Path) -> None:
 def test_a_printout_bug_ends_the_job_with_rc16_and_changes_nothing(
     demo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import galbatch.engine.run as run
+    import galbatch.engine.job.run as run
 
     def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
         raise RuntimeError("no ribbon")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.run import TurnResult, process
+from galbatch.engine.job.run import TurnResult, process
 
 DEMO = Path(__file__).resolve().parent.parent / "games" / "conflict-demo"
 RIGHT = {"2": "polaris-1997", "4": "regulus-1997"}  # the demo's PASSWORDS.txt

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from galbatch.engine.commit import archived_form
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.run import process
+from galbatch.engine.gamedir.commit import archived_form
+from galbatch.engine.job.run import process
+from galbatch.engine.language.diagnostics import RC
 
 
 def tree(path: Path) -> dict[str, bytes]:

@@ -9,19 +9,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.diagnostics import RC, Diagnostic, worst_rc
-from galbatch.engine.gamedir import Game
-from galbatch.engine.intake import MAX_LISTED_ERRORS, check_file
-from galbatch.engine.orderfile import (
+from galbatch.engine.checker.pipeline import MAX_LISTED_ERRORS, check_file
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.job.run import check_player_file, process
+from galbatch.engine.language.diagnostics import RC, Diagnostic, worst_rc
+from galbatch.engine.language.orderfile import (
     FILE_FINDINGS,
     HEADER,
     REDACTED,
     parse_order_bytes,
     redact,
 )
-from galbatch.engine.printable import one_column
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.run import check_player_file, process
+from galbatch.engine.text.printable import one_column
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 from tests.conftest import DEMO, ROOT
@@ -285,7 +285,7 @@ def test_process_with_a_malformed_file_changes_only_what_valid_orders_do(
 
 
 def load_state(game: Path):
-    from galbatch.engine.yamlio import load_data
+    from galbatch.engine.gamedir.yamlio import load_data
     from galbatch.rules.conflict.state import GameState
 
     return GameState.from_data(load_data(game / "turns/000/state.yaml"))
@@ -317,7 +317,7 @@ def test_a_damaged_view_file_never_gives_a_traceback(
 ) -> None:
     import json
 
-    from galbatch.engine.checking import CheckError, check_files
+    from galbatch.engine.job.lint import CheckError, check_files
 
     folder = tmp_path_factory.mktemp("view")
     view = folder / "view.yaml"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.run import process
-from galbatch.engine.yamlio import load_data
+from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.job.run import process
+from galbatch.engine.language.diagnostics import RC
 from tests.scripted_game import END_TURN, play
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.diagnostics import RC
-from galbatch.engine.stream import Options, run_stream
+from galbatch.engine.job.stream import Options, run_stream
+from galbatch.engine.language.diagnostics import RC
 from tests.bundled import shipped
 
 GAMES = ("conflict-demo", "broken", "gc16")
@@ -133,7 +133,7 @@ def test_a_missing_directory_fails_alone(tmp_path: Path) -> None:
 def test_a_game_another_writer_holds_is_refused_alone(tmp_path: Path) -> None:
     import os
 
-    from galbatch.engine.locks import writer_lock
+    from galbatch.engine.gamedir.locks import writer_lock
 
     base = games(tmp_path / "games")
     shutil.rmtree(base / "broken")

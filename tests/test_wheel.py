@@ -107,7 +107,7 @@ def test_installed_wheel_generates_passwords_from_its_word_list(
         [
             sys.executable,
             "-c",
-            "from galbatch.engine import passwords as p; print(p.new_password())",
+            "from galbatch.engine.security import hashes as p; print(p.new_password())",
         ],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(installed)},

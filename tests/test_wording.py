@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.gamedir import GameError
-from galbatch.engine.newgame import create_game
-from galbatch.engine.orderfile import parse_order_bytes
-from galbatch.engine.ruleset import PrintContext
-from galbatch.engine.wording import noun, plural, plural_of
+from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.newgame import create_game
+from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.engine.text.wording import noun, plural, plural_of
 from galbatch.print.page import layout, render_text
 from galbatch.rules.conflict import RULESET as CONFLICT
 from galbatch.rules.conflict.state import Flight

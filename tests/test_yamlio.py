@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from galbatch.engine import yamlio
-from galbatch.engine.yamlio import (
+from galbatch.engine.gamedir import yamlio
+from galbatch.engine.gamedir.yamlio import (
     MAX_DEPTH,
     MAX_VIEW_BYTES,
     LoadError,

@@ -34,8 +34,8 @@ def intake(directory: Path, mailbox: Path) -> None:
     `galbatch signups` or `galbatch new --open`. An mbox is read locked, as mail
     delivery locks it, and never written.
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.locks import GameBusy
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.post.mailin import IntakeError
     from galbatch.post.mailin import intake as run
     from galbatch.post.mboxlock import MailboxBusy
@@ -67,8 +67,8 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
     written again. --send sends everything in the outbox (answers and welcome
     mails too) and moves what the server took to outbox/sent/.
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.locks import GameBusy
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.post.mailout import mail_turn
     from galbatch.post.smtp import send_outbox
 
@@ -108,8 +108,8 @@ def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str
     `galbatch new RULESET GAMEDIR --signups DIRECTORY/signups.yaml` then makes the
     game from the list.
     """
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.locks import GameBusy
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.post.signups import open_signups
 
     try:
@@ -135,9 +135,9 @@ def open_new_game(
 
     `refused`: the options of `new` given that the sign-ups give instead."""
     from galbatch.cli import parse_setting
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.newgame import setting_values
-    from galbatch.engine.ruleset import UnknownRuleset
+    from galbatch.engine.contract.ruleset import UnknownRuleset
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.newgame import setting_values
     from galbatch.post.start import open_game
 
     if refused:
@@ -170,9 +170,9 @@ def start(directory: Path, password_file: Any, start_date: str | None) -> None:
     password once, as `new` does.
     """
     from galbatch.cli import chosen_passwords, kept_passwords, report_created
-    from galbatch.engine.gamedir import GameError
-    from galbatch.engine.locks import GameBusy
-    from galbatch.engine.ruleset import UnknownRuleset
+    from galbatch.engine.contract.ruleset import UnknownRuleset
+    from galbatch.engine.gamedir.directory import GameError
+    from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.post.start import start_game, startable
 
     chosen = chosen_passwords(password_file)

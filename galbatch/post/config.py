@@ -14,7 +14,7 @@
         ...
         email: rigel@example.org
 
-The keys are declared by galbatch.engine.gameschema with the rest of game.yaml, so a
+The keys are declared by galbatch.engine.gamedir.schema with the rest of game.yaml, so a
 bad value is named by its line when the game is loaded; this module reads them.
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from galbatch.engine.gameschema import (
+from galbatch.engine.gamedir.schema import (
     DEFAULT_MAX_MESSAGE_KB,
     DEFAULT_SENDER,
     DEFAULT_SMTP_PORT,
@@ -63,7 +63,7 @@ def post_settings(config: Any) -> PostSettings:
         return PostSettings()
     problems = mail_problems(config)
     if problems:
-        from galbatch.engine.gamedir import GameError
+        from galbatch.engine.gamedir.directory import GameError
 
         raise GameError("\n".join(p.format("game.yaml") for p in problems))
     return PostSettings(

@@ -39,31 +39,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.authentication import authenticate
-from galbatch.engine.commit import archived_form, digest, fsync_dir
-from galbatch.engine.diagnostics import RC, Diagnostic, Severity
-from galbatch.engine.gamedir import GAME_FILE, Game, GameError
-from galbatch.engine.inbox import NotAFile, read_regular
-from galbatch.engine.intake import FileCheck, check_file
-from galbatch.engine.locks import writer_wait
-from galbatch.engine.orderfile import OrderFile, parse_order_bytes
-from galbatch.engine.printable import printable
-from galbatch.engine.ruleset import Ruleset
-from galbatch.engine.wording import plural
-from galbatch.engine.yamlio import LoadError, dump_data, load_data
+from galbatch.engine.checker.pipeline import FileCheck, check_file
+from galbatch.engine.contract.ruleset import Ruleset
+from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
+from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.locks import writer_wait
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, SignupList, read_signups
+from galbatch.engine.gamedir.yamlio import LoadError, dump_data, load_data
+from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity
+from galbatch.engine.language.orderfile import OrderFile, parse_order_bytes
+from galbatch.engine.security.authentication import authenticate
+from galbatch.engine.text.printable import printable
+from galbatch.engine.text.wording import plural
 from galbatch.post.config import PostSettings, player_emails, post_settings
 from galbatch.post.helptext import help_text
 from galbatch.post.mboxlock import locked
 from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.post.replies import Mail, re_subject, reply_to_letter, write_atomic, write_outbox
-from galbatch.post.signups import (
-    SIGNUPS_FILE,
-    SignupList,
-    add_signup,
-    parse_anm,
-    read_signups,
-    write_signups,
-)
+from galbatch.post.signups import add_signup, parse_anm, write_signups
 
 INTAKE = "intake"
 HANDLED = "handled.txt"
@@ -327,8 +321,8 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
 
     Which one is decided under the lock: `galbatch start` may make the game while
     intake waits for it."""
-    from galbatch.engine.commit import recover
-    from galbatch.engine.locks import writer_lock
+    from galbatch.engine.gamedir.commit import recover
+    from galbatch.engine.gamedir.locks import writer_lock
 
     neither = f"{path}: neither a game ({GAME_FILE}) nor a sign-up list ({SIGNUPS_FILE})"
     if not path.is_dir():
@@ -349,8 +343,8 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
 
 
 def _game_room(path: Path, game: Game) -> Room:
-    from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
-    from galbatch.engine.turninputs import recorded_inputs, turn_date
+    from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
+    from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 
     try:
         ruleset = get_ruleset(game.ruleset_name)
@@ -643,7 +637,7 @@ def _date_lines(room: Room, letter: Letter) -> list[str]:
 
 def _authenticate(room: Room, of: OrderFile, player: str) -> list[Diagnostic]:
     """`authenticate`, with each player's password checked once a run (a PBKDF2 is slow)."""
-    from galbatch.engine.passwords import verify_password
+    from galbatch.engine.security.hashes import verify_password
 
     assert room.game is not None and of.header is not None
     stored = room.game.password_hash(player)
@@ -674,7 +668,7 @@ def _check_lines(check: FileCheck) -> list[str]:
 
 def _filed_lines(data: bytes) -> list[str]:
     """The file as filed, its lines numbered as the diagnostics number them, password masked."""
-    from galbatch.engine.orderfile import redact, split_lines
+    from galbatch.engine.language.orderfile import redact, split_lines
 
     text = redact(data).decode("utf-8", "replace")
     numbered = [f"{n:4d}  {printable(line)}" for n, line in enumerate(split_lines(text), 1)]

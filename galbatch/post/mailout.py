@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from galbatch.engine.gamedir import Game, GameError
-from galbatch.engine.inbox import NotAFile, read_regular
-from galbatch.engine.turninputs import recorded_inputs
+from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.post.config import player_emails, post_settings
 from galbatch.post.replies import GENERATED, Attachment, Mail, build_mail, day, write_outbox
 from galbatch.post.signups import slug
@@ -44,7 +44,7 @@ class MailResult:
 
 def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
     """The printout mails of an archived turn, and "<id>: why" for each player without one."""
-    from galbatch.engine.ruleset import get_ruleset
+    from galbatch.engine.contract.ruleset import get_ruleset
 
     turn_dir = game.turn_dir(turn)
     if not turn_dir.is_dir():
@@ -94,7 +94,7 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
 
 def mail_turn(path: Path, turn: int | None = None, wait: float | None = None) -> MailResult:
     """Write the printout mails of `turn` (default: the latest) to the outbox, as the writer."""
-    from galbatch.engine.commit import writing
+    from galbatch.engine.gamedir.commit import writing
 
     with writing(path, wait) as game:
         number = game.latest_turn() if turn is None else turn

@@ -18,7 +18,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from galbatch.engine.orderfile import HEADER, HEADER_START, detect, split_lines
+from galbatch.engine.language.orderfile import HEADER, HEADER_START, detect, split_lines
 
 MAX_MESSAGE_BYTES = 1024 * 1024  # an order file is a few KB; a message past this is refused
 MAX_PARTS = 64  # MIME parts looked at in one message; a mail bomb stops here

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 
-from galbatch.engine.commit import fsync_dir
+from galbatch.engine.gamedir.commit import fsync_dir
 from galbatch.post.config import PostSettings
 from galbatch.post.message import Letter
 

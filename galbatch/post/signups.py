@@ -15,86 +15,24 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gamedir import GAME_FILE, Game, GameError, GameFileError
-from galbatch.engine.yamlio import LoadError, dump_data, load_data
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError
+from galbatch.engine.gamedir.signup_list import (
+    SIGNUPS_FILE,
+    Signup,
+    SignupList,
+    signups_bytes,
+)
 from galbatch.post.config import EMAIL, post_settings
 from galbatch.post.helptext import help_text
 from galbatch.post.replies import GENERATED, Mail, build_mail, day, write_atomic, write_outbox
 
-SIGNUPS_FILE = "signups.yaml"
 NAME_LENGTH = 15  # the rule book's #ANM name: at most 15 characters
 ANM_LINE = re.compile(r"\s*#ANM\s+(?P<game>\S+)(?:[ \t]+(?P<name>.*?))?\s*", re.IGNORECASE)
 MAX_SIGNUPS = 200
-
-
-@dataclass(frozen=True)
-class Signup:
-    """One player signed up: the name asked for and the address it came from."""
-
-    name: str
-    email: str
-    date: str  # the sign-up message's Date, ISO, UTC; "" if it had none
-    message: str  # the first 16 hex digits of the message's SHA-256
-
-
-@dataclass
-class SignupList:
-    """A game's sign-up list: the game id the #ANM lines name, and who signed up, in order."""
-
-    game: str
-    ruleset: str = ""  # the ruleset whose name rules apply too; "" for the rule book's alone
-    limit: int = 0  # the most players taken; 0: no limit
-    signups: list[Signup] = field(default_factory=list)
-    mail: dict[str, Any] = field(default_factory=dict)  # game.yaml's `mail` keys, for answers
-    new: dict[str, Any] = field(default_factory=dict)  # `new --open`: the game's options
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "ruleset": self.ruleset,
-            "limit": self.limit,
-            **({"mail": dict(sorted(self.mail.items()))} if self.mail else {}),
-            **({"new": dict(sorted(self.new.items()))} if self.new else {}),
-            "signups": [
-                {"name": s.name, "email": s.email, "date": s.date, "message": s.message}
-                for s in self.signups
-            ],
-        }
-
-
-def signups_bytes(signups: SignupList) -> bytes:
-    maker = "galbatch start" if signups.new else "galbatch new --signups"
-    head = (
-        f"# Sign-ups of game {signups.game}, in the order they came by mail.\n"
-        f"# galbatch intake adds to it; {maker} makes the game from it.\n"
-    )
-    return (head + dump_data(signups.data())).encode("utf-8")
-
-
-def read_signups(file: Path) -> SignupList:
-    """The list in `file`; GameError if it is missing or not a sign-up list."""
-    try:
-        data = load_data(file, 1024 * 1024)
-        signups = SignupList(
-            game=str(data["game"]),
-            ruleset=str(data.get("ruleset") or ""),
-            limit=int(data.get("limit") or 0),
-            signups=[
-                Signup(str(s["name"]), str(s["email"]), str(s.get("date", "")), str(s["message"]))
-                for s in data.get("signups") or []
-            ],
-            mail=dict(data.get("mail") or {}),
-            new=dict(data.get("new") or {}),
-        )
-    except (LoadError, OSError) as e:
-        raise GameError(f"{file}: cannot read the sign-up list: {e}") from None
-    except (LookupError, TypeError, ValueError, AttributeError) as e:
-        raise GameError(f"{file}: not a sign-up list ({type(e).__name__}: {e})") from None
-    return signups
 
 
 def write_signups(file: Path, signups: SignupList) -> None:
@@ -114,8 +52,8 @@ def open_signups(
 
     `sender`: the From of the answers (game.yaml's mail.from), if not galbatch@localhost;
     `new`: the options `galbatch start` makes the game with (seed, title, ...)."""
-    from galbatch.engine.gameschema import GAME_ID
-    from galbatch.engine.locks import writer_lock
+    from galbatch.engine.gamedir.locks import writer_lock
+    from galbatch.engine.gamedir.schema import GAME_ID
 
     if not GAME_ID.fullmatch(game):
         raise GameError(f"game id {game!r}: 1 to 32 letters, digits, '.', '_' or '-'")
@@ -149,7 +87,7 @@ def name_problem(name: str, ruleset: str = "") -> str | None:
     if other is not None:  # the book's letters are its mainframe's: A to Z
         return f"a name may hold only the letters A to Z, digits and blanks, not {other!r}"
     if ruleset:
-        from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
+        from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
 
         try:
             rules = get_ruleset(ruleset)
@@ -213,7 +151,7 @@ def game_from_signups(
     path: Path, signups: SignupList, seed: int, ruleset: str = "", **options: Any
 ) -> list[Welcomed]:
     """The game of `create_from_signups`, its players' addresses in game.yaml; no mail yet."""
-    from galbatch.engine.newgame import create_game
+    from galbatch.engine.gamedir.newgame import create_game
 
     rules = ruleset or signups.ruleset
     if not rules:
@@ -238,7 +176,7 @@ def game_from_signups(
 
 def write_welcomes(path: Path, welcomed: Sequence[Welcomed]) -> None:
     """Each new player's welcome mail, in the game's outbox, as the game's writer."""
-    from galbatch.engine.commit import writing
+    from galbatch.engine.gamedir.commit import writing
 
     with writing(path) as game:
         write_outbox(path, [welcome_mail(game, w) for w in welcomed])
@@ -252,9 +190,9 @@ def set_player_emails(
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-    from galbatch.engine.commit import fsync_dir, writing
-    from galbatch.engine.gameschema import game_problems
-    from galbatch.engine.yamlio import dump_edited, parse_edited
+    from galbatch.engine.gamedir.commit import fsync_dir, writing
+    from galbatch.engine.gamedir.schema import game_problems
+    from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
 
     with writing(path) as game:
         for entry in game.config["players"]:
@@ -284,7 +222,7 @@ def slug(game_id: str) -> str:
 def welcome_mail(game: Game, player: Welcomed) -> Mail:
     """A new player's welcome: their number, name and password, the header line to use,
     the first due date and the rules in brief."""
-    from galbatch.engine.turninputs import recorded_inputs, turn_date
+    from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 
     ruleset = game.ruleset_name
     start = recorded_inputs(game, 80, 0).date

@@ -22,18 +22,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.commit import fsync_dir
-from galbatch.engine.gamedir import GAME_FILE, Game, GameError
+from galbatch.engine.gamedir.commit import fsync_dir
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, SignupList, read_signups
 from galbatch.post.replies import write_outbox
-from galbatch.post.signups import (
-    SIGNUPS_FILE,
-    SignupList,
-    Welcomed,
-    game_from_signups,
-    open_signups,
-    read_signups,
-    welcome_mail,
-)
+from galbatch.post.signups import Welcomed, game_from_signups, open_signups, welcome_mail
 
 SCRATCH = ".start-game"
 GAME_PARTS = ("turns", "orders")  # what `new` makes beside game.yaml, moved before it
@@ -55,8 +48,8 @@ def open_game(
     """`new RULESET DIR --open`: DIR takes sign-ups for the game these options will make.
 
     Everything `new` would refuse is refused now, before the first sign-up."""
-    from galbatch.engine.newgame import check_settings, validate_new
-    from galbatch.engine.ruleset import get_ruleset
+    from galbatch.engine.contract.ruleset import get_ruleset
+    from galbatch.engine.gamedir.newgame import check_settings, validate_new
 
     rules = get_ruleset(ruleset)
     game_id = game_id or directory.name
@@ -85,7 +78,7 @@ def start_game(
 
     `passwords`: chosen ones, by player id; `start`: another date for turn 0 than the
     one recorded when the list was opened."""
-    from galbatch.engine.locks import writer_lock
+    from galbatch.engine.gamedir.locks import writer_lock
 
     with writer_lock(directory, wait):
         signups = startable(directory)

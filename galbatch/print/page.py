@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from galbatch.engine.printable import printable
+from galbatch.engine.text.printable import printable
 from galbatch.print.maps import Map
 
 LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch

@@ -1,1 +1,1 @@
-"""One package per game; each exposes a RULESET object (see galbatch.engine.ruleset)."""
+"""One package per game; each exposes a RULESET object (see galbatch.engine.contract.ruleset)."""

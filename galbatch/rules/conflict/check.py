@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import Located
-from galbatch.engine.suggest import did_you_mean
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
+from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.conflict.orders import (
     NEUTRAL,
     UNIT_NAMES,

@@ -1,7 +1,7 @@
 """Galactic Conflict's facts that need no game: the checker's layer 2.
 
 What the rule book says of an order whatever the game: checked in every mode, a
-syntax-only check included, with the same codes (see galbatch/engine/facts.py).
+syntax-only check included, with the same codes (see galbatch/engine/checker/facts.py).
 The book fixes no range for world numbers (each game has its own map) and the
 grammar already holds its letters (A, D, P for a move; A, D, F, P, C for a
 build; F, C, E for a destruction), so what is left is the meaning of its
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.facts import Fact, NotAfter, Row, apply, differ, nonzero
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply, differ, nonzero
+from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.language.located import Located
 from galbatch.rules.conflict.names import validate_code_name
 from galbatch.rules.conflict.orders import (
     Attack,

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeGuard, cast
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conflict.hexes import distance, turns_to_arrive
 from galbatch.rules.conflict.orders import (
     BUILD_YIELD,

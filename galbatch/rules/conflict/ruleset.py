@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.parsing import LineRejected
-from galbatch.engine.ruleset import Parts, RulesetBase
+from galbatch.engine.contract.ruleset import Parts, RulesetBase
+from galbatch.engine.language.parsing import LineRejected
 from galbatch.rules.conflict import orders as o
 
 if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
     from lark import Token
 
-    from galbatch.engine.playerinfo import PlayerInfo
+    from galbatch.engine.contract.playerinfo import PlayerInfo
 
 TITLE = "GALACTIC CONFLICT"
 PACKAGE = "galbatch.rules.conflict"
@@ -61,7 +61,7 @@ def misspelt(word: Token, expected: str, words: Mapping[str, str]) -> Misspellin
     """The syntax error for `word`, with "did you mean" the letter of a close word.
 
     The engine's parser reports it as a syntax error (CF100) with this message."""
-    from galbatch.engine.suggest import closest
+    from galbatch.engine.text.suggest import closest
 
     text = str(word).upper()
     guess = closest(text, words) if len(text) <= LONGEST_GUESSED else None

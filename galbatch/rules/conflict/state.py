@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from galbatch.engine.wording import plural
+from galbatch.engine.text.wording import plural
 from galbatch.rules.conflict.orders import NEUTRAL, Movable
 
 # The memory of a world: (item, econ) pairs, item one of A D F P C, or ("E", 0)

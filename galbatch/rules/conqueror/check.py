@@ -56,10 +56,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import Located
-from galbatch.engine.suggest import did_you_mean
-from galbatch.engine.wording import plural
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
+from galbatch.engine.text.suggest import did_you_mean
+from galbatch.engine.text.wording import plural
 from galbatch.rules.conqueror.orders import (
     Attach,
     Corruption,

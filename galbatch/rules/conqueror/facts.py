@@ -2,7 +2,7 @@
 
 What the rule book says of a command whatever the game, written the way section 3
 writes each command and section 5 its tables (`tables.py`): checked in every
-mode, a syntax-only check included, with the same codes (galbatch/engine/facts.py).
+mode, a syntax-only check included, with the same codes (galbatch/engine/checker/facts.py).
 A planet's or a ship's number has no range in the book: whether it exists is the
 player's situation (layer 3, `check.py`).
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.facts import Fact, Limit, NotAfter, Row, apply, nonzero, within
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.facts import Fact, Limit, NotAfter, Row, apply, nonzero, within
+from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.language.located import Located
 from galbatch.rules.conqueror.orders import (
     Attach,
     Corruption,

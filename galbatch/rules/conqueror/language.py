@@ -19,8 +19,8 @@ import re
 from dataclasses import fields
 from typing import TYPE_CHECKING, cast
 
-from galbatch.engine.parsing import LineRejected
-from galbatch.engine.suggest import closest
+from galbatch.engine.language.parsing import LineRejected
+from galbatch.engine.text.suggest import closest
 from galbatch.rules.conqueror import orders as o
 
 if TYPE_CHECKING:  # the parser's tokens; checking commands never imports lark

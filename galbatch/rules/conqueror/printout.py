@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.ruleset import PrintContext
-from galbatch.engine.wording import plural
+from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.text.wording import plural
 from galbatch.print.maps import FieldMap, FieldPoint, field_atlas
 from galbatch.print.page import (
     BODY_TOP,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conqueror.battle import fight, repair
 from galbatch.rules.conqueror.communication import communicate, count_orbits
 from galbatch.rules.conqueror.economy import (

@@ -13,8 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from galbatch.engine.rng import stream
-from galbatch.engine.ruleset import PlayerInfo, Setting
+from galbatch.engine.contract.rng import stream
+from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.conqueror.field import Grid, Point, distance, place
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from galbatch.engine.copying import shallow
-from galbatch.engine.wording import plural
+from galbatch.engine.contract.copying import shallow
+from galbatch.engine.text.wording import plural
 
 NEUTRAL = "NEUTRAL"
 CARGO_KINDS = 9  # table 5.3: cargo types 1..9

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conqueror.state import GameState, Planet, Ship
 from galbatch.rules.conqueror.tables import (
     COMMUNICATION,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from galbatch.engine.wording import plural
+from galbatch.engine.text.wording import plural
 
 
 def counted(n: int, one: str, many: str) -> str:

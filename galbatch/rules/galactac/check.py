@@ -48,10 +48,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.letters import Message
-from galbatch.engine.ruleset import Located
-from galbatch.engine.suggest import closest, did_you_mean
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
+from galbatch.engine.language.message_order import Message
+from galbatch.engine.text.suggest import closest, did_you_mean
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.diplomacy import CODES as MESSAGE_CODES
 from galbatch.rules.galactac.diplomacy import check_messages

@@ -17,14 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.letters import Message
-from galbatch.engine.messages import named
-from galbatch.engine.suggest import closest
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.message_blocks import named
+from galbatch.engine.language.message_order import Message
+from galbatch.engine.text.suggest import closest
 from galbatch.rules.galactac.events import Diplomatic
 
 if TYPE_CHECKING:
-    from galbatch.engine.ruleset import Located
+    from galbatch.engine.language.located import Located
     from galbatch.rules.galactac.state import GameState
     from galbatch.rules.galactac.turn import Turn
 

@@ -2,7 +2,7 @@
 
 What the rule book says of an action whatever the game, written the way its ACTION
 DESCRIPTIONS say it and its tables (`names.py`) list it: checked in every mode, a
-syntax-only check included, with the same codes (galbatch/engine/facts.py). Whether
+syntax-only check included, with the same codes (galbatch/engine/checker/facts.py). Whether
 a ship, a System or a design exists and is the player's is their situation (layer 3).
 
 Besides the table's rejections, a file's actions get these warnings here: a name
@@ -20,10 +20,10 @@ from dataclasses import fields, is_dataclass, replace
 from functools import cache
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.facts import Fact, NotAfter, Row, apply
-from galbatch.engine.ruleset import Located
-from galbatch.engine.suggest import did_you_mean
+from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
+from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.galactac.actions import (
     ACTIONS,
     Action,

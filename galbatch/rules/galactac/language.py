@@ -17,8 +17,8 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.parsing import LineRejected
-from galbatch.engine.suggest import closest
+from galbatch.engine.language.parsing import LineRejected
+from galbatch.engine.text.suggest import closest
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.names import item_word, map_type
 

@@ -18,7 +18,7 @@ from galbatch.rules.galactac import tables
 if TYPE_CHECKING:  # lark is imported when a rating is first read, not with the formulas
     from lark import Token, Tree
 
-    from galbatch.engine.parsing import Parser
+    from galbatch.engine.language.parsing import Parser
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ class _Trees:
 @cache
 def _parser() -> Parser:
     """The rating parser, loaded as the order grammars are (the generated one if current)."""
-    from galbatch.engine.parsing import load_parser
+    from galbatch.engine.language.parsing import load_parser
 
     return load_parser(GRAMMAR, _Trees())
 

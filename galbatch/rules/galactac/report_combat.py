@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from galbatch.engine.wording import plural
+from galbatch.engine.text.wording import plural
 
 View = Mapping[str, Any]
 

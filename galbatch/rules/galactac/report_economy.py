@@ -12,8 +12,8 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic
-from galbatch.engine.wording import plural
+from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.text.wording import plural
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE
 from galbatch.rules.galactac.rating import RatingError, parse_rating
 from galbatch.rules.galactac.report_combat import WAR_LINES, game_over_line

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from galbatch.engine.copying import shallow
-from galbatch.engine.wording import plural
+from galbatch.engine.contract.copying import shallow
+from galbatch.engine.text.wording import plural
 from galbatch.rules.galactac.events import Event, event_from_data, event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text, parse_location
 from galbatch.rules.galactac.house import FIRST_YEAR, FORTNIGHTS_PER_YEAR, PV_MULTIPLIER

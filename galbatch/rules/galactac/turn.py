@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from galbatch.engine.rng import Streams
+from galbatch.engine.contract.rng import Streams
 from galbatch.rules.galactac.events import Event, Failed
 from galbatch.rules.galactac.galaxy import Location, location_text
 from galbatch.rules.galactac.state import NONE, GameState, Ship, System

@@ -3,7 +3,7 @@
 What holds of an order whatever the board: hex names written the wargame way,
 counts that mean something, player names and policy words, one CONVERT a hex and
 each setup hex named once, and at most `MAX_ORDERS` orders a file. Checked in every mode, a
-syntax-only check included, with the same codes (galbatch/engine/facts.py). An
+syntax-only check included, with the same codes (galbatch/engine/checker/facts.py). An
 IF's action is checked as if it stood alone; its condition's hex too.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.facts import Fact, NotAfter, Row, apply
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.names import (

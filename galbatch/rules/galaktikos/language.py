@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from galbatch.engine.parsing import LineRejected, explain_first_word
+from galbatch.engine.language.parsing import LineRejected, explain_first_word
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.names import Infrastructure, Watched
 

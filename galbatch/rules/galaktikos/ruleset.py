@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from galbatch.engine.ruleset import Parts, RulesetBase
+from galbatch.engine.contract.ruleset import Parts, RulesetBase
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
 TITLE = "GALAKTIKOS"

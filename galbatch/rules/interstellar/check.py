@@ -24,9 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import Located
-from galbatch.engine.suggest import did_you_mean
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
+from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.allot import allot, ally_systems, fleet_refusal, pool
 from galbatch.rules.interstellar.coins import choose

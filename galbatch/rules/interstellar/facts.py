@@ -7,7 +7,7 @@ join one side, a deal is between two players, a standing order's condition can
 hold when its order is owed. Codes IC1xx are about how an order is written, IC2xx
 the rule book's facts (each message names the book's section or chart). Checked
 in every mode, a syntax-only check included, with the same codes
-(galbatch/engine/facts.py). A standing order's action is checked as if it stood
+(galbatch/engine/checker/facts.py). A standing order's action is checked as if it stood
 alone; its condition's planet too.
 """
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.facts import Fact, Row, apply
-from galbatch.engine.ruleset import Located
+from galbatch.engine.checker.facts import Fact, Row, apply
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.tables import (

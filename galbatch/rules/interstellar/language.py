@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.parsing import LineRejected, explain_first_word
+from galbatch.engine.language.parsing import LineRejected, explain_first_word
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.tables import COLOURS
 

@@ -10,10 +10,10 @@ import re
 from functools import cache
 from pathlib import Path
 
-from galbatch.engine.diagnostics import Diagnostic, Record, Severity
-from galbatch.engine.messages import Block, closes, opens, read_block, stray_closing
-from galbatch.engine.printable import escape, first_control
-from galbatch.engine.wording import plural
+from galbatch.engine.language.diagnostics import Diagnostic, Record, Severity
+from galbatch.engine.language.message_blocks import Block, closes, opens, read_block, stray_closing
+from galbatch.engine.text.printable import escape, first_control
+from galbatch.engine.text.wording import plural
 
 MAX_BYTES = 256 * 1024  # a turn's orders fit in a few KB; more is not an order file
 MAX_LINE = 200  # characters in one order line

@@ -6,13 +6,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import RC, Diagnostic, format_json, worst_rc
-from galbatch.engine.orderfile import MAX_BYTES, OrderFile, parse_order_bytes, read_order_file
+from galbatch.engine.language.diagnostics import RC, Diagnostic, format_json, worst_rc
+from galbatch.engine.language.orderfile import (
+    MAX_BYTES,
+    OrderFile,
+    parse_order_bytes,
+    read_order_file,
+)
 
 if TYPE_CHECKING:
-    from galbatch.engine.gamedir import Game
-    from galbatch.engine.intake import FileCheck
-    from galbatch.engine.ruleset import Ruleset
+    from galbatch.engine.checker.pipeline import FileCheck
+    from galbatch.engine.contract.ruleset import Ruleset
+    from galbatch.engine.gamedir.directory import Game
 
 STDIN = "-"  # as a file to check: the order file is read from standard input
 STDIN_NAME = "<stdin>"  # how diagnostics name it
@@ -55,8 +60,8 @@ def check_one(
     of = _read(path)
     if game_dir is not None:  # its password's PBKDF2 starts before the checker loads
         return _check_against_game(of, game_dir)
-    from galbatch.engine.authentication import authenticate
-    from galbatch.engine.intake import check_file
+    from galbatch.engine.checker.pipeline import check_file
+    from galbatch.engine.security.authentication import authenticate
 
     if ruleset is not None:
         return check_file(of, _ruleset(ruleset))
@@ -77,9 +82,9 @@ def check_one(
 
 
 def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
-    from galbatch.engine.authentication import authenticate_aside
-    from galbatch.engine.diagnostics import Severity
-    from galbatch.engine.gamedir import Game, GameError, GameFileError
+    from galbatch.engine.gamedir.directory import Game, GameError, GameFileError
+    from galbatch.engine.language.diagnostics import Severity
+    from galbatch.engine.security.authentication import authenticate_aside
 
     try:
         game = Game.open_cached(game_dir)  # game.yaml from the cache, if it is there
@@ -91,8 +96,8 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
         if player is not None:  # verified while the rules load, the state is read and
             # the orders are checked
             verdict = authenticate_aside(of, game.id, player, game.password_hash(player))
-        from galbatch.engine.intake import check_file
-        from galbatch.engine.locks import commit_lock
+        from galbatch.engine.checker.pipeline import check_file
+        from galbatch.engine.gamedir.locks import commit_lock
 
         rs = _ruleset(game.ruleset_name)
         with commit_lock(game.turns, exclusive=False):  # never a turn half committed
@@ -129,8 +134,8 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
 
 def _state_key(game: Game, turn: int) -> str | None:
     """The view cache's key for the turn's state.yaml as it is now; None if unreadable."""
-    from galbatch.engine.viewcache import state_key
-    from galbatch.engine.yamlio import MAX_DATA_BYTES, LoadError, read_bytes
+    from galbatch.engine.gamedir.viewcache import state_key
+    from galbatch.engine.gamedir.yamlio import MAX_DATA_BYTES, LoadError, read_bytes
 
     try:
         return state_key(
@@ -146,7 +151,7 @@ def _recorded_view(
     """The player's view as the turn's view file holds it (with what the ruleset adds
     from the game's roster), if the view cache says that file is the view of the
     state.yaml whose key is `key`; otherwise None."""
-    from galbatch.engine.viewcache import known_views
+    from galbatch.engine.gamedir.viewcache import known_views
 
     wanted = known_views(key).get(player)
     data = _view_file(game, turn, player) if wanted else None
@@ -161,7 +166,7 @@ def _record_view(
     """Record in the view cache that `view`, built from the state.yaml whose key is
     `key`, is the turn's view file of `player`, if it is: read back, the file gives
     `view`, its data and its attributes (what the ruleset adds from the roster)."""
-    from galbatch.engine.viewcache import remember_views
+    from galbatch.engine.gamedir.viewcache import remember_views
 
     if "game" in view:  # the file's "game" would be the view's: the two not told apart
         return
@@ -178,8 +183,8 @@ def _view_file(game: Game, turn: int, player: str) -> tuple[str, dict[str, Any]]
     game's id; None if it is not there, not a JSON object or of another game."""
     import json
 
-    from galbatch.engine.viewcache import digest
-    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
+    from galbatch.engine.gamedir.viewcache import digest
+    from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
 
     try:
         data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
@@ -208,7 +213,7 @@ def _read(path: Path | str) -> OrderFile:
 
 
 def _ruleset(name: str) -> Ruleset:
-    from galbatch.engine.ruleset import UnknownRuleset, get_ruleset
+    from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
 
     try:
         return get_ruleset(name)
@@ -217,7 +222,7 @@ def _ruleset(name: str) -> Ruleset:
 
 
 def _load_view(path: Path) -> dict[str, Any]:
-    from galbatch.engine.yamlio import MAX_VIEW_BYTES, LoadError, load_data
+    from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, load_data
 
     try:
         view = load_data(path, MAX_VIEW_BYTES)

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gamedir import OLD_PREFIX, TMP_PREFIX, Game, GameError
-from galbatch.engine.inbox import NotAFile, read_regular
-from galbatch.engine.locks import commit_lock, writer_lock
-from galbatch.engine.yamlio import dump_data, load_data
+from galbatch.engine.gamedir.directory import OLD_PREFIX, TMP_PREFIX, Game, GameError
+from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.locks import commit_lock, writer_lock
+from galbatch.engine.gamedir.yamlio import dump_data, load_data
 
 RECORD_FILE = "intake.yaml"
 PENDING_PREFIX = ".pending-"
@@ -87,7 +87,7 @@ def read_record(turn_dir: Path) -> list[Consumed] | None:
 
 def archived_form(data: bytes) -> bytes:
     """An order file as a turn archives it: the clear password replaced by a mark."""
-    from galbatch.engine.orderfile import redact
+    from galbatch.engine.language.orderfile import redact
 
     return redact(data)
 

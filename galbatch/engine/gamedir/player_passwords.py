@@ -11,12 +11,12 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from galbatch.engine.commit import fsync_dir, writing
-from galbatch.engine.gamedir import GAME_FILE, GameError, GameFileError
-from galbatch.engine.gameschema import game_problems
-from galbatch.engine.passwords import hash_password
-from galbatch.engine.ruleset import PlayerInfo
-from galbatch.engine.yamlio import dump_edited, parse_edited
+from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.gamedir.commit import fsync_dir, writing
+from galbatch.engine.gamedir.directory import GAME_FILE, GameError, GameFileError
+from galbatch.engine.gamedir.schema import game_problems
+from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
+from galbatch.engine.security.hashes import hash_password
 
 TMP_GAME_FILE = ".tmp-" + GAME_FILE  # game.yaml as it is being replaced
 PASSWORDS_SUFFIX = ".passwords.txt"  # beside the game directory: games/mine.passwords.txt
@@ -24,7 +24,7 @@ PASSWORDS_SUFFIX = ".passwords.txt"  # beside the game directory: games/mine.pas
 
 def password_problem(password: str) -> str | None:
     """Why `password` cannot be a player's password (the rule of `new`), or None."""
-    from galbatch.engine.newgame import PASSWORD
+    from galbatch.engine.gamedir.newgame import PASSWORD
 
     if PASSWORD.fullmatch(password):
         return None

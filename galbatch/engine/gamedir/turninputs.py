@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gamedir import Game
-from galbatch.engine.ruleset import PlayerInfo
-from galbatch.engine.yamlio import dump_data, load_data
+from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.yamlio import dump_data, load_data
 
 INPUTS_FILE = "inputs.yaml"
 

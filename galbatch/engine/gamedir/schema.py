@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from galbatch.engine.passwords import MAX_ITERATIONS, hash_problem
-from galbatch.engine.printable import printable
-from galbatch.engine.ruleset import RULESETS, Ruleset, Setting, UnknownRuleset, get_ruleset
+from galbatch.engine.contract.ruleset import RULESETS, Ruleset, Setting, UnknownRuleset, get_ruleset
+from galbatch.engine.security.hashes import MAX_ITERATIONS, hash_problem
+from galbatch.engine.text.printable import printable
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # what an order-file header can name
 PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,16}")  # ids become file names

@@ -10,7 +10,7 @@ collapsed); whom it names is the ruleset's business. Each text line keeps its le
 blanks (tabs expanded), loses its trailing ones; blank lines before and after the text
 are dropped. A message breaking a limit below is not sent, and its lines are still not
 orders; the diagnostic names the lines it took. A ruleset that declares `messages`
-gets each block sent as one order, a `Message` (`galbatch.engine.letters`) in a
+gets each block sent as one order, a `Message` (`galbatch.engine.language.message_order`) in a
 `Located` at its opening line,
 after its orders and past its facts (the limits here are the facts of a message);
 any other ruleset rejects the block (GB049).
@@ -22,12 +22,12 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import Diagnostic, Record, Severity
-from galbatch.engine.printable import escape, first_control, printable
+from galbatch.engine.language.diagnostics import Diagnostic, Record, Severity
+from galbatch.engine.text.printable import escape, first_control, printable
 
 if TYPE_CHECKING:
-    from galbatch.engine.letters import Message
-    from galbatch.engine.ruleset import Located
+    from galbatch.engine.language.located import Located
+    from galbatch.engine.language.message_order import Message
 
 MAX_MESSAGES = 10  # messages one order file may send
 MAX_MESSAGE_LINES = 40  # text lines of one message
@@ -209,7 +209,9 @@ def read_block(
         error(number, column, "GB047", f"the {shown} has no text; not sent")
     if diags:
         return None, diags, after
-    from galbatch.engine.letters import Message  # made only for a file that sends one
+    from galbatch.engine.language.message_order import (
+        Message,  # made only for a file that sends one
+    )
 
     return Block(number, column, stripped, Message(to, tuple(text))), diags, after
 
@@ -219,7 +221,7 @@ def hand_over(
 ) -> tuple[list[Located], list[Diagnostic]]:
     """The blocks as orders for a ruleset that declares `messages`; for any other, an
     error each (GB049) and no order."""
-    from galbatch.engine.ruleset import Located
+    from galbatch.engine.language.located import Located
 
     if getattr(ruleset, "messages", False):
         located = [Located(b.message, file, b.number, b.column, b.opening) for b in blocks]

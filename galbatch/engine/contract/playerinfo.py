@@ -1,8 +1,8 @@
-"""A seat in a game: `galbatch.engine.ruleset.PlayerInfo` (see there)."""
+"""A seat in a game: `galbatch.engine.contract.ruleset.PlayerInfo` (see there)."""
 
 from __future__ import annotations
 
-from galbatch.engine.diagnostics import Record
+from galbatch.engine.language.diagnostics import Record
 
 
 class PlayerInfo(Record):

@@ -11,14 +11,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import RC, Diagnostic, Record, Severity, worst_rc
-from galbatch.engine.messages import hand_over
-from galbatch.engine.orderfile import FILE_FINDINGS, OrderFile
-from galbatch.engine.parsing import SyntaxProblem, load_parser, parse_line
-from galbatch.engine.ruleset import Located
+from galbatch.engine.language.diagnostics import RC, Diagnostic, Record, Severity, worst_rc
+from galbatch.engine.language.located import Located
+from galbatch.engine.language.message_blocks import hand_over
+from galbatch.engine.language.orderfile import FILE_FINDINGS, OrderFile
+from galbatch.engine.language.parsing import SyntaxProblem, load_parser, parse_line
 
 if TYPE_CHECKING:
-    from galbatch.engine.ruleset import Ruleset
+    from galbatch.engine.contract.ruleset import Ruleset
 
 MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
 HIDDEN = "GB005"  # the code of the line that counts what is not listed

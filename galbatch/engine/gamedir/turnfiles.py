@@ -13,12 +13,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.gamedir import Game
-from galbatch.engine.intake import FileCheck, counts
-from galbatch.engine.ruleset import PrintContext, Ruleset
-from galbatch.engine.turninputs import INPUTS_FILE, TurnInputs
-from galbatch.engine.yamlio import dump_data, load_data
+from galbatch.engine.checker.pipeline import FileCheck, counts
+from galbatch.engine.contract.ruleset import PrintContext, Ruleset
+from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.gamedir.turninputs import INPUTS_FILE, TurnInputs
+from galbatch.engine.gamedir.yamlio import dump_data, load_data
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import Page, Printout, Section, Table, Text, layout, render_text
 from galbatch.print.worker import meanwhile
 

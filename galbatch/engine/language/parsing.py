@@ -197,7 +197,7 @@ def short(text: str, limit: int = 20) -> str:
 def explain_first_word(text: str, expected: str, first_words: tuple[str, ...], longest: int) -> str:
     """Why a line that does not begin with one of `first_words` is not an order, with
     "did you mean" when its first word is a misspelling of one (no longer than `longest`)."""
-    from galbatch.engine.suggest import closest  # only a bad line needs it
+    from galbatch.engine.text.suggest import closest  # only a bad line needs it
 
     text = text.strip()
     found = f"found {short(text)!r} where {expected} was expected"

@@ -19,8 +19,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.ruleset import PlayerInfo
-from galbatch.engine.yamlio import (
+from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.gamedir.yamlio import (
     MAX_EDITED_BYTES,
     LoadError,
     decode,
@@ -85,7 +85,7 @@ class Game:
             raise GameError(str(e)) from None
         except Exception as e:  # any YAML error is the GM's to fix, not a traceback
             raise GameError(f"{file}: cannot read: {e}") from None
-        from galbatch.engine.gameschema import game_problems  # not for a cached summary
+        from galbatch.engine.gamedir.schema import game_problems  # not for a cached summary
 
         problems = game_problems(config)
         if problems:
@@ -142,7 +142,7 @@ class Game:
 
     @property
     def author(self) -> str:
-        from galbatch.engine.gameschema import DEFAULT_GM
+        from galbatch.engine.gamedir.schema import DEFAULT_GM
 
         return str(self.config.get("gm", DEFAULT_GM))
 
@@ -152,7 +152,7 @@ class Game:
 
     @property
     def missing_limit(self) -> float:
-        from galbatch.engine.gameschema import DEFAULT_MISSING_LIMIT
+        from galbatch.engine.gamedir.schema import DEFAULT_MISSING_LIMIT
 
         return float(self.config.get("missing_orders_limit", DEFAULT_MISSING_LIMIT))
 
@@ -175,7 +175,7 @@ class Game:
 
     @property
     def days_per_turn(self) -> int:
-        from galbatch.engine.gameschema import DEFAULT_DAYS
+        from galbatch.engine.gamedir.schema import DEFAULT_DAYS
 
         return int(self.config.get("days_per_turn", DEFAULT_DAYS))
 
@@ -184,7 +184,7 @@ class Game:
 
         Only for a turn no earlier turn announced a deadline for (see `turninputs`).
         """
-        from galbatch.engine.gameschema import DEFAULT_START
+        from galbatch.engine.gamedir.schema import DEFAULT_START
 
         start = self.config.get("start", DEFAULT_START)
         first = start if isinstance(start, dt.date) else dt.date.fromisoformat(str(start))
@@ -247,7 +247,7 @@ def _cached_summary(key: str) -> dict[str, Any] | None:
     """The cached summary `key`, if there is a well-formed one."""
     import json
 
-    from galbatch.engine.parsing import cache_dir
+    from galbatch.engine.language.parsing import cache_dir
 
     directory = cache_dir()
     if directory is None:
@@ -303,7 +303,7 @@ def _cache_summary(key: str, summary: dict[str, Any]) -> None:
     holds password hashes); a cache that cannot be written is no error."""
     import json
 
-    from galbatch.engine.parsing import cache_dir
+    from galbatch.engine.language.parsing import cache_dir
 
     directory = cache_dir()
     if directory is None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from galbatch.engine.orderfile import OrderFile
+    from galbatch.engine.language.orderfile import OrderFile
 
 
 def authenticate(
@@ -48,7 +48,7 @@ def authenticate_aside(
     diagnostics (and raises what it raised)."""
     import threading
 
-    import galbatch.engine.passwords  # noqa: F401  # here: the thread only hashes, outside the GIL
+    import galbatch.engine.security.hashes  # noqa: F401  # here: the thread only hashes, outside the GIL
 
     done: list[list[Diagnostic]] = []
     failed: list[BaseException] = []
@@ -72,6 +72,6 @@ def authenticate_aside(
 
 
 def _verify(password: str, stored: str) -> bool:
-    from galbatch.engine.passwords import verify_password  # hashlib: only when authenticating
+    from galbatch.engine.security.hashes import verify_password  # hashlib: only when authenticating
 
     return verify_password(password, stored)

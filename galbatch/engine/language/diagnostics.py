@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from galbatch.engine.printable import printable
+from galbatch.engine.text.printable import printable
 
 
 class RC(IntEnum):

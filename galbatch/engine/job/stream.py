@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.diagnostics import RC
+from galbatch.engine.language.diagnostics import RC
 
 MAX_JOBS = 64
 NOT_A_GAME = "not a game"  # a file among the directories: skipped, RC 4
@@ -113,8 +113,8 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
     A file is skipped (RC 4: the glob caught something that is not a game); a sign-up
     list that `galbatch start` has not yet made a game of is listed (RC 0). Anything
     else, a missing or broken game included, goes to `process` and fails there."""
-    from galbatch.engine.gamedir import GAME_FILE, GameError
-    from galbatch.engine.run import Facts, JobLog, job_report
+    from galbatch.engine.gamedir.directory import GAME_FILE, GameError
+    from galbatch.engine.job.run import Facts, JobLog, job_report
 
     path = Path(directory)
     facts = Facts(dry_run=options.dry_run, rerun=False)
@@ -123,7 +123,7 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
         log.step("LOAD", RC.WARNING, f"{directory}: a file, not a game directory; skipped")
         report = job_report(log, facts, None, None)
         return GameRun(directory, RC.WARNING, log.end(), report, NOT_A_GAME)
-    from galbatch.post.signups import SIGNUPS_FILE, read_signups
+    from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 
     if not path.is_dir() or (path / GAME_FILE).exists() or not (path / SIGNUPS_FILE).is_file():
         return None
@@ -145,7 +145,7 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
 
 def run_game(directory: str, options: Options) -> GameRun:
     """One game's turn job, in this process; any failure is the job's RC 16, never raised."""
-    from galbatch.engine.run import process
+    from galbatch.engine.job.run import process
 
     try:
         result = process(
@@ -162,7 +162,7 @@ def run_game(directory: str, options: Options) -> GameRun:
 
 def failed(directory: str, why: str, options: Options) -> GameRun:
     """A job that could not run at all: a log with one LOAD step of RC 16, as `process` logs it."""
-    from galbatch.engine.run import Facts, JobLog, job_report
+    from galbatch.engine.job.run import Facts, JobLog, job_report
 
     log = JobLog("UNKNOWN", 0, "-")
     log.step("LOAD", RC.FAILED, why)
@@ -171,11 +171,11 @@ def failed(directory: str, why: str, options: Options) -> GameRun:
 
 
 def run_child(directory: str, options: Options) -> GameRun:
-    """One game's turn job in a child process of its own (`python -m galbatch.engine.stream`)."""
+    """One game's turn job in a child process (`python -m galbatch.engine.job.stream`)."""
     command = [
         sys.executable,
         "-m",
-        "galbatch.engine.stream",
+        "galbatch.engine.job.stream",
         json.dumps(options.data()),
         directory,
     ]

@@ -1,7 +1,7 @@
 """The interface every game implements, `Ruleset`, and the records it takes: a game's
 `Setting` declarations and a printout's `PrintContext`.
 
-Imported from `galbatch.engine.ruleset`, which gives these names when first asked
+Imported from `galbatch.engine.contract.ruleset`, which gives these names when first asked
 for: checking orders needs none of them.
 """
 
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from galbatch.engine.diagnostics import Diagnostic
-    from galbatch.engine.playerinfo import PlayerInfo
-    from galbatch.engine.rng import Streams
-    from galbatch.engine.ruleset import Located
+    from galbatch.engine.contract.playerinfo import PlayerInfo
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.language.diagnostics import Diagnostic
+    from galbatch.engine.language.located import Located
     from galbatch.print.page import Printout
 
 

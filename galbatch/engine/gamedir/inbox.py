@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from galbatch.engine.orderfile import MAX_BYTES
+from galbatch.engine.language.orderfile import MAX_BYTES
 
 SUFFIX = ".txt"
 NOT_OWING = "not the order file of a player who owes orders"

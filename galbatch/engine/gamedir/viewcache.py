@@ -38,7 +38,7 @@ def state_key(ruleset: str, state: bytes) -> str:
 
 def known_views(key: str) -> dict[str, str]:
     """The digest of each player's view file recorded as `key`; empty if there is none."""
-    from galbatch.engine.parsing import cache_dir
+    from galbatch.engine.language.parsing import cache_dir
 
     directory = cache_dir()
     if directory is None:
@@ -58,7 +58,7 @@ def known_views(key: str) -> dict[str, str]:
 def remember_views(key: str, views: Mapping[str, str]) -> None:
     """Add the digests of `views` (player: digest of the view file) to the record `key`;
     a cache that cannot be written is no error."""
-    from galbatch.engine.parsing import cache_dir
+    from galbatch.engine.language.parsing import cache_dir
 
     directory = cache_dir()
     if directory is None:

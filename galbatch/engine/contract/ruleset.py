@@ -2,7 +2,7 @@
 registry that finds them lazily.
 
 The `Ruleset` protocol, `PlayerInfo`, `Setting` and `PrintContext` are defined in
-`galbatch.engine.protocol` and `galbatch.engine.playerinfo` and imported from here
+`galbatch.engine.contract.protocol` and `galbatch.engine.contract.playerinfo` and imported from here
 when first asked for: a check needs none of them, and making their classes is a
 good part of what starting a check costs.
 
@@ -23,23 +23,23 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.diagnostics import Record
+from galbatch.engine.language.located import Located
 
 if TYPE_CHECKING:
-    from galbatch.engine.diagnostics import Diagnostic
-    from galbatch.engine.playerinfo import PlayerInfo as PlayerInfo
-    from galbatch.engine.protocol import PrintContext as PrintContext
-    from galbatch.engine.protocol import Ruleset as Ruleset
-    from galbatch.engine.protocol import Setting as Setting
-    from galbatch.engine.rng import Streams
+    from galbatch.engine.contract.playerinfo import PlayerInfo as PlayerInfo
+    from galbatch.engine.contract.protocol import PrintContext as PrintContext
+    from galbatch.engine.contract.protocol import Ruleset as Ruleset
+    from galbatch.engine.contract.protocol import Setting as Setting
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.language.diagnostics import Diagnostic
     from galbatch.print.page import Printout
 
 # Names of this module defined in another, imported the first time one is asked for.
 ELSEWHERE = {
-    "PlayerInfo": "galbatch.engine.playerinfo",
-    "PrintContext": "galbatch.engine.protocol",
-    "Ruleset": "galbatch.engine.protocol",
-    "Setting": "galbatch.engine.protocol",
+    "PlayerInfo": "galbatch.engine.contract.playerinfo",
+    "PrintContext": "galbatch.engine.contract.protocol",
+    "Ruleset": "galbatch.engine.contract.protocol",
+    "Setting": "galbatch.engine.contract.protocol",
 }
 
 
@@ -51,33 +51,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
-
-
-class Located(Record):
-    """A parsed order and where it was written (a record, not a dataclass: every check
-    makes the class)."""
-
-    __slots__ = ("order", "file", "line", "column", "text", "refused")
-
-    def __init__(
-        self, order: Any, file: str, line: int, column: int, text: str, refused: bool = False
-    ) -> None:
-        self.order = order
-        self.file = file
-        self.line = line
-        self.column = column
-        self.text = text
-        # a fact of the rule book rejected it (the checker's layer 2): the player's situation
-        # (layer 3) reports on it, but never accepts it nor lets it use anything
-        self.refused = refused
-
-    def refusing(self) -> Located:
-        """The same order, refused by a fact."""
-        return Located(self.order, self.file, self.line, self.column, self.text, True)
-
-    def with_order(self, order: Any) -> Located:
-        """`order` in this order's place (a quantity a fact reduced)."""
-        return Located(order, self.file, self.line, self.column, self.text, self.refused)
 
 
 class Parts:

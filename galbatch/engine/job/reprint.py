@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.gamedir import Game, GameError
-from galbatch.engine.locks import commit_lock
-from galbatch.engine.ruleset import get_ruleset
-from galbatch.engine.turnfiles import (
+from galbatch.engine.contract.ruleset import get_ruleset
+from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.locks import commit_lock
+from galbatch.engine.gamedir.turnfiles import (
     archive_pdf,
     archived_checks,
     gm_printout,
@@ -15,8 +15,8 @@ from galbatch.engine.turnfiles import (
     player_printout,
     turn_printouts,
 )
-from galbatch.engine.turninputs import recorded_inputs
-from galbatch.engine.yamlio import LoadError
+from galbatch.engine.gamedir.turninputs import recorded_inputs
+from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.print.page import layout, render_text
 
 

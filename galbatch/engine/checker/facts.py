@@ -32,8 +32,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.diagnostics import Diagnostic, Severity
-from galbatch.engine.ruleset import Located
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.located import Located
 
 Says = str | Callable[[Any], str]  # a message: a format of the order's fields, or a function
 

@@ -10,16 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.commit import commit_turn
-from galbatch.engine.gamedir import GAME_FILE, Game, GameError, GameFileError, dump_state
-from galbatch.engine.gameschema import command_line_settings, game_problems, setting_problem
-from galbatch.engine.locks import writer_lock
-from galbatch.engine.passwords import hash_password, new_password
-from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
-from galbatch.engine.turnfiles import render_turn
-from galbatch.engine.turninputs import inputs_for
-from galbatch.engine.wording import plural
-from galbatch.engine.yamlio import parse_edited
+from galbatch.engine.contract.ruleset import PlayerInfo, Ruleset, get_ruleset
+from galbatch.engine.gamedir.commit import commit_turn
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError, dump_state
+from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.gamedir.schema import command_line_settings, game_problems, setting_problem
+from galbatch.engine.gamedir.turnfiles import render_turn
+from galbatch.engine.gamedir.turninputs import inputs_for
+from galbatch.engine.gamedir.yamlio import parse_edited
+from galbatch.engine.security.hashes import hash_password, new_password
+from galbatch.engine.text.wording import plural
 
 CODE_NAMES = (
     "ARCTURUS",

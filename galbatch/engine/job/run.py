@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.authentication import authenticate
-from galbatch.engine.commit import (
+from galbatch.engine.checker.pipeline import REJECTED, FileCheck, check_file, counts
+from galbatch.engine.contract.rng import Streams
+from galbatch.engine.contract.ruleset import PlayerInfo, Ruleset, get_ruleset
+from galbatch.engine.gamedir.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
     RECORD_FILE,
@@ -29,19 +31,17 @@ from galbatch.engine.commit import (
     record_bytes,
     writing,
 )
-from galbatch.engine.diagnostics import RC, Severity, is_reduction
-from galbatch.engine.gamedir import Game, GameError, GameFileError, dump_state
-from galbatch.engine.inbox import Stray, scan
-from galbatch.engine.intake import REJECTED, FileCheck, check_file, counts
-from galbatch.engine.locks import GameBusy, commit_lock
-from galbatch.engine.orderfile import MAX_BYTES, parse_order_bytes
-from galbatch.engine.printable import printable
-from galbatch.engine.rng import Streams
-from galbatch.engine.ruleset import PlayerInfo, Ruleset, get_ruleset
-from galbatch.engine.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
-from galbatch.engine.turninputs import inputs_for, turn_date
-from galbatch.engine.wording import plural
-from galbatch.engine.yamlio import dump_data
+from galbatch.engine.gamedir.directory import Game, GameError, GameFileError, dump_state
+from galbatch.engine.gamedir.inbox import Stray, scan
+from galbatch.engine.gamedir.locks import GameBusy, commit_lock
+from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
+from galbatch.engine.gamedir.turninputs import inputs_for, turn_date
+from galbatch.engine.gamedir.yamlio import dump_data
+from galbatch.engine.language.diagnostics import RC, Severity, is_reduction
+from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
+from galbatch.engine.security.authentication import authenticate
+from galbatch.engine.text.printable import printable
+from galbatch.engine.text.wording import plural
 
 
 @dataclass(frozen=True)
@@ -282,7 +282,7 @@ def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable
     not found right here is authenticated again when it is checked, and its diagnostic
     says why it was rejected.
     """
-    from galbatch.engine.passwords import verify_password
+    from galbatch.engine.security.hashes import verify_password
     from galbatch.print import worker
 
     asked = []
@@ -654,7 +654,7 @@ def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
     """Tell the view cache that the turn's view files are the views of its state.yaml
     (they were made from the same state), so that `check --game` reads a player's view
     instead of loading the state to build it."""
-    from galbatch.engine.viewcache import digest, remember_views, state_key
+    from galbatch.engine.gamedir.viewcache import digest, remember_views, state_key
 
     views = {
         name.removeprefix("views/").removesuffix(".yaml"): digest(data)

@@ -1,0 +1,2 @@
+"""The game directory: game.yaml, the inbox, the committed turns, locks and
+atomic commits."""

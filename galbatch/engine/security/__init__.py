@@ -1,0 +1,1 @@
+"""Passwords as salted hashes, and whose order file is whose."""
