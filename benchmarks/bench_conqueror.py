@@ -25,12 +25,13 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
 from galbatch.print.maps import field_atlas
 from galbatch.print.page import MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import render_pdf
+from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror.printout import BODY, gm_map
 from galbatch.rules.conqueror.setup import new_game
 from galbatch.rules.conqueror.state import GameState, Planet, Ship

@@ -17,9 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
+from galbatch.rules import get_ruleset
 from galbatch.rules.galactac.galaxy import Location, distance, location_text
 from galbatch.rules.galactac.setup import new_game
 from galbatch.rules.galactac.shipyard import new_ship

@@ -20,11 +20,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo, PrintContext, get_ruleset
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
 from galbatch.print.page import layout, render_text
+from galbatch.rules import get_ruleset
 from galbatch.rules.galactac.events import CombatReport, ScoutReport
 from galbatch.rules.galactac.printout import player_printout
 from galbatch.rules.galactac.resolve import resolve

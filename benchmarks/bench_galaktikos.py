@@ -20,9 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
+from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS
 from galbatch.rules.galaktikos.hexes import Hex, distance, neighbours
 from galbatch.rules.galaktikos.round import RoundState

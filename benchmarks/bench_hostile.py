@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from galbatch.engine.checker.pipeline import check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.job.run import process
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 from tests.conqueror_world import alpha_view

@@ -25,11 +25,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.job.run import process
 from galbatch.engine.language.parsing import load_parser, parse_line
+from galbatch.rules import get_ruleset
 from galbatch.rules.interstellar.setup import new_game
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import COLOURS

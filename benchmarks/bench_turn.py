@@ -13,7 +13,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.turnfiles import archive_pdf, archived_checks, turn_printouts
@@ -22,6 +21,7 @@ from galbatch.engine.gamedir.yamlio import load_data
 from galbatch.engine.job.run import process
 from galbatch.print.page import layout
 from galbatch.print.pdf import render_pdf
+from galbatch.rules import get_ruleset
 
 PLAYERS = 15
 RUNS = 3

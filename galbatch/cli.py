@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from galbatch import __version__
-from galbatch.engine.contract.ruleset import RULESETS
+from galbatch.rules import RULESETS
 
 EXIT_FAILED = 16
 EXIT_REFUSED = 12  # another writer holds the game: nothing changed
@@ -208,9 +208,9 @@ def new(
     mail, filed by `galbatch intake`) for the game these options will make, and
     `galbatch start DIRECTORY` makes it.
     """
-    from galbatch.engine.contract.ruleset import UnknownRuleset
     from galbatch.engine.gamedir.directory import GameError
     from galbatch.engine.gamedir.newgame import create_game, setting_values
+    from galbatch.rules import UnknownRuleset
 
     if open_signups:
         from galbatch.post.commands import open_new_game
@@ -673,7 +673,7 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
     standard output: send it to the player. game.yaml keeps only its hash, and
     its comments. Like `process`, it waits for another writer of the game.
     """
-    from galbatch.engine.contract.ruleset import PlayerInfo
+    from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.gamedir.directory import GameError
     from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.engine.gamedir.player_passwords import set_password

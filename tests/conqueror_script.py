@@ -44,9 +44,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import TurnResult, process
+from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror.field import between
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard
 from galbatch.rules.conqueror.tables import COMMUNICATION_TABLE

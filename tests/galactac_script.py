@@ -40,9 +40,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import TurnResult, process
+from galbatch.rules import get_ruleset
 from galbatch.rules.galactac.galaxy import parse_location
 from galbatch.rules.galactac.setup import found_empire
 from galbatch.rules.galactac.state import GameState, System

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.setup import new_game
 from galbatch.rules.interstellar.state import GameState, Ships, pieces

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import TurnResult, process
+from galbatch.rules import get_ruleset
 from tests.conflict_world import NAMES, small_state
 
 PASSWORDS = {pid: f"{name.lower()}-pw" for pid, name in NAMES.items()}

@@ -158,23 +158,12 @@ def test_a_check_makes_no_class_it_does_not_need(tmp_path: Path, orders: Path) -
         rc, out, modules = check([str(orders), *args], tmp_path / "cache")
         assert rc in (0, 4, 8), out
         for name in (
-            "galbatch.engine.contract.protocol",
+            "galbatch.engine.contract.records",
             "galbatch.engine.contract.playerinfo",
             "galbatch.engine.language.message_order",  # the file sends no message
             "galbatch.post",
         ):
             assert not imported(modules, name), (args, name)
-
-
-def test_the_names_defined_elsewhere_are_still_the_ruleset_modules() -> None:
-    from galbatch.engine.contract import playerinfo, protocol, ruleset
-
-    assert ruleset.PlayerInfo is playerinfo.PlayerInfo
-    assert ruleset.Setting is protocol.Setting
-    assert ruleset.PrintContext is protocol.PrintContext
-    assert ruleset.Ruleset is protocol.Ruleset
-    with pytest.raises(AttributeError):
-        ruleset.Nothing  # noqa: B018
 
 
 @given(
@@ -236,7 +225,7 @@ def test_a_view_read_from_its_file_is_the_view_built_from_the_state(name: str) -
     """What the view cache relies on: a view file's data, with what the ruleset adds
     from the game's roster (`view_from_file`), is the view built from the state, its
     keys and its attributes (Galactic Conflict's GM view knows every code name)."""
-    from galbatch.engine.contract.ruleset import get_ruleset
+    from galbatch.rules import get_ruleset
     from tests.bundled import shipped
 
     game = Game.open(shipped(name))

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.job.run import process
+from galbatch.rules import get_ruleset
 from tests.bundled import shipped
 from tests.test_check_speed_paths import DEMO, ORDERS, check, imported, snapshot
 

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.yamlio import load_data
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.view import build_view
 from tests.bundled import shipped
 from tests.conflict_world import small_state

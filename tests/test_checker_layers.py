@@ -18,10 +18,10 @@ import pytest
 
 from galbatch.engine.checker.facts import Fact, Limit, NotAfter, Row
 from galbatch.engine.checker.pipeline import FileCheck
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.job.lint import check_one
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.facts import FACTS as CONFLICT_FACTS
 from galbatch.rules.conqueror.facts import FACTS as CONQUEROR_FACTS
 from galbatch.rules.galactac.facts import FACTS as GALACTAC_FACTS

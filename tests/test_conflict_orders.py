@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from galbatch.engine.checker.pipeline import check_file, parse_orders
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.language.diagnostics import RC, Severity, worst_rc
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict import orders as o
 from galbatch.rules.conflict.check import CODES
 from galbatch.rules.conflict.view import build_view

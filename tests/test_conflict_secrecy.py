@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PrintContext
 from galbatch.print.page import layout, render_text
 from galbatch.rules.conflict.orders import Attack, Move, Probe
 from galbatch.rules.conflict.printout import player_printout

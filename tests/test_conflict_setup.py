@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.print.maps import HexMap
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.setup import HOUSE_RULES, new_game, validate_code_name
@@ -358,7 +358,7 @@ def printout_labels() -> set[str]:
     words of the header and of a world's report between the names and numbers."""
     import re
 
-    from galbatch.engine.contract.ruleset import PrintContext
+    from galbatch.engine.contract.records import PrintContext
     from galbatch.print.page import Table, Text
     from galbatch.rules.conflict import printout as p
     from galbatch.rules.conflict.view import build_view

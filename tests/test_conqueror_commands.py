@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import check_file, parse_orders
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, worst_rc
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.orderfile import parse_order_bytes, read_order_file
+from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror import orders as o
 from galbatch.rules.conqueror.check import CODES, check_commands
 from galbatch.rules.conqueror.tables import FACILITIES

@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.commit import read_record
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.yamlio import load_data
@@ -25,6 +24,7 @@ from galbatch.engine.job.reprint import reprint
 from galbatch.engine.job.run import TurnResult, check_player_file, process
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.language.orderfile import redact
+from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror import orders as o
 from galbatch.rules.conqueror.economy import grown
 from galbatch.rules.conqueror.espionage import espionage_chance, notice_chance

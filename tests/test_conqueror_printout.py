@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.maps import FieldMap, FieldPoint
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, Text, layout, render_text
@@ -578,7 +578,7 @@ def test_snapshot_field_map_132_columns(snapshot: Any) -> None:
 
 def new_game_of(players: int) -> GameState:
     """A game as `galbatch new` makes it (as benchmarks/bench_conqueror.py does)."""
-    from galbatch.engine.contract.ruleset import PlayerInfo
+    from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.rules.conqueror.setup import new_game
 
     seats = [PlayerInfo(str(i), f"PLAYER {i}", 1000 + i) for i in range(1, players + 1)]

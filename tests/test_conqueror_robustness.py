@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.yamlio import load_data
 from galbatch.engine.job.run import check_player_file, process
 from galbatch.engine.language.diagnostics import RC, worst_rc
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror.state import GameState
 from tests.bundled import shipped
 

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.rules.conqueror import orders as o
 from galbatch.rules.conqueror.battle import (
     current_defence,
@@ -597,7 +597,7 @@ def test_a_big_ships_transfer_is_told_to_every_other_player() -> None:
     player in the game will get a message about this transfer." The giver and the receiver
     get their own messages, not the announcement; GAMMA, the other player, gets it; the
     game master's summary lists it with whom it was not told to."""
-    from galbatch.engine.contract.ruleset import PrintContext
+    from galbatch.engine.contract.records import PrintContext
     from galbatch.rules.conqueror.printout import gm_printout
 
     state = world()
@@ -1065,8 +1065,9 @@ def test_the_books_corruption_example_end_to_end() -> None:
     corrupter's message says and what the owner's situation report shows (the message
     said 6 while the turn's recovery made it 7)."""
     from galbatch.engine.checker.pipeline import check_file
-    from galbatch.engine.contract.ruleset import PrintContext, get_ruleset
+    from galbatch.engine.contract.records import PrintContext
     from galbatch.engine.language.orderfile import parse_order_bytes
+    from galbatch.rules import get_ruleset
     from galbatch.rules.conqueror.printout import player_printout
 
     state = world()

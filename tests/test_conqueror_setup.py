@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.rules.conqueror.field import Grid, between, distance, place
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.setup import new_game, validate_player_name
@@ -153,7 +153,7 @@ def test_the_turn_0_report_counts_the_ships_in_orbit() -> None:
     starfleet"; 2.1.6, "Number of Ships in Orbit": "When this number is higher than the
     number of own ships in the orbit, there are still surviving enemy ships nearby." The
     starting fleet is in orbit of the home planet, so its report counts it (it said 0)."""
-    from galbatch.engine.contract.ruleset import PrintContext
+    from galbatch.engine.contract.records import PrintContext
     from galbatch.rules.conqueror.printout import player_printout
     from galbatch.rules.conqueror.view import build_view
 

@@ -55,7 +55,7 @@ def test_other_objects_are_left_to_copy_copy() -> None:
 
 
 def test_a_conqueror_state_clone_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
-    from galbatch.engine.contract.ruleset import PlayerInfo
+    from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.rules.conqueror.setup import new_game
 
     state = new_game(7, [PlayerInfo(str(i), f"P {i}", i) for i in range(1, 5)], {})

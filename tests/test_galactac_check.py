@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.language.diagnostics import Severity, is_reduction
 from galbatch.engine.language.orderfile import parse_order_bytes
-from galbatch.rules.galactac import RULESET
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.check import CODES
 from galbatch.rules.galactac.events import Cargo, Failed, ShipEvent, Short
 from galbatch.rules.galactac.rating import parse_rating
+from galbatch.rules.galactac.ruleset import RULESET
 from galbatch.rules.galactac.state import Design, GameState
 from galbatch.rules.galactac.view import build_view
 from tests.galactac_world import ALPHA, find, play, ship, system, world

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from galactac_world import ALPHA, BETA, at, loc, play, ship, world
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac.events import Converted, Failed, event_from_data, event_to_data
 from galbatch.rules.galactac.galaxy import distance

@@ -188,7 +188,7 @@ def test_a_map_action_asks_for_one_map_or_quad_quad_for_four() -> None:
 
 
 def test_turn_one_maps_from_a_new_games_view() -> None:
-    from galbatch.engine.contract.ruleset import PlayerInfo
+    from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.rules.galactac.setup import new_game
     from galbatch.rules.galactac.view import build_view
 

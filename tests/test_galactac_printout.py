@@ -13,8 +13,9 @@ import pytest
 from pypdf import PdfReader
 
 import galbatch.print.pdf_grid  # noqa: F401  (registers the grid map drawer)
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo, PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf

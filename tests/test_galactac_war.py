@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo, get_ruleset
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
 from galbatch.print.page import layout, render_text
+from galbatch.rules import get_ruleset
 from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import battle, combat, scouting
 from galbatch.rules.galactac.events import (

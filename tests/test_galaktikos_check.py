@@ -381,8 +381,8 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
     without IF is rejected (GK243)."""
     from galbatch.engine.checker.pipeline import check_file
     from galbatch.engine.contract.rng import Streams
-    from galbatch.engine.contract.ruleset import get_ruleset
     from galbatch.engine.language.orderfile import parse_order_bytes
+    from galbatch.rules import get_ruleset
     from galbatch.rules.galaktikos.hexes import neighbours, parse_hex
     from galbatch.rules.galaktikos.round import Executed, RoundState
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.yamlio import load_data
 from galbatch.engine.job.run import check_player_file, file_counts, process
+from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.view import build_view, build_views
 from tests.bundled import shipped
@@ -141,7 +141,7 @@ def test_new_help_names_every_registered_ruleset() -> None:
     from click.testing import CliRunner
 
     from galbatch.cli import cli
-    from galbatch.engine.contract.ruleset import RULESETS
+    from galbatch.rules import RULESETS
 
     result = CliRunner().invoke(cli, ["new", "--help"], terminal_width=200)
     assert result.exit_code == 0

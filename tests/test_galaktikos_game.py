@@ -43,12 +43,12 @@ from syrupy.assertion import SnapshotAssertion
 
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.yamlio import load_data
 from galbatch.engine.job.run import TurnResult, process
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos import warfare
 from galbatch.rules.galaktikos.hexes import Hex, neighbours, parse_hex
 from galbatch.rules.galaktikos.round import (

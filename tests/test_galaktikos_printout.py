@@ -12,7 +12,7 @@ from typing import Any
 from pypdf import PdfReader
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.print.board_map import BoardMap

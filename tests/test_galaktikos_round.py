@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.rules.galaktikos.orders import (
     Attack,
     Attackers,

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.schema import command_line_settings, game_problems
 from galbatch.engine.gamedir.yamlio import parse_edited
 from galbatch.engine.security.hashes import hash_password
+from galbatch.rules import get_ruleset
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,8 +369,8 @@ def test_a_date_start_is_a_date() -> None:
 
 
 def test_the_man_pages_document_every_key_and_setting() -> None:
-    from galbatch.engine.contract.ruleset import RULESETS
     from galbatch.engine.gamedir.schema import GAME_KEYS, PLAYER_KEYS
+    from galbatch.rules import RULESETS
 
     page = (ROOT / "man" / "galbatch.1").read_text()
     section = page[page.index(".SS game.yaml") : page.index(".SS Commit and recovery")]

@@ -27,9 +27,9 @@ from galbatch.grammars.build import (
     stale,
 )
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.language import parsing
 from galbatch.engine.language.parsing import SyntaxProblem, load_parser, parse_line
+from galbatch.rules import get_ruleset
 
 GRAMMARS = grammar_files()
 REGENERATE = "run `python -m galbatch.grammars.build` and commit the result"

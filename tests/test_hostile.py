@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from galbatch.engine.checker import pipeline as intake
 from galbatch.engine.checker.pipeline import MAX_LISTED_ERRORS, cap, check_file, counts
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, format_json, worst_rc
 from galbatch.engine.language.orderfile import FILE_FINDINGS, MAX_ORDER_LINES, parse_order_bytes
 from galbatch.engine.text.printable import escape, one_column, printable
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.view import build_view
 from galbatch.rules.galaktikos.round import RoundState
 from galbatch.rules.galaktikos.state import GameState

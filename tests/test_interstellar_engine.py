@@ -10,9 +10,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from galbatch.cli import cli
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.job.run import process
+from galbatch.rules import get_ruleset
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import GameState
 

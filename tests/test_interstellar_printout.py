@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf

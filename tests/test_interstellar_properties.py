@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from interstellar_table import coins_in_play, hands, move, run, table
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.setup import new_game

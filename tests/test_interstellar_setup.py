@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from interstellar_table import table
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.progress import accepting, describe, owing
 from galbatch.rules.interstellar.setup import name_problem, new_game, normal_name

@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.language.diagnostics import RC, worst_rc
 from galbatch.engine.language.message_blocks import (
     CODES,
@@ -18,6 +17,7 @@ from galbatch.engine.language.message_blocks import (
 )
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.language.orderfile import OrderFile, parse_order_bytes
+from galbatch.rules import get_ruleset
 
 HEADER = 'GAME demo PLAYER 3 PASSWORD "hunter2"\n'
 

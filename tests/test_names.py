@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from galbatch.engine.checker.pipeline import check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.language.orderfile import parse_order_bytes
+from galbatch.rules import get_ruleset
 
 
 def test_new_keeps_a_code_name_with_a_run_of_blanks_as_the_game_does(tmp_path: Path) -> None:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.contract.ruleset import RULESETS, get_ruleset
 from galbatch.engine.job.lint import check_files
 from galbatch.post.helptext import help_text
 from galbatch.post.mailin import HELP, intake
 from galbatch.post.signups import open_signups
+from galbatch.rules import RULESETS, get_ruleset
 from tests.test_post_dates import answers
 from tests.test_post_support import letter, mbox
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.engine.contract.ruleset import RULESETS, get_ruleset
 from galbatch.post.message import find_order_file, read_letter
+from galbatch.rules import RULESETS, get_ruleset
 from tests.test_post_support import letter, orders
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import MAX_LISTED_ERRORS, check_file
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.job.run import check_player_file, process
 from galbatch.engine.language.diagnostics import RC, Diagnostic, worst_rc
@@ -22,6 +21,7 @@ from galbatch.engine.language.orderfile import (
     redact,
 )
 from galbatch.engine.text.printable import one_column
+from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.view import build_view
 from tests.conflict_world import small_state
 from tests.conftest import DEMO, ROOT

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.engine.text.wording import noun, plural, plural_of
 from galbatch.print.page import layout, render_text
-from galbatch.rules.conflict import RULESET as CONFLICT
+from galbatch.rules.conflict.ruleset import RULESET as CONFLICT
 from galbatch.rules.conflict.state import Flight
-from galbatch.rules.conqueror import RULESET as CONQUEROR
+from galbatch.rules.conqueror.ruleset import RULESET as CONQUEROR
 from galbatch.rules.conqueror.tables import PLANETARY_DEFENSE, RESEARCH
 from galbatch.rules.conqueror.view import build_view
 from tests import conflict_world, conqueror_world

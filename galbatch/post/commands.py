@@ -135,10 +135,10 @@ def open_new_game(
 
     `refused`: the options of `new` given that the sign-ups give instead."""
     from galbatch.cli import parse_setting
-    from galbatch.engine.contract.ruleset import UnknownRuleset
     from galbatch.engine.gamedir.directory import GameError
     from galbatch.engine.gamedir.newgame import setting_values
     from galbatch.post.start import open_game
+    from galbatch.rules import UnknownRuleset
 
     if refused:
         later = "; give it to galbatch start" if refused[0] == "--passwords" else ""
@@ -170,10 +170,10 @@ def start(directory: Path, password_file: Any, start_date: str | None) -> None:
     password once, as `new` does.
     """
     from galbatch.cli import chosen_passwords, kept_passwords, report_created
-    from galbatch.engine.contract.ruleset import UnknownRuleset
     from galbatch.engine.gamedir.directory import GameError
     from galbatch.engine.gamedir.locks import GameBusy
     from galbatch.post.start import start_game, startable
+    from galbatch.rules import UnknownRuleset
 
     chosen = chosen_passwords(password_file)
     try:

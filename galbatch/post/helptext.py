@@ -28,7 +28,7 @@ def help_text(ruleset: str, game_id: str, title: str) -> str:
     """The HELP answer for a game of `ruleset` ("" for a sign-up list without one)."""
     if not ruleset:
         return _general(game_id, title)
-    from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
+    from galbatch.rules import UnknownRuleset, get_ruleset
 
     try:
         rules = get_ruleset(ruleset)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
-from galbatch.engine.contract.ruleset import Ruleset
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
@@ -217,7 +217,7 @@ class Room:
     settings: PostSettings
     game: Game | None = None
     signups: SignupList | None = None
-    ruleset: Ruleset | None = None
+    ruleset: AnyRuleset | None = None
     emails: dict[str, str] = field(default_factory=dict)
     latest: int = -1
     turn: int = 0
@@ -343,8 +343,8 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
 
 
 def _game_room(path: Path, game: Game) -> Room:
-    from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
     from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
+    from galbatch.rules import UnknownRuleset, get_ruleset
 
     try:
         ruleset = get_ruleset(game.ruleset_name)

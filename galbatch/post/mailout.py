@@ -44,7 +44,7 @@ class MailResult:
 
 def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
     """The printout mails of an archived turn, and "<id>: why" for each player without one."""
-    from galbatch.engine.contract.ruleset import get_ruleset
+    from galbatch.rules import get_ruleset
 
     turn_dir = game.turn_dir(turn)
     if not turn_dir.is_dir():

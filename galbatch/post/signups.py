@@ -87,7 +87,7 @@ def name_problem(name: str, ruleset: str = "") -> str | None:
     if other is not None:  # the book's letters are its mainframe's: A to Z
         return f"a name may hold only the letters A to Z, digits and blanks, not {other!r}"
     if ruleset:
-        from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
+        from galbatch.rules import UnknownRuleset, get_ruleset
 
         try:
             rules = get_ruleset(ruleset)

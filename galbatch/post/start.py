@@ -48,8 +48,8 @@ def open_game(
     """`new RULESET DIR --open`: DIR takes sign-ups for the game these options will make.
 
     Everything `new` would refuse is refused now, before the first sign-up."""
-    from galbatch.engine.contract.ruleset import get_ruleset
     from galbatch.engine.gamedir.newgame import check_settings, validate_new
+    from galbatch.rules import get_ruleset
 
     rules = get_ruleset(ruleset)
     game_id = game_id or directory.name

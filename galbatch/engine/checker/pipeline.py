@@ -18,7 +18,7 @@ from galbatch.engine.language.orderfile import FILE_FINDINGS, OrderFile
 from galbatch.engine.language.parsing import SyntaxProblem, load_parser, parse_line
 
 if TYPE_CHECKING:
-    from galbatch.engine.contract.ruleset import Ruleset
+    from galbatch.engine.contract.ruleset import AnyRuleset
 
 MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
 HIDDEN = "GB005"  # the code of the line that counts what is not listed
@@ -47,7 +47,7 @@ class FileCheck(Record):
         return self.rc < RC.UNUSABLE
 
 
-def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[Diagnostic]]:
+def parse_orders(of: OrderFile, ruleset: AnyRuleset) -> tuple[list[Located], list[Diagnostic]]:
     """Parse every order line alone; a bad line is one error and the others still count."""
     parser = load_parser(ruleset.grammar, ruleset.transformer())
     located: list[Located] = []
@@ -76,7 +76,7 @@ def parse_orders(of: OrderFile, ruleset: Ruleset) -> tuple[list[Located], list[D
 
 def check_file(
     of: OrderFile,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     view: Mapping[str, Any] | None = None,
     player: str | None = None,
     auth: list[Diagnostic] | None = None,

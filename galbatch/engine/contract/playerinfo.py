@@ -1,4 +1,4 @@
-"""A seat in a game: `galbatch.engine.contract.ruleset.PlayerInfo` (see there)."""
+"""A seat in a game: its player id, code name and account number."""
 
 from __future__ import annotations
 

@@ -1,280 +1,192 @@
-"""The interface every game implements, the base every game is built on, and the
-registry that finds them lazily.
-
-The `Ruleset` protocol, `PlayerInfo`, `Setting` and `PrintContext` are defined in
-`galbatch.engine.contract.protocol` and `galbatch.engine.contract.playerinfo` and imported from here
-when first asked for: a check needs none of them, and making their classes is a
-good part of what starting a check costs.
+"""The contract every game fulfils: `Ruleset`, the base class a game's `ruleset.py` extends.
 
 A ruleset knows no files, YAML, click or PDF: it takes and returns plain data,
-order dataclasses, diagnostics and printout models. Rulesets are imported only
-when asked for, so `galbatch check` on one game never imports another.
+order dataclasses, diagnostics and printout models. The engine holds a ruleset as
+`AnyRuleset` and calls only these methods; mypy checks each game's overrides
+against them, generic in the game's state and order types.
 
-A ruleset is its rules, its tables, its grammar and its printouts: its
-`ruleset.py` declares the game's constants and a table of `Parts` (where each
-of its functions lives, as "module:name") on `RulesetBase`, which implements
-the `Ruleset` protocol by importing each part the first time it is called.
+A game overrides what its book makes its own and inherits the rest. Each method
+imports the module that does the work inside its body: the cold `galbatch check`
+then imports the grammar's transformer and the facts, and nothing else.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from galbatch.engine.language.located import Located
+if TYPE_CHECKING:  # types only: a check never makes these classes
+    from typing import Protocol
 
-if TYPE_CHECKING:
-    from galbatch.engine.contract.playerinfo import PlayerInfo as PlayerInfo
-    from galbatch.engine.contract.protocol import PrintContext as PrintContext
-    from galbatch.engine.contract.protocol import Ruleset as Ruleset
-    from galbatch.engine.contract.protocol import Setting as Setting
+    from galbatch.engine.contract.playerinfo import PlayerInfo
+    from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
     from galbatch.engine.language.diagnostics import Diagnostic
+    from galbatch.engine.language.located import Located
     from galbatch.print.page import Printout
 
-# Names of this module defined in another, imported the first time one is asked for.
-ELSEWHERE = {
-    "PlayerInfo": "galbatch.engine.contract.playerinfo",
-    "PrintContext": "galbatch.engine.contract.protocol",
-    "Ruleset": "galbatch.engine.contract.protocol",
-    "Setting": "galbatch.engine.contract.protocol",
-}
+    class TurnState(Protocol):
+        """What the engine's defaults read of a game's state."""
+
+        @property
+        def turn(self) -> int:
+            """The last turn processed, 0 after setup."""
+
+        @property
+        def finished(self) -> bool:
+            """True once the game has ended."""
+
+        def to_data(self) -> dict[str, Any]: ...
 
 
-def __getattr__(name: str) -> Any:
-    """`PlayerInfo`, `PrintContext`, `Ruleset` or `Setting`, from the module defining it."""
-    module = ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+StateT = TypeVar("StateT", bound="TurnState")
+OrderT = TypeVar("OrderT")
+
+View = dict[str, Any]  # what a player knows, as plain data: the view file and the checker's input
 
 
-class Parts:
-    """Where each part of a ruleset lives, as "package.module:name", imported on first use
-    (a syntax-only check imports the transformer and the facts, nothing else). A plain
-    class, given by keyword: a NamedTuple of so many fields costs every check's start
-    more than it reads."""
+class Ruleset(Generic[StateT, OrderT]):
+    """One game: its order language, setup, order checking, turn and printouts.
 
-    __slots__ = (
-        "transformer",
-        "state",
-        "settings",
-        "normal_name",
-        "name_problem",
-        "new_game",
-        "owing",
-        "describe",
-        "view",
-        "facts",
-        "check",
-        "resolve",
-        "printout",
-        "summary",
-        "configure",
-        "views",
-        "accepting",
-    )
-
-    def __init__(
-        self,
-        *,
-        transformer: str,
-        state: str,
-        settings: str,
-        normal_name: str,
-        name_problem: str,
-        new_game: str,
-        owing: str,
-        describe: str,
-        view: str,
-        facts: str,
-        check: str,
-        resolve: str,
-        printout: str,
-        summary: str,
-        configure: str = "",
-        views: str = "",
-        accepting: str = "",
-    ) -> None:
-        self.transformer = transformer  # a transformer class: one order line -> one order
-        self.state = state  # the state class: from_data(data), to_data(), .turn, .finished
-        self.settings = settings  # the Setting declarations game.yaml's `settings` may hold
-        self.normal_name = normal_name  # name -> the code name as the game keeps it
-        self.name_problem = name_problem  # name -> why it is not allowed, or None
-        self.new_game = new_game  # (seed, players, settings) -> the turn-0 state
-        self.owing = owing  # state -> ids of the players who owe orders for the next turn
-        self.describe = describe  # state -> one line for the job log
-        self.view = view  # (state, player) -> what that player knows
-        self.facts = facts  # orders -> (orders, diagnostics): the checker's layer 2
-        self.check = check  # (orders, view, player) -> (accepted, diagnostics): layer 3
-        self.resolve = resolve  # (state, orders, streams) -> the next state
-        self.printout = printout  # (view, diagnostics, ctx) -> the player's printout
-        self.summary = summary  # (state, ctx) -> the game master's printout
-        self.configure = configure  # (state, settings) -> state; "": no change after setup
-        self.views = views  # (state, players) -> {player: view}; "": `view` for each player
-        # state -> ids of the players whose files the turn reads, owing ones first (a game
-        # whose players may send standing orders when they owe none); "": `owing`
-        self.accepting = accepting
-
-
-@functools.cache
-def load_part(target: str) -> Any:
-    """The object named "package.module:name", importing its module the first time."""
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
-class RulesetBase:
-    """The `Ruleset` protocol for a game given as its constants and its `Parts`.
-
-    A subclass sets the protocol's attributes (name, title, grammar, width,
-    terminal_words, syntax_code, order_noun, order_summary, order_example; `messages`
-    if it has diplomacy, `period` if its book does not say turn) and `parts`; it may
-    override a method, but needs none. The state class of `parts.state` keeps the
-    turn's bookkeeping: `turn`, `finished`, `to_data()` and the class method
-    `from_data()`.
+    A subclass sets the class attributes and overrides every method that raises
+    NotImplementedError here; the others have the default most games want.
     """
 
-    name: str
-    title: str
-    grammar: str
-    width: int
-    terminal_words: Mapping[str, str]
-    syntax_code: str
-    order_noun: str
+    name: str  # "conflict"
+    title: str  # "GALACTIC CONFLICT"
+    grammar: str  # file in galbatch.grammars
+    width: int  # default printout width, 80 or 132
+    terminal_words: Mapping[str, str]  # grammar terminal -> player's word, for syntax messages
+    syntax_code: str  # diagnostic code for a line that does not parse
+    order_noun: str  # what the rule book calls an order: "order", "command", "action"
     # diplomatic messages: each MESSAGE TO block reaches `check` and `resolve` as an
     # engine `Message` order; without them the engine rejects every block (GB049)
     messages: bool = False
     # the rule book's word for a turn, in the printouts' page headers
     period: str = "TURN"
-    # the order language in brief, for the post room's HELP answer: one line an order
-    # (its form, then what it does), and the order lines of an example order file
+    # the order language in brief, for a player who asks by mail (plain text, no e-mail):
+    # one line an order, its form then what it does; and the order lines of an example file
     order_summary: Sequence[str] = ()
     order_example: Sequence[str] = ()
-    parts: Parts
 
-    def transformer(self) -> Any:
-        return load_part(self.parts.transformer)()
+    # -- the order language ---------------------------------------------------------
 
-    @property
-    def settings(self) -> Sequence[Setting]:
-        settings: Sequence[Setting] = load_part(self.parts.settings)
-        return settings
-
-    def normal_name(self, name: str) -> str:
-        return str(load_part(self.parts.normal_name)(name))
-
-    def name_problem(self, name: str) -> str | None:
-        problem: str | None = load_part(self.parts.name_problem)(name)
-        return problem
-
-    def new_game(
-        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
-    ) -> Any:
-        return load_part(self.parts.new_game)(seed, players, settings)
-
-    def load_state(self, data: Mapping[str, Any]) -> Any:
-        return load_part(self.parts.state).from_data(dict(data))
-
-    def dump_state(self, state: Any) -> dict[str, Any]:
-        data: dict[str, Any] = state.to_data()
-        return data
-
-    def configure(self, state: Any, settings: Mapping[str, Any]) -> Any:
-        if not self.parts.configure:
-            return state
-        return load_part(self.parts.configure)(state, settings)
-
-    def turn_of(self, state: Any) -> int:
-        return int(state.turn)
-
-    def finished(self, state: Any) -> bool:
-        return bool(state.finished)
-
-    def owing(self, state: Any) -> list[str]:
-        return list(load_part(self.parts.owing)(state))
-
-    def accepting(self, state: Any) -> list[str]:
-        if not self.parts.accepting:
-            return self.owing(state)
-        return list(load_part(self.parts.accepting)(state))
-
-    def describe(self, state: Any) -> str:
-        return str(load_part(self.parts.describe)(state))
-
-    def view(self, state: Any, player: str) -> dict[str, Any]:
-        view: dict[str, Any] = load_part(self.parts.view)(state, player)
-        return view
-
-    def view_from_file(self, data: dict[str, Any], players: Sequence[PlayerInfo]) -> dict[str, Any]:
-        del players  # a view is all in its file unless the ruleset says otherwise
-        return data
-
-    def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
-        if not self.parts.views:
-            return {player: self.view(state, player) for player in players}
-        views: dict[str, dict[str, Any]] = load_part(self.parts.views)(state, players)
-        return views
+    def transformer(self) -> object:
+        """A lark inline transformer: the parser calls its method named after each rule
+        with the rule's tokens, and the `start` rule's method returns one order."""
+        raise NotImplementedError
 
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
-        found: tuple[list[Located], list[Diagnostic]] = load_part(self.parts.facts)(orders)
-        return found
+        """The checker's layer 2: the rule book's facts that need no game (ranges,
+        enumerations, limits a file, the meaning of each number), the same in every mode.
+
+        The orders as the facts leave them (a quantity beyond the book's limit reduced,
+        an order a fact rejects marked `refused`) and the diagnostics."""
+        raise NotImplementedError
 
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str
-    ) -> tuple[list[Any], list[Diagnostic]]:
-        checked: tuple[list[Any], list[Diagnostic]] = load_part(self.parts.check)(
-            orders, view, player
-        )
-        return checked
+    ) -> tuple[list[OrderT], list[Diagnostic]]:
+        """The checker's layer 3, the player's situation, on the orders as `facts` left
+        them: accepted (possibly clamped) orders and the diagnostics of the others. An
+        order marked `refused` is only checked for what the situation says of it (whose
+        ships, worlds or planets it names): it is never accepted and uses nothing."""
+        raise NotImplementedError
 
-    def resolve(self, state: Any, orders: Mapping[str, Sequence[Any]], streams: Streams) -> Any:
-        return load_part(self.parts.resolve)(state, orders, streams)
+    # -- the players' names ---------------------------------------------------------
+
+    def normal_name(self, name: str) -> str:
+        """A code name as the game keeps, compares and prints it: upper case, single blanks."""
+        return " ".join(name.split()).upper()
+
+    def name_problem(self, name: str) -> str | None:
+        """Why a code name is not allowed, or None if it is."""
+        raise NotImplementedError
+
+    # -- the game's life ------------------------------------------------------------
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        """The keys game.yaml's `settings` may hold: their types, ranges and defaults."""
+        return ()
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> StateT:
+        """The turn-0 state of a new game."""
+        raise NotImplementedError
+
+    def configure(self, state: StateT, settings: Mapping[str, Any]) -> StateT:
+        """The state with the GM's current game.yaml settings applied (those that may
+        change after setup); by default nothing changes after setup."""
+        del settings
+        return state
+
+    def load_state(self, data: Mapping[str, Any]) -> StateT:
+        """Rebuild a state from the plain data `dump_state` made."""
+        raise NotImplementedError
+
+    def dump_state(self, state: StateT) -> dict[str, Any]:
+        """The state as plain data for the game directory."""
+        return state.to_data()
+
+    def turn_of(self, state: StateT) -> int:
+        """The last turn this state has processed (0 after setup)."""
+        return state.turn
+
+    def finished(self, state: StateT) -> bool:
+        """True once the game has ended."""
+        return state.finished
+
+    def owing(self, state: StateT) -> list[str]:
+        """Ids of the players who owe orders for the next turn."""
+        raise NotImplementedError
+
+    def accepting(self, state: StateT) -> list[str]:
+        """Ids of the players whose order files the next turn reads: those who owe
+        orders, then (in seat order) any who may send orders without owing them."""
+        return self.owing(state)
+
+    def describe(self, state: StateT) -> str:
+        """A one-line summary for the job log's LOAD step."""
+        raise NotImplementedError
+
+    def resolve(
+        self, state: StateT, orders: Mapping[str, Sequence[OrderT]], streams: Streams
+    ) -> StateT:
+        """The next state: one batch run's turn. Never mutates `state`."""
+        raise NotImplementedError
+
+    # -- what each player knows -----------------------------------------------------
+
+    def view(self, state: StateT, player: str) -> View:
+        """What that player knows, as plain data: the view file and the checker's input."""
+        raise NotImplementedError
+
+    def views(self, state: StateT, players: Sequence[str]) -> dict[str, View]:
+        """`view` of each of `players`, in their order (a game may make them in one pass)."""
+        return {player: self.view(state, player) for player in players}
+
+    def view_from_file(self, data: View, players: Sequence[PlayerInfo]) -> View:
+        """The view a player's view file holds (`data`, without its "game"), with what a
+        view built from the state knows besides, from the game's roster `players`: what
+        the GM's check reads when the view cache vouches for the file. By default a view
+        is all in its file."""
+        del players
+        return data
+
+    # -- printouts ------------------------------------------------------------------
 
     def printout(
         self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
     ) -> Printout:
-        printout: Printout = load_part(self.parts.printout)(view, diagnostics, ctx)
-        return printout
+        """The player's printout of a turn, made from that player's view alone."""
+        raise NotImplementedError
 
-    def summary(self, state: Any, ctx: PrintContext) -> Printout:
-        summary: Printout = load_part(self.parts.summary)(state, ctx)
-        return summary
-
-
-RULESETS: dict[str, str] = {
-    "conflict": "galbatch.rules.conflict:RULESET",
-    "conqueror": "galbatch.rules.conqueror:RULESET",
-    "galactac": "galbatch.rules.galactac:RULESET",
-    "galaktikos": "galbatch.rules.galaktikos:RULESET",
-    "interstellar": "galbatch.rules.interstellar.ruleset:RULESET",
-}
+    def summary(self, state: StateT, ctx: PrintContext) -> Printout:
+        """The game master's printout of the whole turn."""
+        raise NotImplementedError
 
 
-class UnknownRuleset(LookupError):
-    """No ruleset of that name."""
-
-
-def did_you_mean(name: str) -> str:
-    """` (did you mean conflict?)` for a misspelt ruleset name, or "" if none is close."""
-    import difflib  # only a misspelt name needs it
-
-    close = difflib.get_close_matches(name.lower(), sorted(RULESETS), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
-
-
-def get_ruleset(name: str) -> Ruleset:
-    """Import and return the named ruleset."""
-    try:
-        target = RULESETS[name.lower()]
-    except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise UnknownRuleset(
-            f"unknown ruleset {name!r}{did_you_mean(name)}; known: {known}"
-        ) from None
-    ruleset: Ruleset = load_part(target)
-    return ruleset
+AnyRuleset = Ruleset[Any, Any]
+"""A ruleset as the engine holds it: of some game, whose state and orders it never reads."""

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.yamlio import (
     MAX_EDITED_BYTES,
     LoadError,

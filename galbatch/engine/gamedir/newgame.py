@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PlayerInfo, Ruleset, get_ruleset
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.commit import commit_turn
 from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError, dump_state
 from galbatch.engine.gamedir.locks import writer_lock
@@ -20,6 +21,7 @@ from galbatch.engine.gamedir.turninputs import inputs_for
 from galbatch.engine.gamedir.yamlio import parse_edited
 from galbatch.engine.security.hashes import hash_password, new_password
 from galbatch.engine.text.wording import plural
+from galbatch.rules import get_ruleset
 
 CODE_NAMES = (
     "ARCTURUS",
@@ -151,7 +153,7 @@ def setting_values(ruleset_name: str, items: Sequence[tuple[str, str]]) -> dict[
     return settings
 
 
-def check_settings(ruleset: Ruleset, settings: Mapping[str, Any]) -> None:
+def check_settings(ruleset: AnyRuleset, settings: Mapping[str, Any]) -> None:
     """Refuse settings the ruleset does not declare, or values its declaration forbids."""
     problems = [
         f"setting {key}: {problem[0]}; allowed: {problem[1]}"
@@ -216,7 +218,7 @@ def create_game(
 
 def install_game(
     path: Path,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     infos: Sequence[PlayerInfo],
     passwords: Sequence[str],

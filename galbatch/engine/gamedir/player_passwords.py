@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.commit import fsync_dir, writing
 from galbatch.engine.gamedir.directory import GAME_FILE, GameError, GameFileError
 from galbatch.engine.gamedir.schema import game_problems

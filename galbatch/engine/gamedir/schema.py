@@ -20,9 +20,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from galbatch.engine.contract.ruleset import RULESETS, Ruleset, Setting, UnknownRuleset, get_ruleset
+from galbatch.engine.contract.records import Setting
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.security.hashes import MAX_ITERATIONS, hash_problem
 from galbatch.engine.text.printable import printable
+from galbatch.rules import RULESETS, UnknownRuleset, get_ruleset
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # what an order-file header can name
 PLAYER_ID = re.compile(r"[A-Za-z0-9]{1,16}")  # ids become file names
@@ -349,7 +351,7 @@ def _mapping(
             yield Problem(_line(node, key=key.name), path + key.name, what, key.rule.allowed)
 
 
-def _ruleset(config: Mapping[Any, Any]) -> Ruleset | None:
+def _ruleset(config: Mapping[Any, Any]) -> AnyRuleset | None:
     name = config.get("ruleset")
     if not isinstance(name, str) or name not in RULESETS:
         return None
@@ -359,7 +361,7 @@ def _ruleset(config: Mapping[Any, Any]) -> Ruleset | None:
         return None
 
 
-def _settings(node: Mapping[Any, Any], ruleset: Ruleset) -> Iterator[Problem]:
+def _settings(node: Mapping[Any, Any], ruleset: AnyRuleset) -> Iterator[Problem]:
     for name, value in node.items():
         problem = setting_problem(ruleset, name, value)
         if problem is not None:
@@ -367,7 +369,7 @@ def _settings(node: Mapping[Any, Any], ruleset: Ruleset) -> Iterator[Problem]:
             yield Problem(_line(node, key=name), f"settings.{_label(name)}", what, allowed)
 
 
-def setting_problem(ruleset: Ruleset, name: Any, value: Any) -> tuple[str, str] | None:
+def setting_problem(ruleset: AnyRuleset, name: Any, value: Any) -> tuple[str, str] | None:
     """What is wrong with one setting for `ruleset`, and what is allowed; None if nothing."""
     declared = {s.name: s for s in ruleset.settings}
     setting = declared.get(name) if isinstance(name, str) else None
@@ -380,7 +382,7 @@ def setting_problem(ruleset: Ruleset, name: Any, value: Any) -> tuple[str, str] 
     return None if what is None else (what, rule.allowed)
 
 
-def _players(node: list[Any], ruleset: Ruleset | None) -> Iterator[Problem]:
+def _players(node: list[Any], ruleset: AnyRuleset | None) -> Iterator[Problem]:
     if not node:
         yield Problem(_line(node), "players", "no players", "a list of at least one player")
     ids: dict[str, tuple[str, int]] = {}  # folded id -> (key, line) of its first use
@@ -454,7 +456,7 @@ def mail_problems(config: Any) -> list[Problem]:
 
 
 def command_line_settings(
-    ruleset: Ruleset, items: Sequence[tuple[str, str]]
+    ruleset: AnyRuleset, items: Sequence[tuple[str, str]]
 ) -> tuple[dict[str, Any], list[str]]:
     """`new --setting KEY=VALUE` pairs as typed settings, and a line for each problem.
 

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.checker.pipeline import FileCheck, counts
-from galbatch.engine.contract.ruleset import PrintContext, Ruleset
+from galbatch.engine.contract.records import PrintContext
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.turninputs import INPUTS_FILE, TurnInputs
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
@@ -30,7 +31,7 @@ GM = "gm"
 
 
 def context(
-    inputs: TurnInputs, ruleset: Ruleset, player: str | None, status: str = ""
+    inputs: TurnInputs, ruleset: AnyRuleset, player: str | None, status: str = ""
 ) -> PrintContext:
     header = f'GAME {inputs.game} PLAYER {player} PASSWORD "________"' if player else ""
     return PrintContext(
@@ -47,7 +48,7 @@ def context(
 
 def player_printout(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     player: str,
     check: FileCheck | None,
@@ -64,7 +65,7 @@ def player_printout(
 
 
 def gm_printout(
-    inputs: TurnInputs, ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck]
+    inputs: TurnInputs, ruleset: AnyRuleset, state: Any, checks: Mapping[str, FileCheck]
 ) -> Printout:
     """The ruleset's GM summary, followed by the engine's section on the order files."""
     summary = replace(ruleset.summary(state, context(inputs, ruleset, None)), label="GM")
@@ -90,7 +91,7 @@ def order_files_section(inputs: TurnInputs, checks: Mapping[str, FileCheck]) -> 
 
 
 def cover_printout(
-    inputs: TurnInputs, ruleset: Ruleset, turn: int, rc: int, parts: int = 0, pages: int = 0
+    inputs: TurnInputs, ruleset: AnyRuleset, turn: int, rc: int, parts: int = 0, pages: int = 0
 ) -> Printout:
     """The archive's cover: a job separator page as a mainframe printed one, the job name
     in banner letters built from the font, then game, turn, date, MAXCC, the players and
@@ -139,7 +140,7 @@ def cover_printout(
 
 def turn_printouts(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     checks: Mapping[str, FileCheck],
     views: Mapping[str, Mapping[str, Any]] | None = None,
@@ -156,7 +157,7 @@ def turn_printouts(
 
 def archive_pdf(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     printouts: list[tuple[str, str, Printout]],
     rc: int,
@@ -192,7 +193,7 @@ def _settled() -> Iterator[Callable[[], None]]:
 
 def render_turn(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     checks: Mapping[str, FileCheck],
     pdf: bool = True,
@@ -208,7 +209,7 @@ def render_turn(
 
 def _render_turn(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     checks: Mapping[str, FileCheck],
     pdf: bool,
@@ -240,7 +241,7 @@ FORK_VIEWS = 16  # fewer views than this are written by the job alone: a fork co
 
 def _printed(
     inputs: TurnInputs,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     state: Any,
     checks: Mapping[str, FileCheck],
     views: Mapping[str, Mapping[str, Any]],

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PlayerInfo
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
 

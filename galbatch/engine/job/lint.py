@@ -16,7 +16,7 @@ from galbatch.engine.language.orderfile import (
 
 if TYPE_CHECKING:
     from galbatch.engine.checker.pipeline import FileCheck
-    from galbatch.engine.contract.ruleset import Ruleset
+    from galbatch.engine.contract.ruleset import AnyRuleset
     from galbatch.engine.gamedir.directory import Game
 
 STDIN = "-"  # as a file to check: the order file is read from standard input
@@ -146,7 +146,7 @@ def _state_key(game: Game, turn: int) -> str | None:
 
 
 def _recorded_view(
-    game: Game, rs: Ruleset, turn: int, player: str, key: str
+    game: Game, rs: AnyRuleset, turn: int, player: str, key: str
 ) -> dict[str, Any] | None:
     """The player's view as the turn's view file holds it (with what the ruleset adds
     from the game's roster), if the view cache says that file is the view of the
@@ -161,7 +161,7 @@ def _recorded_view(
 
 
 def _record_view(
-    game: Game, rs: Ruleset, turn: int, player: str, key: str, view: dict[str, Any]
+    game: Game, rs: AnyRuleset, turn: int, player: str, key: str, view: dict[str, Any]
 ) -> None:
     """Record in the view cache that `view`, built from the state.yaml whose key is
     `key`, is the turn's view file of `player`, if it is: read back, the file gives
@@ -212,8 +212,8 @@ def _read(path: Path | str) -> OrderFile:
     return parse_order_bytes(data, STDIN_NAME)
 
 
-def _ruleset(name: str) -> Ruleset:
-    from galbatch.engine.contract.ruleset import UnknownRuleset, get_ruleset
+def _ruleset(name: str) -> AnyRuleset:
+    from galbatch.rules import UnknownRuleset, get_ruleset
 
     try:
         return get_ruleset(name)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from galbatch.engine.contract.ruleset import get_ruleset
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.locks import commit_lock
 from galbatch.engine.gamedir.turnfiles import (
@@ -18,6 +17,7 @@ from galbatch.engine.gamedir.turnfiles import (
 from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.print.page import layout, render_text
+from galbatch.rules import get_ruleset
 
 
 def reprint(

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from galbatch.engine.checker.pipeline import REJECTED, FileCheck, check_file, counts
+from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.engine.contract.ruleset import PlayerInfo, Ruleset, get_ruleset
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
@@ -42,6 +43,7 @@ from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.security.authentication import authenticate
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
+from galbatch.rules import get_ruleset
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,7 @@ def order_label(player: str) -> str:
 
 def check_player_file(
     game: Game,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     view: Mapping[str, Any],
     player: str,
     data: bytes | None,
@@ -665,7 +667,7 @@ def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
 
 
 def _resolved(
-    ruleset: Ruleset, state: Any, checks: Mapping[str, FileCheck], streams: Streams
+    ruleset: AnyRuleset, state: Any, checks: Mapping[str, FileCheck], streams: Streams
 ) -> Any:
     """The state after the turn the usable files' orders make, or the exception the rules
     raised (a rules bug)."""

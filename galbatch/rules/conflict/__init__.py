@@ -1,5 +1,1 @@
 """Galactic Conflict: the ruleset `conflict`."""
-
-from galbatch.rules.conflict.ruleset import RULESET
-
-__all__ = ["RULESET"]

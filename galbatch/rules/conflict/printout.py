@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.print.maps import HexMap, HexMarker
 from galbatch.print.page import Block, MapBlock, Printout, Section, Table, Text

@@ -5,17 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.contract.ruleset import Parts, RulesetBase
+from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.engine.language.parsing import LineRejected
 from galbatch.rules.conflict import orders as o
 
-if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
+if TYPE_CHECKING:  # types only: a check imports none of these
     from lark import Token
 
     from galbatch.engine.contract.playerinfo import PlayerInfo
+    from galbatch.engine.contract.records import PrintContext, Setting
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.language.diagnostics import Diagnostic
+    from galbatch.engine.language.located import Located
+    from galbatch.print.page import Printout
+    from galbatch.rules.conflict.orders import Order
+    from galbatch.rules.conflict.state import GameState
+
 
 TITLE = "GALACTIC CONFLICT"
-PACKAGE = "galbatch.rules.conflict"
 
 # The words a player may write where the rule book writes one letter, and the letter.
 ORDER_WORDS = {
@@ -112,7 +119,7 @@ class OrderBuilder:
         raise misspelt(t[0], ORDER_LETTERS, ORDER_WORDS)
 
 
-class Conflict(RulesetBase):
+class Conflict(Ruleset["GameState", "Order"]):
     """Galactic Conflict by Charles A. Gaydos (Flying Buffalo)."""
 
     name = "conflict"
@@ -148,22 +155,77 @@ class Conflict(RulesetBase):
 
         return gm_view(data, [p.name for p in players])
 
-    parts = Parts(
-        transformer=f"{__name__}:OrderBuilder",
-        state=f"{PACKAGE}.state:GameState",
-        settings=f"{PACKAGE}.setup:SETTINGS",
-        normal_name=f"{PACKAGE}.orders:normal_name",
-        name_problem=f"{PACKAGE}.names:validate_code_name",
-        new_game=f"{PACKAGE}.setup:new_game",
-        owing=f"{PACKAGE}.state:owing",
-        describe=f"{PACKAGE}.state:describe",
-        view=f"{PACKAGE}.view:build_view",
-        facts=f"{PACKAGE}.facts:facts",
-        check=f"{PACKAGE}.check:check_orders",
-        resolve=f"{PACKAGE}.resolve:resolve",
-        printout=f"{PACKAGE}.printout:player_printout",
-        summary=f"{PACKAGE}.printout:gm_printout",
-    )
+    def transformer(self) -> object:
+        return OrderBuilder()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        from galbatch.rules.conflict.setup import SETTINGS
+
+        return SETTINGS
+
+    def name_problem(self, name: str) -> str | None:
+        from galbatch.rules.conflict.names import validate_code_name
+
+        return validate_code_name(name)
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> GameState:
+        from galbatch.rules.conflict.setup import new_game
+
+        return new_game(seed, players, settings)
+
+    def load_state(self, data: Mapping[str, Any]) -> GameState:
+        from galbatch.rules.conflict.state import GameState
+
+        return GameState.from_data(dict(data))
+
+    def owing(self, state: GameState) -> list[str]:
+        from galbatch.rules.conflict.state import owing
+
+        return owing(state)
+
+    def describe(self, state: GameState) -> str:
+        from galbatch.rules.conflict.state import describe
+
+        return describe(state)
+
+    def resolve(
+        self, state: GameState, orders: Mapping[str, Sequence[Order]], streams: Streams
+    ) -> GameState:
+        from galbatch.rules.conflict.resolve import resolve
+
+        return resolve(state, orders, streams)
+
+    def view(self, state: GameState, player: str) -> View:
+        from galbatch.rules.conflict.view import build_view
+
+        return build_view(state, player)
+
+    def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
+        from galbatch.rules.conflict.facts import facts
+
+        return facts(orders)
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Order], list[Diagnostic]]:
+        from galbatch.rules.conflict.check import check_orders
+
+        return check_orders(orders, view, player)
+
+    def printout(
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        from galbatch.rules.conflict.printout import player_printout
+
+        return player_printout(view, diagnostics, ctx)
+
+    def summary(self, state: GameState, ctx: PrintContext) -> Printout:
+        from galbatch.rules.conflict.printout import gm_printout
+
+        return gm_printout(state, ctx)
 
 
 RULESET = Conflict()

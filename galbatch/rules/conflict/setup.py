@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.conflict.hexes import SPEED, distance
 from galbatch.rules.conflict.names import PRINTOUT_WORDS as PRINTOUT_WORDS
 from galbatch.rules.conflict.names import validate_code_name as validate_code_name

@@ -1,5 +1,1 @@
 """Galactic Conqueror 2.03: the ruleset `conqueror`."""
-
-from galbatch.rules.conqueror.ruleset import RULESET
-
-__all__ = ["RULESET"]

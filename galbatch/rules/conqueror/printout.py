@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.text.wording import plural
 from galbatch.print.maps import FieldMap, FieldPoint, field_atlas

@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.conqueror.field import Grid, Point, distance, place
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.contract.ruleset import Parts, RulesetBase
+from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galactac.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
+if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.playerinfo import PlayerInfo
+    from galbatch.engine.contract.records import PrintContext, Setting
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.language.diagnostics import Diagnostic
+    from galbatch.engine.language.located import Located
+    from galbatch.print.page import Printout
+    from galbatch.rules.galactac.state import GameState
+
 TITLE = "GALAC-TAC"
-PACKAGE = "galbatch.rules.galactac"
 # The actions in brief (ACTION DESCRIPTIONS, the ACTION SUMMARY SHEET), for a player who
 # asks by mail; "..." is more of the same, up to the book's limit.
 ACTION_SUMMARY = (
@@ -56,7 +65,7 @@ ACTION_EXAMPLE = (
 )
 
 
-class GalacTac(RulesetBase):
+class GalacTac(Ruleset["GameState", Any]):
     """Galac-Tac by Talisman Games: empires of star systems, ship designs and fleets."""
 
     name = "galactac"
@@ -70,23 +79,84 @@ class GalacTac(RulesetBase):
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     messages = True  # EMPIRE RELATIONS: messages routed by empire name (diplomacy.py)
 
-    parts = Parts(
-        transformer=f"{PACKAGE}.language:ActionBuilder",
-        state=f"{PACKAGE}.state:GameState",
-        settings=f"{PACKAGE}.setup:SETTINGS",
-        normal_name=f"{PACKAGE}.setup:normal_name",
-        name_problem=f"{PACKAGE}.setup:name_problem",
-        new_game=f"{PACKAGE}.setup:new_game",
-        owing=f"{PACKAGE}.state:owing",
-        describe=f"{PACKAGE}.state:describe",
-        view=f"{PACKAGE}.view:build_view",
-        views=f"{PACKAGE}.view:build_views",
-        facts=f"{PACKAGE}.facts:facts",
-        check=f"{PACKAGE}.check:check_actions",
-        resolve=f"{PACKAGE}.resolve:resolve",
-        printout=f"{PACKAGE}.printout:player_printout",
-        summary=f"{PACKAGE}.printout:gm_printout",
-    )
+    def transformer(self) -> object:
+        from galbatch.rules.galactac.language import ActionBuilder
+
+        return ActionBuilder()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        from galbatch.rules.galactac.setup import SETTINGS
+
+        return SETTINGS
+
+    def name_problem(self, name: str) -> str | None:
+        from galbatch.rules.galactac.setup import name_problem
+
+        return name_problem(name)
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> GameState:
+        from galbatch.rules.galactac.setup import new_game
+
+        return new_game(seed, players, settings)
+
+    def load_state(self, data: Mapping[str, Any]) -> GameState:
+        from galbatch.rules.galactac.state import GameState
+
+        return GameState.from_data(dict(data))
+
+    def owing(self, state: GameState) -> list[str]:
+        from galbatch.rules.galactac.state import owing
+
+        return owing(state)
+
+    def describe(self, state: GameState) -> str:
+        from galbatch.rules.galactac.state import describe
+
+        return describe(state)
+
+    def resolve(
+        self, state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams
+    ) -> GameState:
+        from galbatch.rules.galactac.resolve import resolve
+
+        return resolve(state, orders, streams)
+
+    def view(self, state: GameState, player: str) -> View:
+        from galbatch.rules.galactac.view import build_view
+
+        return build_view(state, player)
+
+    def views(self, state: GameState, players: Sequence[str]) -> dict[str, View]:
+        from galbatch.rules.galactac.view import build_views
+
+        return build_views(state, players)
+
+    def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
+        from galbatch.rules.galactac.facts import facts
+
+        return facts(orders)
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Any], list[Diagnostic]]:
+        from galbatch.rules.galactac.check import check_actions
+
+        return check_actions(orders, view, player)
+
+    def printout(
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        from galbatch.rules.galactac.printout import player_printout
+
+        return player_printout(view, diagnostics, ctx)
+
+    def summary(self, state: GameState, ctx: PrintContext) -> Printout:
+        from galbatch.rules.galactac.printout import gm_printout
+
+        return gm_printout(state, ctx)
 
 
 RULESET = GalacTac()

@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.galactac.designs import MASTERS_DESIGNS
 from galbatch.rules.galactac.galaxy import SIDE, Location, distance, within
 from galbatch.rules.galactac.house import (

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.rules.galaktikos.board import board_map, player_marks

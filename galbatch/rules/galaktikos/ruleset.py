@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from galbatch.engine.contract.ruleset import Parts, RulesetBase
+from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
+if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.playerinfo import PlayerInfo
+    from galbatch.engine.contract.records import PrintContext, Setting
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.engine.language.diagnostics import Diagnostic
+    from galbatch.engine.language.located import Located
+    from galbatch.print.page import Printout
+    from galbatch.rules.galaktikos.orders import Order
+    from galbatch.rules.galaktikos.round import RoundState
+
 TITLE = "GALAKTIKOS"
-PACKAGE = "galbatch.rules.galaktikos"
 # The orders in brief, for a player who asks by mail (hexes are four digits, column
 # then row: 0712).
 ORDER_SUMMARY = (
@@ -46,7 +56,7 @@ ORDER_EXAMPLE = (
 )
 
 
-class Galaktikos(RulesetBase):
+class Galaktikos(Ruleset["RoundState", "Order"]):
     """Galaktikos by Tom Olson: hexes claimed, populations grown and fleets fought on a map."""
 
     name = "galaktikos"
@@ -63,24 +73,89 @@ class Galaktikos(RulesetBase):
     # the printouts are headed with the round (`PERIOD`) they report.
     period = "TURN"
 
-    parts = Parts(
-        transformer=f"{PACKAGE}.language:OrderBuilder",
-        state=f"{PACKAGE}.round:RoundState",
-        settings=f"{PACKAGE}.setup:SETTINGS",
-        normal_name=f"{PACKAGE}.setup:normal_name",
-        name_problem=f"{PACKAGE}.setup:name_problem",
-        new_game=f"{PACKAGE}.setup:new_game",
-        configure=f"{PACKAGE}.setup:configure",
-        owing=f"{PACKAGE}.view:owing",
-        describe=f"{PACKAGE}.view:describe",
-        view=f"{PACKAGE}.view:build_view",
-        views=f"{PACKAGE}.view:build_views",
-        facts=f"{PACKAGE}.facts:facts",
-        check=f"{PACKAGE}.check:check_orders",
-        resolve=f"{PACKAGE}.round:resolve",
-        printout=f"{PACKAGE}.printout:player_printout",
-        summary=f"{PACKAGE}.printout:gm_printout",
-    )
+    def transformer(self) -> object:
+        from galbatch.rules.galaktikos.language import OrderBuilder
+
+        return OrderBuilder()
+
+    @property
+    def settings(self) -> Sequence[Setting]:
+        from galbatch.rules.galaktikos.setup import SETTINGS
+
+        return SETTINGS
+
+    def name_problem(self, name: str) -> str | None:
+        from galbatch.rules.galaktikos.setup import name_problem
+
+        return name_problem(name)
+
+    def new_game(
+        self, seed: int, players: Sequence[PlayerInfo], settings: Mapping[str, Any]
+    ) -> RoundState:
+        from galbatch.rules.galaktikos.setup import new_game
+
+        return new_game(seed, players, settings)
+
+    def configure(self, state: RoundState, settings: Mapping[str, Any]) -> RoundState:
+        from galbatch.rules.galaktikos.setup import configure
+
+        return configure(state, settings)
+
+    def load_state(self, data: Mapping[str, Any]) -> RoundState:
+        from galbatch.rules.galaktikos.round import RoundState
+
+        return RoundState.from_data(dict(data))
+
+    def owing(self, state: RoundState) -> list[str]:
+        from galbatch.rules.galaktikos.view import owing
+
+        return owing(state)
+
+    def describe(self, state: RoundState) -> str:
+        from galbatch.rules.galaktikos.view import describe
+
+        return describe(state)
+
+    def resolve(
+        self, state: RoundState, orders: Mapping[str, Sequence[Order]], streams: Streams
+    ) -> RoundState:
+        from galbatch.rules.galaktikos.round import resolve
+
+        return resolve(state, orders, streams)
+
+    def view(self, state: RoundState, player: str) -> View:
+        from galbatch.rules.galaktikos.view import build_view
+
+        return build_view(state, player)
+
+    def views(self, state: RoundState, players: Sequence[str]) -> dict[str, View]:
+        from galbatch.rules.galaktikos.view import build_views
+
+        return build_views(state, players)
+
+    def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
+        from galbatch.rules.galaktikos.facts import facts
+
+        return facts(orders)
+
+    def check(
+        self, orders: Sequence[Located], view: Mapping[str, Any], player: str
+    ) -> tuple[list[Order], list[Diagnostic]]:
+        from galbatch.rules.galaktikos.check import check_orders
+
+        return check_orders(orders, view, player)
+
+    def printout(
+        self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
+    ) -> Printout:
+        from galbatch.rules.galaktikos.printout import player_printout
+
+        return player_printout(view, diagnostics, ctx)
+
+    def summary(self, state: RoundState, ctx: PrintContext) -> Printout:
+        from galbatch.rules.galaktikos.printout import gm_printout
+
+        return gm_printout(state, ctx)
 
 
 RULESET = Galaktikos()

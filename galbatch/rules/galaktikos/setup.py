@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, MIN_PLAYERS, make_galaxy
 from galbatch.rules.galaktikos.names import LONGEST_NAME, RESERVED
 from galbatch.rules.galaktikos.placement import SETUP_ROUND

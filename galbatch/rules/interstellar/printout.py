@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from galbatch.engine.contract.ruleset import PrintContext
+from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem

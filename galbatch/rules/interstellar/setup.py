@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.engine.contract.ruleset import PlayerInfo, Setting
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.board import Run
 from galbatch.rules.interstellar.coins import draw, hand_size
