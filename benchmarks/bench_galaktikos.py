@@ -26,8 +26,8 @@ from galbatch.engine.job.run import process
 from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS
 from galbatch.rules.galaktikos.hexes import Hex, distance, neighbours
-from galbatch.rules.galaktikos.round import RoundState
 from galbatch.rules.galaktikos.setup import new_game
+from galbatch.rules.galaktikos.state import RoundState
 from galbatch.rules.galaktikos.tables import HexType
 
 PLAYERS = 6

@@ -31,10 +31,10 @@ from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.job.run import process
 from galbatch.engine.language.parsing import load_parser, parse_line
 from galbatch.rules import get_ruleset
+from galbatch.rules.interstellar.resolve import resolve
 from galbatch.rules.interstellar.setup import new_game
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import COLOURS
-from galbatch.rules.interstellar.turn import resolve
 
 PLAYERS = 8
 SEED = 2002

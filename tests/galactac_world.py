@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from galbatch.engine.contract.rng import Streams
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.galaxy import Location, parse_location
 from galbatch.rules.galactac.house import RESEARCH_AVERAGE
 from galbatch.rules.galactac.resolve import resolve

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from galbatch.rules.galaktikos.round import Executed, GameEvent, RoundState
+from galbatch.rules.galaktikos.round_events import Executed, GameEvent
+from galbatch.rules.galaktikos.state import RoundState
 
 # What an executed order made, as its event says: "GROW 0606 2: done", "... only 1 of 2: ..."
 BUILT = re.compile(

@@ -10,10 +10,10 @@ from typing import Any
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.resolve import resolve
 from galbatch.rules.interstellar.setup import new_game
 from galbatch.rules.interstellar.state import GameState, Ships, pieces
 from galbatch.rules.interstellar.tables import Coin, Size, all_coins
-from galbatch.rules.interstellar.turn import resolve
 
 SEED = 1402
 

@@ -16,7 +16,7 @@ from galbatch.engine.language.located import Located
 from galbatch.engine.language.orderfile import parse_order_bytes, read_order_file
 from galbatch.rules import get_ruleset
 from galbatch.rules.conqueror import orders as o
-from galbatch.rules.conqueror.check import CODES, check_commands
+from galbatch.rules.conqueror.check import CODES, check_orders
 from galbatch.rules.conqueror.tables import FACILITIES
 from tests.conqueror_world import alpha_view, small_state
 
@@ -295,7 +295,7 @@ def test_clean_commands_pass_unchanged() -> None:
 
 def test_the_checker_is_called_directly_with_located_commands() -> None:
     at = Located(o.Move("S", 1, 20), "f", 2, 1, "B S 1 20")
-    assert check_commands([at], alpha_view(), "1") == ([o.Move("S", 1, 20)], [])
+    assert check_orders([at], alpha_view(), "1") == ([o.Move("S", 1, 20)], [])
 
 
 # ---- reductions -----------------------------------------------------------------------------
@@ -940,7 +940,7 @@ def test_every_command_is_accepted_or_rejected_and_nothing_is_made_from_nothing(
     located = [Located(c, "f", i + 2, 1, c.text()) for i, c in enumerate(commands)]
     # layer 2, the book's facts, then layer 3 on the commands as the facts left them
     located, found = RULESET.facts(located)
-    accepted, situation = check_commands(located, view, "1")
+    accepted, situation = check_orders(located, view, "1")
     diags = found + situation
     errors = [d for d in diags if d.severity is Severity.ERROR]
     rejected = {d.line for d in errors}

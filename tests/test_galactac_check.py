@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.language.diagnostics import Severity, is_reduction
 from galbatch.engine.language.orderfile import parse_order_bytes
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.check import CODES
 from galbatch.rules.galactac.events import Cargo, Failed, ShipEvent, Short
 from galbatch.rules.galactac.rating import parse_rating

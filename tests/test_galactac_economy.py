@@ -8,7 +8,7 @@ from dataclasses import replace
 from galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world
 
 from galbatch.engine.contract.rng import Streams
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.economy import capture_chance, valuation
 from galbatch.rules.galactac.events import (
     Converted,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.facts import FACTS, MAX_ACTIONS
 from galbatch.rules.galactac.names import TARGETS, WEAPON_TARGETS
 from tests.test_galactac_language import check

@@ -14,7 +14,7 @@ from galactac_world import ALPHA, BETA, at, loc, play, ship, world
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.events import Converted, Failed, event_from_data, event_to_data
 from galbatch.rules.galactac.galaxy import distance
 from galbatch.rules.galactac.house import (
@@ -25,9 +25,10 @@ from galbatch.rules.galactac.house import (
     STARTING_FLEET,
     STARTING_PI,
 )
+from galbatch.rules.galactac.progress import describe, owing
 from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.setup import SETTINGS, name_problem, new_game
-from galbatch.rules.galactac.state import GameState, Mission, date, describe, owing
+from galbatch.rules.galactac.state import GameState, Mission, date
 from galbatch.rules.galactac.view import build_view, build_views
 
 

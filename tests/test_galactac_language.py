@@ -14,13 +14,13 @@ from galbatch.engine.checker.pipeline import FileCheck, check_file, parse_orders
 from galbatch.engine.language.diagnostics import RC, Diagnostic, worst_rc
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.orderfile import parse_order_bytes
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.facts import facts
 from galbatch.rules.galactac.language import (
     ORDER_NOUN,
     SYNTAX_CODE,
     TERMINAL_WORDS,
-    ActionBuilder,
+    OrderBuilder,
     split_design,
 )
 
@@ -38,8 +38,8 @@ class Galactac:
     syntax_code = SYNTAX_CODE
     order_noun = ORDER_NOUN
 
-    def transformer(self) -> ActionBuilder:
-        return ActionBuilder()
+    def transformer(self) -> OrderBuilder:
+        return OrderBuilder()
 
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         return facts(orders)

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world
 
-from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import battle
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.events import CeaseFire, Charted, CombatReport, Failed
 from galbatch.rules.galactac.galaxy import (
     distance,

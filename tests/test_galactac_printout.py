@@ -19,7 +19,7 @@ from galbatch.engine.contract.rng import Streams
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.events import Requested, SystemChanged, event_to_data
 from galbatch.rules.galactac.maps import Status, known_stars
 from galbatch.rules.galactac.printout import (

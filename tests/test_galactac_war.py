@@ -20,8 +20,8 @@ from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
 from galbatch.print.page import layout, render_text
 from galbatch.rules import get_ruleset
-from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import battle, combat, scouting
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.events import (
     AttackAborted,
     CeaseFire,
@@ -40,9 +40,10 @@ from galbatch.rules.galactac.events import (
 from galbatch.rules.galactac.galaxy import route_point
 from galbatch.rules.galactac.house import WAR
 from galbatch.rules.galactac.printout import gm_printout, player_printout
+from galbatch.rules.galactac.progress import owing
 from galbatch.rules.galactac.ruleset import RULESET
 from galbatch.rules.galactac.setup import new_game
-from galbatch.rules.galactac.state import GameState, Mission, Ship, System, owing
+from galbatch.rules.galactac.state import GameState, Mission, Ship, System
 from galbatch.rules.galactac.turn import Turn
 from galbatch.rules.galactac.view import build_view
 from tests.galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, system, world

@@ -384,7 +384,8 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
     from galbatch.engine.language.orderfile import parse_order_bytes
     from galbatch.rules import get_ruleset
     from galbatch.rules.galaktikos.hexes import neighbours, parse_hex
-    from galbatch.rules.galaktikos.round import Executed, RoundState
+    from galbatch.rules.galaktikos.round_events import Executed
+    from galbatch.rules.galaktikos.state import RoundState
 
     ruleset = get_ruleset("galaktikos")
     base = board(resources=10)
@@ -440,7 +441,8 @@ def test_growth_overpopulation_removes_at_once_is_warned_not_clamped() -> None:
     built first make room, and the round removes what the warning says."""
     from galbatch.engine.contract.rng import Streams
     from galbatch.rules.galaktikos.hexes import parse_hex
-    from galbatch.rules.galaktikos.round import RoundState, resolve
+    from galbatch.rules.galaktikos.resolve import resolve
+    from galbatch.rules.galaktikos.state import RoundState
 
     state = board(resources=20)
     accepted, diags = check(state, o.Grow("0303", 2))

@@ -51,16 +51,16 @@ from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos import warfare
 from galbatch.rules.galaktikos.hexes import Hex, neighbours, parse_hex
-from galbatch.rules.galaktikos.round import (
+from galbatch.rules.galaktikos.round_events import (
     ConditionFalse,
     Executed,
     GameEvent,
     NotExecuted,
     Placed,
-    RoundState,
     TurnBegan,
     Won,
 )
+from galbatch.rules.galaktikos.state import RoundState
 from galbatch.rules.galaktikos.tables import Face
 from galbatch.rules.galaktikos.victory import populations
 from tests.galaktikos_accounting import accounted, holdings

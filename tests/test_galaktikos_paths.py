@@ -12,7 +12,9 @@ from galbatch.rules.galaktikos.check import check_orders
 from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
 from galbatch.rules.galaktikos.movement import permit_all, shortest_legal_path
 from galbatch.rules.galaktikos.orders import Migrate, Move, Permit
-from galbatch.rules.galaktikos.round import Executed, NotExecuted, RoundState, resolve
+from galbatch.rules.galaktikos.resolve import resolve
+from galbatch.rules.galaktikos.round_events import Executed, NotExecuted
+from galbatch.rules.galaktikos.state import RoundState
 from galbatch.rules.galaktikos.tables import HexType
 from galbatch.rules.galaktikos.view import build_view
 from tests.galaktikos_world import put, world

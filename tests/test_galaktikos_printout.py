@@ -22,7 +22,7 @@ from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.check import check_orders
 from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.printout import gm_printout, player_printout
-from galbatch.rules.galaktikos.round import resolve
+from galbatch.rules.galaktikos.resolve import resolve
 from galbatch.rules.galaktikos.setup import new_game
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType

@@ -26,18 +26,19 @@ from galbatch.rules.galaktikos.orders import (
     PlacePopulation,
 )
 from galbatch.rules.galaktikos.placement import galaxy_of, near_core, placement_error
-from galbatch.rules.galaktikos.round import (
+from galbatch.rules.galaktikos.progress import describe, owing
+from galbatch.rules.galaktikos.resolve import resolve
+from galbatch.rules.galaktikos.round_events import (
     ConditionFalse,
     Executed,
     NotExecuted,
     Placed,
-    RoundState,
     TurnBegan,
-    resolve,
 )
 from galbatch.rules.galaktikos.setup import new_game
+from galbatch.rules.galaktikos.state import RoundState
 from galbatch.rules.galaktikos.tables import HexType
-from galbatch.rules.galaktikos.view import build_view, describe, owing
+from galbatch.rules.galaktikos.view import build_view
 from tests.galaktikos_accounting import accounted, holdings
 from tests.galaktikos_world import put, world
 
@@ -417,7 +418,7 @@ def test_first_names_who_takes_the_extras_of_a_population_attack_not_its_target(
 
 def test_a_fleet_battle_is_against_every_unfriendly_fleet_whatever_first_says() -> None:
     from galbatch.rules.galaktikos.orders import First
-    from galbatch.rules.galaktikos.round import Fought
+    from galbatch.rules.galaktikos.round_events import Fought
 
     attack = Attack("FLEETS", "0405", (Attackers("0405", 6),))
     for seed in range(10):
@@ -432,7 +433,7 @@ def test_standing_orders_given_are_told_the_announced_ones_to_everyone() -> None
     """PERMIT, FORBID and OBSTRUCT are heard at the table: every view has every player's,
     and the events saying them given; REROLL, FIRST and AUTOMATIC are the giver's alone."""
     from galbatch.rules.galaktikos.orders import First, Reroll
-    from galbatch.rules.galaktikos.round import Announced, StandingSet
+    from galbatch.rules.galaktikos.round_events import Announced, StandingSet
     from galbatch.rules.galaktikos.view import build_views
 
     state = board()

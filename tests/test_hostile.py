@@ -22,8 +22,7 @@ from galbatch.engine.text.printable import escape, one_column, printable
 from galbatch.print.page import Printout, Section, Table, Text, layout, render_text
 from galbatch.rules import get_ruleset
 from galbatch.rules.conflict.view import build_view
-from galbatch.rules.galaktikos.round import RoundState
-from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.state import GameState, RoundState
 from galbatch.rules.galaktikos.tables import HexType
 from tests import galaktikos_world
 from tests.conflict_world import small_state

@@ -15,10 +15,10 @@ from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.phases import Phase
+from galbatch.rules.interstellar.resolve import resolve
 from galbatch.rules.interstellar.setup import new_game
 from galbatch.rules.interstellar.state import GameState, Ships, pieces
 from galbatch.rules.interstellar.tables import DIPLOMACY, SIZES, Size, all_coins
-from galbatch.rules.interstellar.turn import resolve
 
 COIN_WORDS = ("1", "3", "5", "DIPLOMACY", "DIPLOMACY", "DIPLOMACY", "HIGHEST", "LOWEST", "BEST")
 

@@ -6,12 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.contract.ruleset import Ruleset, View
-from galbatch.engine.language.parsing import LineRejected
-from galbatch.rules.conflict import orders as o
+from galbatch.rules.conflict.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
-    from lark import Token
-
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -24,28 +21,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
 
 TITLE = "GALACTIC CONFLICT"
 
-# The words a player may write where the rule book writes one letter, and the letter.
-ORDER_WORDS = {
-    "ATTACK": "A",
-    "MOVE": "M",
-    "PROBE": "P",
-    "BUILD": "B",
-    "ECON": "E",
-    "ECONOMIC": "E",
-    "INCREASE": "E",
-    "GATE": "G",
-    "TRANSFER": "T",
-    "DESTROY": "D",
-    "DESTRUCTION": "D",
-}
-UNIT_WORDS = {"AF": "A", "DF": "D", "PROBE": "P", "PROBES": "P"}  # M: "A"=AF, "D"=DF, "P"=probes
-BUILD_WORDS = {"AF": "A", "DF": "D", "FT": "F", "PROBE": "P", "PROBES": "P", "CP": "C"}
-DESTROY_WORDS = {"FT": "F", "CP": "C", "ECON": "E"}  # "F"=FT, "C"=CP, "E"=Econ
-ORDER_LETTERS = "an order letter (A, M, P, B, E, G, T or D)"
-MOVABLE_WORD = "a unit type (A, D or P)"
-BUILDABLE_WORD = "an item to build (A, D, F, P or C)"
-DESTROYABLE_WORD = "an item to destroy (F, C or E)"
-LONGEST_GUESSED = 20  # longer words are junk, not misspellings: no "did you mean"
 # The orders in brief, as the rule book writes them, for a player who asks by mail.
 ORDER_SUMMARY = (
     "A,from,to,af           Attack: af AF at world from attack world to",
@@ -60,65 +35,6 @@ ORDER_SUMMARY = (
 ORDER_EXAMPLE = ("A,23,119,12", "M,72,144,D,27", "B,156,F,3")
 
 
-class Misspelling(LineRejected):
-    """A word where the rule book writes one letter; `column` is where it starts."""
-
-
-def misspelt(word: Token, expected: str, words: Mapping[str, str]) -> Misspelling:
-    """The syntax error for `word`, with "did you mean" the letter of a close word.
-
-    The engine's parser reports it as a syntax error (CF100) with this message."""
-    from galbatch.engine.text.suggest import closest
-
-    text = str(word).upper()
-    guess = closest(text, words) if len(text) <= LONGEST_GUESSED else None
-    hint = "" if guess is None else f" (did you mean {words[guess]}, for {guess}?)"
-    shown = str(word) if len(text) <= LONGEST_GUESSED else str(word)[: LONGEST_GUESSED - 3] + "..."
-    message = f"found {shown!r} where {expected} was expected{hint}"
-    return Misspelling(message, word.column or 1)
-
-
-class OrderBuilder:
-    """Turns a parsed line into an order dataclass: the LALR parser calls the method
-    named after each rule with the rule's tokens (an inline transformer)."""
-
-    def start(self, items: list[o.Order]) -> o.Order:
-        return items[0]
-
-    def attack(self, t: list[Token]) -> o.Attack:
-        return o.Attack(int(t[0]), int(t[1]), int(t[2]))
-
-    def move(self, t: list[Token]) -> o.Move:
-        if t[2].type == "MOVE_WORD":
-            raise misspelt(t[2], MOVABLE_WORD, UNIT_WORDS)
-        return o.Move(int(t[0]), int(t[1]), t[2].upper(), int(t[3]))  # type: ignore[arg-type]
-
-    def probe(self, t: list[Token]) -> o.Probe:
-        return o.Probe(int(t[0]), int(t[1]))
-
-    def build(self, t: list[Token]) -> o.Build:
-        if t[1].type == "BUILD_WORD":
-            raise misspelt(t[1], BUILDABLE_WORD, BUILD_WORDS)
-        return o.Build(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
-
-    def econ(self, t: list[Token]) -> o.EconIncrease:
-        return o.EconIncrease(int(t[0]))
-
-    def gate(self, t: list[Token]) -> o.Gate:
-        return o.Gate(int(t[0]), int(t[1]))
-
-    def transfer(self, t: list[Token]) -> o.Transfer:
-        return o.Transfer(int(t[0]), " ".join(str(t[1]).split()).upper())
-
-    def destroy(self, t: list[Token]) -> o.Destroy:
-        if t[1].type == "DESTROY_WORD":
-            raise misspelt(t[1], DESTROYABLE_WORD, DESTROY_WORDS)
-        return o.Destroy(int(t[0]), t[1].upper(), int(t[2]))  # type: ignore[arg-type]
-
-    def misspelt(self, t: list[Token]) -> o.Order:
-        raise misspelt(t[0], ORDER_LETTERS, ORDER_WORDS)
-
-
 class Conflict(Ruleset["GameState", "Order"]):
     """Galactic Conflict by Charles A. Gaydos (Flying Buffalo)."""
 
@@ -130,22 +46,7 @@ class Conflict(Ruleset["GameState", "Order"]):
     order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = "CF100"
-    terminal_words: Mapping[str, str] = {
-        "WORLD": "a world number",
-        "QUANTITY": "a quantity",
-        "MOVABLE": MOVABLE_WORD,
-        "BUILDABLE": BUILDABLE_WORD,
-        "DESTROYABLE": DESTROYABLE_WORD,
-        # the error productions' words (see the grammar) read as what they stand for
-        "MOVE_WORD": MOVABLE_WORD,
-        "BUILD_WORD": BUILDABLE_WORD,
-        "DESTROY_WORD": DESTROYABLE_WORD,
-        "ORDER_WORD": ORDER_LETTERS,
-        "REST": "the rest of the order",
-        "CODE_NAME": "a code name",
-        "COMMA": "','",
-        **{letter: ORDER_LETTERS for letter in "AMPBEGTD"},
-    }
+    terminal_words = TERMINAL_WORDS
 
     # No `configure`: nothing changes after setup (the end turn is fixed by the seed
     # and kept secret). Code names are normalised once, when `new` takes them, before
@@ -156,6 +57,8 @@ class Conflict(Ruleset["GameState", "Order"]):
         return gm_view(data, [p.name for p in players])
 
     def transformer(self) -> object:
+        from galbatch.rules.conflict.language import OrderBuilder
+
         return OrderBuilder()
 
     @property
@@ -182,12 +85,12 @@ class Conflict(Ruleset["GameState", "Order"]):
         return GameState.from_data(dict(data))
 
     def owing(self, state: GameState) -> list[str]:
-        from galbatch.rules.conflict.state import owing
+        from galbatch.rules.conflict.progress import owing
 
         return owing(state)
 
     def describe(self, state: GameState) -> str:
-        from galbatch.rules.conflict.state import describe
+        from galbatch.rules.conflict.progress import describe
 
         return describe(state)
 

@@ -238,7 +238,7 @@ def words(text: str) -> str:
     return " ".join(text.upper().split())
 
 
-def check_commands(
+def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Order], list[Diagnostic]]:
     """Accepted commands (explicit quantities reduced where needed) and the diagnostics."""

@@ -16,6 +16,7 @@ the transformer raises (a `LineRejected`) into that diagnostic.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, cast
 
@@ -156,7 +157,7 @@ def _unit(token: Token) -> o.Unit:
     return cast(o.Unit, str(token).upper())
 
 
-class CommandBuilder:
+class OrderBuilder:
     """Turns a parsed line into a command dataclass: the LALR parser calls the method
     named after each rule with the rule's tokens (an inline transformer)."""
 
@@ -221,3 +222,26 @@ class CommandBuilder:
     def reward(self, t: list[Token]) -> o.Reward:
         p = parameters(t)
         return o.Reward(int(p[0]), int(p[1]))
+
+
+# grammar terminal -> the player's word for it, in syntax messages
+TERMINAL_WORDS: Mapping[str, str] = {
+    "UNIT": "S (ship) or T (task force)",
+    "UNIT_WORD": "S (ship) or T (task force)",
+    "LINE": "a command letter (B L E W S V Z U P I K F N G)",
+    "NUMBER": "a ship or task force number",
+    "PLANET": "a planet number",
+    "SHIP": "a ship number",
+    "CARGO": "a cargo type (1-9)",
+    "AMOUNT": "an amount",
+    "YARD": "a shipyard number (1-3)",
+    "SHIP_CLASS": "a ship class (0-26)",
+    "PU": "a number of PU",
+    "TASK_FORCE": "a task force number (0-50)",
+    "PLAYER": "a player number",
+    "KIND": "a facility type (1-12)",
+    "AREA": "a research area (0-6)",
+    "KIT": "a kit type (5-8)",
+    "POINTS": "a number of points",
+    **{c: "a command letter (B L E W S V Z U P I K F N G)" for c in "BLEWSVZUPIKFNG"},
+}

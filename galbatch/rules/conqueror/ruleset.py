@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.contract.ruleset import Ruleset, View
+from galbatch.rules.conqueror.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.engine.contract.playerinfo import PlayerInfo
@@ -49,31 +50,12 @@ class Conqueror(Ruleset["GameState", "Order"]):
     order_summary = COMMAND_SUMMARY
     order_example = COMMAND_EXAMPLE
     syntax_code = "GQ100"
-    terminal_words: Mapping[str, str] = {
-        "UNIT": "S (ship) or T (task force)",
-        "UNIT_WORD": "S (ship) or T (task force)",
-        "LINE": "a command letter (B L E W S V Z U P I K F N G)",
-        "NUMBER": "a ship or task force number",
-        "PLANET": "a planet number",
-        "SHIP": "a ship number",
-        "CARGO": "a cargo type (1-9)",
-        "AMOUNT": "an amount",
-        "YARD": "a shipyard number (1-3)",
-        "SHIP_CLASS": "a ship class (0-26)",
-        "PU": "a number of PU",
-        "TASK_FORCE": "a task force number (0-50)",
-        "PLAYER": "a player number",
-        "KIND": "a facility type (1-12)",
-        "AREA": "a research area (0-6)",
-        "KIT": "a kit type (5-8)",
-        "POINTS": "a number of points",
-        **{c: "a command letter (B L E W S V Z U P I K F N G)" for c in "BLEWSVZUPIKFNG"},
-    }
+    terminal_words = TERMINAL_WORDS
 
     def transformer(self) -> object:
-        from galbatch.rules.conqueror.language import CommandBuilder
+        from galbatch.rules.conqueror.language import OrderBuilder
 
-        return CommandBuilder()
+        return OrderBuilder()
 
     @property
     def settings(self) -> Sequence[Setting]:
@@ -109,12 +91,12 @@ class Conqueror(Ruleset["GameState", "Order"]):
         return GameState.from_data(dict(data))
 
     def owing(self, state: GameState) -> list[str]:
-        from galbatch.rules.conqueror.state import owing
+        from galbatch.rules.conqueror.progress import owing
 
         return owing(state)
 
     def describe(self, state: GameState) -> str:
-        from galbatch.rules.conqueror.state import describe
+        from galbatch.rules.conqueror.progress import describe
 
         return describe(state)
 
@@ -143,9 +125,9 @@ class Conqueror(Ruleset["GameState", "Order"]):
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str
     ) -> tuple[list[Order], list[Diagnostic]]:
-        from galbatch.rules.conqueror.check import check_commands
+        from galbatch.rules.conqueror.check import check_orders
 
-        return check_commands(orders, view, player)
+        return check_orders(orders, view, player)
 
     def printout(
         self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from galbatch.engine.contract.copying import shallow
-from galbatch.engine.text.wording import plural
 
 NEUTRAL = "NEUTRAL"
 CARGO_KINDS = 9  # table 5.3: cargo types 1..9
@@ -315,18 +314,3 @@ class GameState:
             ],
             winner=None if data.get("winner") is None else str(data["winner"]),
         )
-
-
-def owing(state: GameState) -> list[str]:
-    """Every player who still controls a planet or a ship sends commands."""
-    active = {p.owner for p in state.planets.values() if p.owner is not None}
-    active.update(s.owner for s in state.ships)
-    return [p for p in state.players if p in active]
-
-
-def describe(state: GameState) -> str:
-    """The job log's line on the state."""
-    return (
-        f"turn {state.turn}, {plural(len(state.players), 'player')}, "
-        f"{plural(len(state.planets), 'planet')}, {plural(len(state.ships), 'ship')}"
-    )

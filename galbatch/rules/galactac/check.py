@@ -52,7 +52,7 @@ from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest, did_you_mean
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.diplomacy import CODES as MESSAGE_CODES
 from galbatch.rules.galactac.diplomacy import check_messages
 from galbatch.rules.galactac.facts import LOOKALIKE, ships, words
@@ -228,7 +228,7 @@ class Plan:
     cost: int
 
 
-def check_actions(
+def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
     """Accepted actions (quantities reduced where needed), in the order written, then the
@@ -1157,4 +1157,4 @@ def _take(fleet: Sequence[Craft], item: str, amount: int) -> int:
     return amount - left
 
 
-__all__ = ["CODES", "check_actions"]
+__all__ = ["CODES", "check_orders"]

@@ -24,7 +24,28 @@ from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
-from galbatch.rules.galactac.actions import (
+from galbatch.rules.galactac.designs import MASTERS_DESIGNS
+from galbatch.rules.galactac.names import (
+    CODE_CHARACTERS,
+    CODE_LENGTH,
+    COORDINATES,
+    DEFAULT_SORT,
+    DESIGN_NAME_CHARACTERS,
+    EMPIRE_NAME_CHARACTERS,
+    EMPIRE_NAME_LENGTH,
+    ITEMS,
+    MAP_TYPES,
+    NAME_CHARACTERS,
+    NAME_LENGTH,
+    SHIP_IDS,
+    SORTS,
+    TARGETS,
+    TOLERATED_NAME_CHARACTERS,
+    WEAPON_NAMES,
+    WEAPON_TARGETS,
+    bad_characters,
+)
+from galbatch.rules.galactac.orders import (
     ACTIONS,
     Action,
     Assign,
@@ -63,27 +84,6 @@ from galbatch.rules.galactac.actions import (
     Tow,
     Transfer,
     Unload,
-)
-from galbatch.rules.galactac.designs import MASTERS_DESIGNS
-from galbatch.rules.galactac.names import (
-    CODE_CHARACTERS,
-    CODE_LENGTH,
-    COORDINATES,
-    DEFAULT_SORT,
-    DESIGN_NAME_CHARACTERS,
-    EMPIRE_NAME_CHARACTERS,
-    EMPIRE_NAME_LENGTH,
-    ITEMS,
-    MAP_TYPES,
-    NAME_CHARACTERS,
-    NAME_LENGTH,
-    SHIP_IDS,
-    SORTS,
-    TARGETS,
-    TOLERATED_NAME_CHARACTERS,
-    WEAPON_NAMES,
-    WEAPON_TARGETS,
-    bad_characters,
 )
 from galbatch.rules.galactac.rating import RatingError, read_rating
 

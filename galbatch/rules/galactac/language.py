@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.language.parsing import LineRejected
 from galbatch.engine.text.suggest import closest
-from galbatch.rules.galactac import actions as a
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.names import item_word, map_type
 
 if TYPE_CHECKING:  # the parser's tokens; checking actions never imports lark
@@ -126,7 +126,7 @@ def ship_or_location(token: Token) -> a.Location | int:
     return location(token) if token.type == "LOCATION" else int(token)
 
 
-class ActionBuilder:
+class OrderBuilder:
     """Turns a parsed line into an action dataclass: the LALR parser calls the method
     named after each rule with the rule's tokens (an inline transformer)."""
 

@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from galbatch.engine.contract.rng import Streams
-from galbatch.rules.galactac import actions as a
 from galbatch.rules.galactac import (
     combat,
     diplomacy,
@@ -34,6 +33,7 @@ from galbatch.rules.galactac import (
     scouting,
     shipyard,
 )
+from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.events import Requested
 from galbatch.rules.galactac.galaxy import Location
 from galbatch.rules.galactac.rating import RatingError, parse_rating

@@ -80,9 +80,9 @@ class GalacTac(Ruleset["GameState", Any]):
     messages = True  # EMPIRE RELATIONS: messages routed by empire name (diplomacy.py)
 
     def transformer(self) -> object:
-        from galbatch.rules.galactac.language import ActionBuilder
+        from galbatch.rules.galactac.language import OrderBuilder
 
-        return ActionBuilder()
+        return OrderBuilder()
 
     @property
     def settings(self) -> Sequence[Setting]:
@@ -108,12 +108,12 @@ class GalacTac(Ruleset["GameState", Any]):
         return GameState.from_data(dict(data))
 
     def owing(self, state: GameState) -> list[str]:
-        from galbatch.rules.galactac.state import owing
+        from galbatch.rules.galactac.progress import owing
 
         return owing(state)
 
     def describe(self, state: GameState) -> str:
-        from galbatch.rules.galactac.state import describe
+        from galbatch.rules.galactac.progress import describe
 
         return describe(state)
 
@@ -142,9 +142,9 @@ class GalacTac(Ruleset["GameState", Any]):
     def check(
         self, orders: Sequence[Located], view: Mapping[str, Any], player: str
     ) -> tuple[list[Any], list[Diagnostic]]:
-        from galbatch.rules.galactac.check import check_actions
+        from galbatch.rules.galactac.check import check_orders
 
-        return check_actions(orders, view, player)
+        return check_orders(orders, view, player)
 
     def printout(
         self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext

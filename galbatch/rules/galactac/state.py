@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from galbatch.engine.contract.copying import shallow
-from galbatch.engine.text.wording import plural
 from galbatch.rules.galactac.events import Event, event_from_data, event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text, parse_location
 from galbatch.rules.galactac.house import FIRST_YEAR, FORTNIGHTS_PER_YEAR, PV_MULTIPLIER
@@ -432,20 +431,3 @@ class GameState:
             winner=None if data.get("winner") is None else str(data["winner"]),
             over=bool(data.get("over", False)),
         )
-
-
-def owing(state: GameState) -> list[str]:
-    """Every empire that still holds a system or a ship sends actions."""
-    if state.finished:
-        return []
-    active = {s.owner for s in state.systems.values() if s.owner is not None}
-    active.update(s.owner for s in state.ships)
-    return [e for e in state.empires if e in active]
-
-
-def describe(state: GameState) -> str:
-    """The job log's line on the state."""
-    return (
-        f"turn {state.turn} ({state.date}), {plural(len(state.empires), 'empire')}, "
-        f"{plural(len(state.systems), 'star system')}, {plural(len(state.ships), 'ship')}"
-    )

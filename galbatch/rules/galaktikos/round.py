@@ -12,10 +12,9 @@ the moment they trigger.
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
@@ -69,15 +68,29 @@ from galbatch.rules.galaktikos.orders import (
 )
 from galbatch.rules.galaktikos.placement import (
     HOME,
-    SETUP_ROUND,
     TAKEN,
     galaxy_of,
     place,
     placement_error,
     setup_steps,
 )
+from galbatch.rules.galaktikos.round_events import (
+    STANDING,
+    Announced,
+    ConditionFalse,
+    Eliminated,
+    Event,
+    Executed,
+    Fought,
+    GameEvent,
+    NotExecuted,
+    Placed,
+    StandingSet,
+    TurnBegan,
+    Won,
+)
 from galbatch.rules.galaktikos.standing import ANNOUNCED
-from galbatch.rules.galaktikos.state import GameState, Illegal
+from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState
 from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
 from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
@@ -92,7 +105,6 @@ from galbatch.rules.galaktikos.warfare import (
 )
 
 VARIANTS = ("population", "race", "conquest")
-STANDING = (Permit, Obstruct, Reroll, First, Automatic)
 ACTIONS = (
     Attack,
     BuildFleet,
@@ -105,153 +117,12 @@ ACTIONS = (
     Move,
     Occupy,
 )
-STANDING_TYPES: dict[str, type[Any]] = {c.__name__: c for c in STANDING}
 
 
 # ---- events -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened this round, to `player` or done by him, in words."""
-
-    player: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Placed(Event):
-    """A setup token (home or single population) placed, by order or automatically."""
-
-
-@dataclass(frozen=True)
-class TurnBegan(Event):
-    """A player's turn began: resources collected, territory claimed, populations occupied."""
-
-
-@dataclass(frozen=True)
-class Executed(Event):
-    """An order carried out."""
-
-
-@dataclass(frozen=True)
-class NotExecuted(Event):
-    """An order the board no longer allowed when its turn came, and exactly why."""
-
-
-@dataclass(frozen=True)
-class ConditionFalse(Event):
-    """A conditional order whose condition did not hold when it came to run."""
-
-
-@dataclass(frozen=True)
-class GameEvent(Event):
-    """A book event (7): overpopulation, a supply failure, a change of resource access."""
-
-
-@dataclass(frozen=True)
-class Fought(Event):
-    """A line of the course of a battle or a strike an order fought: the sides, each
-    roll, reroll, reversal and coin toss, the losses (8.3); the board is open to all."""
-
-
-@dataclass(frozen=True)
-class Announced(Event):
-    """A standing order the table hears (PERMIT, FORBID, OBSTRUCT) given this round."""
-
-
-@dataclass(frozen=True)
-class StandingSet(Event):
-    """A standing order of the player's own tactics (REROLL, FIRST, AUTOMATIC) given this
-    round: told to him alone."""
-
-
-@dataclass(frozen=True)
-class Eliminated(Event):
-    """A player out of play (Conquest, 2.3)."""
-
-
-@dataclass(frozen=True)
-class Won(Event):
-    """The game is won."""
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    c.__name__: c
-    for c in (
-        Placed,
-        TurnBegan,
-        Executed,
-        NotExecuted,
-        ConditionFalse,
-        GameEvent,
-        Fought,
-        Announced,
-        StandingSet,
-        Eliminated,
-        Won,
-    )
-}
-
-
 # ---- the state of batch play ---------------------------------------------------------------
-
-
-@dataclass
-class RoundState(GameState):
-    """The board plus what batch play keeps between runs: standing orders, events, rotation."""
-
-    standing: dict[str, tuple[Standing, ...]] = field(default_factory=dict)
-    events: tuple[Event, ...] = ()
-    first: int = 0  # the seat that went first in the last round
-    variant: str = "population"
-    rotate: bool = True
-
-    @property
-    def turn(self) -> int:
-        """The engine's turn number: 0 before the setup run, then the round to play next."""
-        return self.round
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over: a player has won."""
-        return self.winner is not None
-
-    def to_data(self) -> dict[str, Any]:
-        """The board's data and the batch fields, in a fixed order."""
-        data = super().to_data()
-        data["standing"] = {
-            p: [{"order": type(o).__name__, **asdict(o)} for o in orders]
-            for p, orders in sorted(self.standing.items())
-        }
-        data["events"] = [{"kind": type(e).__name__, **asdict(e)} for e in self.events]
-        data["first"] = self.first
-        data["variant"] = self.variant
-        data["rotate"] = self.rotate
-        return data
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> RoundState:
-        """The state `to_data` wrote."""
-        base = GameState.from_data(data)
-        standing = {
-            str(p): tuple(
-                STANDING_TYPES[o["order"]](**{k: v for k, v in o.items() if k != "order"})
-                for o in orders
-            )
-            for p, orders in data.get("standing", {}).items()
-        }
-        events = tuple(
-            EVENT_TYPES[e["kind"]](str(e["player"]), str(e["text"])) for e in data.get("events", [])
-        )
-        return cls(
-            **{f.name: getattr(base, f.name) for f in fields(GameState)},
-            standing=standing,
-            events=events,
-            first=int(data.get("first", 0)),
-            variant=str(data.get("variant", "population")),
-            rotate=bool(data.get("rotate", True)),
-        )
 
 
 # ---- standing orders as the rules' policies -----------------------------------------------------
@@ -745,6 +616,11 @@ class _Harm(Event):
     victim: str = ""
 
 
+def public(log: Sequence[Event]) -> tuple[Event, ...]:
+    """The round's log as the players read it: without the harm it keeps for itself."""
+    return tuple(e for e in log if not isinstance(e, _Harm))
+
+
 def _remember_harm(harm: Mapping[tuple[Hex, str], str], log: list[Event]) -> None:
     for (hex_, victim), by in sorted(harm.items()):
         log.append(_Harm(by, "", hex_.name, victim))
@@ -814,43 +690,6 @@ def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: rando
         given(standing, player, log)
     mark_supply(state, obstructs(state))
     state.events = tuple(log)
-
-
-def resolve(
-    state: RoundState, orders: Mapping[str, Sequence[Any]], streams: Callable[[str], random.Random]
-) -> RoundState:
-    """The state after one run: the setup run at round 0, else a round; `state` is not changed.
-
-    The dice come from the engine's streams (one for setup, one for the round's
-    battles), so the same state and orders give the same next state.
-    """
-    after = copy.deepcopy(state)
-    if after.winner is not None:
-        after.events = ()
-        return after
-    if after.round == SETUP_ROUND:
-        setup_run(after, orders, streams("galaktikos-setup"))
-        after.round = 1
-        after.first = 0
-        after.seat = 0
-        return after
-    rng = streams("galaktikos-round")
-    log: list[Event] = []
-    seats = list(after.players)
-    order = turn_order(after)
-    after.first = order[0] if order else 0
-    for seat in order:
-        if after.winner is not None:
-            break
-        player = seats[seat]
-        if after.players[player].eliminated:
-            continue
-        after.seat = seat
-        play_turn(after, player, orders.get(player, ()), rng, log)
-    after.events = tuple(e for e in log if not isinstance(e, _Harm))
-    after.round += 1
-    after.seat = first_seat(after)
-    return after
 
 
 def race_goal(state: GameState) -> Hex | None:

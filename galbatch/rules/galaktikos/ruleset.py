@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.engine.language.located import Located
     from galbatch.print.page import Printout
     from galbatch.rules.galaktikos.orders import Order
-    from galbatch.rules.galaktikos.round import RoundState
+    from galbatch.rules.galaktikos.state import RoundState
 
 TITLE = "GALAKTIKOS"
 # The orders in brief, for a player who asks by mail (hexes are four digits, column
@@ -102,24 +102,24 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
         return configure(state, settings)
 
     def load_state(self, data: Mapping[str, Any]) -> RoundState:
-        from galbatch.rules.galaktikos.round import RoundState
+        from galbatch.rules.galaktikos.state import RoundState
 
         return RoundState.from_data(dict(data))
 
     def owing(self, state: RoundState) -> list[str]:
-        from galbatch.rules.galaktikos.view import owing
+        from galbatch.rules.galaktikos.progress import owing
 
         return owing(state)
 
     def describe(self, state: RoundState) -> str:
-        from galbatch.rules.galaktikos.view import describe
+        from galbatch.rules.galaktikos.progress import describe
 
         return describe(state)
 
     def resolve(
         self, state: RoundState, orders: Mapping[str, Sequence[Order]], streams: Streams
     ) -> RoundState:
-        from galbatch.rules.galaktikos.round import resolve
+        from galbatch.rules.galaktikos.resolve import resolve
 
         return resolve(state, orders, streams)
 

@@ -16,8 +16,8 @@ from galbatch.engine.contract.rng import stream
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, MIN_PLAYERS, make_galaxy
 from galbatch.rules.galaktikos.names import LONGEST_NAME, RESERVED
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
-from galbatch.rules.galaktikos.round import VARIANTS, RoundState, race_goal
-from galbatch.rules.galaktikos.state import Player
+from galbatch.rules.galaktikos.round import VARIANTS, race_goal
+from galbatch.rules.galaktikos.state import Player, RoundState
 from galbatch.rules.galaktikos.tables import HexType
 
 VICTORY_SETTING = Setting(

@@ -6,10 +6,14 @@ marked population, the player occupying it (1.5, 5.1.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes, parse_hex
+from galbatch.rules.galaktikos.orders import (
+    Standing,
+)
+from galbatch.rules.galaktikos.round_events import EVENT_TYPES, STANDING_TYPES, Event
 from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
 
 
@@ -255,4 +259,61 @@ class GameState:
             goal=parse_hex(goal) if goal is not None else None,
             held={str(p): int(n) for p, n in data["held"].items()},
             winner=data.get("winner"),
+        )
+
+
+@dataclass
+class RoundState(GameState):
+    """The board plus what batch play keeps between runs: standing orders, events, rotation."""
+
+    standing: dict[str, tuple[Standing, ...]] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+    first: int = 0  # the seat that went first in the last round
+    variant: str = "population"
+    rotate: bool = True
+
+    @property
+    def turn(self) -> int:
+        """The engine's turn number: 0 before the setup run, then the round to play next."""
+        return self.round
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: a player has won."""
+        return self.winner is not None
+
+    def to_data(self) -> dict[str, Any]:
+        """The board's data and the batch fields, in a fixed order."""
+        data = super().to_data()
+        data["standing"] = {
+            p: [{"order": type(o).__name__, **asdict(o)} for o in orders]
+            for p, orders in sorted(self.standing.items())
+        }
+        data["events"] = [{"kind": type(e).__name__, **asdict(e)} for e in self.events]
+        data["first"] = self.first
+        data["variant"] = self.variant
+        data["rotate"] = self.rotate
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> RoundState:
+        """The state `to_data` wrote."""
+        base = GameState.from_data(data)
+        standing = {
+            str(p): tuple(
+                STANDING_TYPES[o["order"]](**{k: v for k, v in o.items() if k != "order"})
+                for o in orders
+            )
+            for p, orders in data.get("standing", {}).items()
+        }
+        events = tuple(
+            EVENT_TYPES[e["kind"]](str(e["player"]), str(e["text"])) for e in data.get("events", [])
+        )
+        return cls(
+            **{f.name: getattr(base, f.name) for f in fields(GameState)},
+            standing=standing,
+            events=events,
+            first=int(data.get("first", 0)),
+            variant=str(data.get("variant", "population")),
+            rotate=bool(data.get("rotate", True)),
         )

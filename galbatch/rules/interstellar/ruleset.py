@@ -110,7 +110,7 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
     def resolve(
         self, state: GameState, orders: Mapping[str, Sequence[Order]], streams: Streams
     ) -> GameState:
-        from galbatch.rules.interstellar.turn import resolve
+        from galbatch.rules.interstellar.resolve import resolve
 
         return resolve(state, orders, streams)
 

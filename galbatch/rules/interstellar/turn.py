@@ -9,9 +9,8 @@ a coin played is in, still secret).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import replace
-from random import Random
 from typing import Any
 
 from galbatch.rules.interstellar import house, reports
@@ -19,7 +18,6 @@ from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.answers import (
     all_answers,
     answer,
-    take_in,
     use,
     use_all,
 )
@@ -61,25 +59,6 @@ RUN_STREAM = "interstellar"
 def _round(state: GameState) -> int:
     """The most player turns a run begins (house.RUN_PLAYS_AT_MOST_ONE_ROUND)."""
     return len(state.seats) if house.RUN_PLAYS_AT_MOST_ONE_ROUND else 10**9
-
-
-def resolve(
-    state: GameState, orders: Mapping[str, Sequence[Any]], streams: Callable[[str], Random]
-) -> GameState:
-    """The state after one batch run: each order file taken in (in seat order), then the
-    phases resolved until a decision is missing or the game is won. `state` is not changed;
-    the same state and orders give the same next state."""
-    run = Run(streams(RUN_STREAM))
-    state = replace(state, turn=state.turn + 1, events=(), waiting=())
-    for player in state.players():
-        if player in orders:
-            before = state
-            state = take_in(state, player, orders[player])
-            reports.filed(run, before, state, player, orders[player])
-            replaced = reports.gone(before.pending.get(player, ()), state.pending.get(player, ()))
-            reports.dropped(run, state, player, replaced, reports.REPLACED)
-    state = advance(state, run)
-    return replace(state, events=tuple(run.events))
 
 
 def advance(state: GameState, run: Run) -> GameState:
