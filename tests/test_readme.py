@@ -130,7 +130,8 @@ def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone:
 
 def test_the_conflict_demo_command_and_a_second_run(clone: Path) -> None:
     readme = (clone / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"^    (rm -rf work/conflict-demo .*)$", readme, re.M)
+    # the whole command: its first line and every line a trailing backslash continues
+    match = re.search(r"^    (rm -rf work/conflict-demo (?:.*\\\n)*.*)$", readme, re.M)
     assert match, "the README shows the same command for the conflict demo"
     ran = sh(match.group(1), clone)
     assert ran.returncode == stated_rc(readme), ran.stdout + ran.stderr
