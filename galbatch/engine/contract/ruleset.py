@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:  # types only: a check never makes these classes
     from typing import Protocol
 
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -64,12 +65,23 @@ class Ruleset(Generic[StateT, OrderT]):
     messages: bool = False
     # the rule book's word for a turn, in the printouts' page headers
     period: str = "TURN"
-    # the order language in brief, for a player who asks by mail (plain text, no e-mail):
-    # one line an order, its form then what it does; and the order lines of an example file
-    order_summary: Sequence[str] = ()
+    # the order lines of an example order file, for a player who asks by mail
     order_example: Sequence[str] = ()
 
     # -- the order language ---------------------------------------------------------
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        """Each order of the game as its rule book lists it: word, arguments, summary."""
+        return ()
+
+    @property
+    def order_summary(self) -> Sequence[str]:
+        """The order language in brief, for a player who asks by mail (plain text, no
+        e-mail): one line an order, its form then what it does."""
+        from galbatch.engine.contract.forms import summary_lines
+
+        return summary_lines(tuple(self.forms))
 
     def transformer(self) -> object:
         """A lark inline transformer: the parser calls its method named after each rule

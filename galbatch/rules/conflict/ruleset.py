@@ -9,6 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.conflict.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -21,17 +22,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
 
 TITLE = "GALACTIC CONFLICT"
 
-# The orders in brief, as the rule book writes them, for a player who asks by mail.
-ORDER_SUMMARY = (
-    "A,from,to,af           Attack: af AF at world from attack world to",
-    "M,from,to,unit,n       Move n units (A AF, D DF, P probes)",
-    "P,from,to              Probe: launch one probe to world to",
-    "B,world,item,econ      Build A, D, F, P or C with econ Econ",
-    "E,world                Econ increase: all the Econ raises it by 1",
-    "G,from,to              Gate: one Econ, a one-turn gate to your world",
-    "T,world,name           Transfer the world to that code name's player",
-    "D,world,item,n         Destroy n of F (FT), C (CP) or E (Econ)",
-)
 ORDER_EXAMPLE = ("A,23,119,12", "M,72,144,D,27", "B,156,F,3")
 
 
@@ -43,7 +33,6 @@ class Conflict(Ruleset["GameState", "Order"]):
     grammar = "conflict.lark"
     width = 132
     order_noun = "order"
-    order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = "CF100"
     terminal_words = TERMINAL_WORDS
@@ -55,6 +44,12 @@ class Conflict(Ruleset["GameState", "Order"]):
         from galbatch.rules.conflict.names import gm_view
 
         return gm_view(data, [p.name for p in players])
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        from galbatch.rules.conflict.forms import FORMS
+
+        return FORMS
 
     def transformer(self) -> object:
         from galbatch.rules.conflict.language import OrderBuilder
