@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.orders import (
-    BUILD_YIELD,
     Attack,
     Build,
     Buildable,
@@ -35,6 +34,7 @@ from galbatch.rules.conflict.state import (
     TurnReport,
     World,
 )
+from galbatch.rules.conflict.tables import BUILD_YIELD
 
 PLAYERS = {"arc": "ARCTURUS", "pol": "POLARIS", "reg": "REGULUS", "rig": "RIGEL"}
 

@@ -7,7 +7,9 @@ import pytest
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.print.maps import HexMap
 from galbatch.rules.conflict.hexes import distance
-from galbatch.rules.conflict.setup import HOUSE_RULES, new_game, validate_code_name
+from galbatch.rules.conflict.house import HOUSE_RULES
+from galbatch.rules.conflict.names import validate_code_name
+from galbatch.rules.conflict.setup import new_game
 from galbatch.rules.conflict.state import GameState, World
 
 NAMES = [
@@ -345,7 +347,7 @@ def test_new_game_with_a_name_with_blanks_then_a_transfer_to_it(tmp_path) -> Non
 def test_every_refused_printout_word_is_in_the_man_page() -> None:
     from pathlib import Path
 
-    from galbatch.rules.conflict.setup import PRINTOUT_WORDS
+    from galbatch.rules.conflict.names import PRINTOUT_WORDS
 
     page = (Path(__file__).parent.parent / "man" / "galbatch-conflict.7").read_text()
     page = page.replace("\\ ", " ")

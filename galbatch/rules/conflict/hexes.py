@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from galbatch.rules.conflict.tables import SPEED
+
 
 def to_cube(col: int, row: int) -> tuple[int, int, int]:
     """Offset (odd-q) coordinates to cube coordinates."""
@@ -15,9 +17,6 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     ax, ay, az = to_cube(*a)
     bx, by, bz = to_cube(*b)
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
-
-SPEED = 3  # MOVEMENT: all units move 3 hexes a turn
 
 
 def turns_to_arrive(hexes: int) -> int:

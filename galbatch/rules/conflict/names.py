@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from galbatch.rules.conflict.orders import normal_name
-
-NAME_LENGTH = 20  # CODE NAMES: up to 20 characters and spaces
+from galbatch.rules.conflict.tables import NAME_LENGTH
 
 # CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT", "PROBES",
 # "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed."

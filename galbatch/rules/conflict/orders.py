@@ -113,8 +113,6 @@ class Destroy:
 Order = Attack | Move | Probe | Build | EconIncrease | Gate | Transfer | Destroy
 Reusable = Build | EconIncrease  # the orders a world remembers for next turn
 
-# What one Econ builds (PRODUCTION): 1 CP, 2 AF, 3 DF, 4 FT, 5 probes.
-BUILD_YIELD: dict[str, int] = {"C": 1, "A": 2, "D": 3, "F": 4, "P": 5}
 
 UNIT_NAMES: dict[str, str] = {
     "A": "AF",

@@ -53,7 +53,6 @@ from typing import TypeGuard, cast
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.conflict.hexes import distance, turns_to_arrive
 from galbatch.rules.conflict.orders import (
-    BUILD_YIELD,
     NEUTRAL,
     Attack,
     Build,
@@ -77,6 +76,7 @@ from galbatch.rules.conflict.state import (
     TurnReport,
     World,
 )
+from galbatch.rules.conflict.tables import BUILD_YIELD
 from galbatch.rules.conflict.view import named_on_printout
 
 REUSED = "REUSED"

@@ -9,70 +9,20 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
-from galbatch.rules.conflict.hexes import SPEED, distance
-from galbatch.rules.conflict.names import PRINTOUT_WORDS as PRINTOUT_WORDS
-from galbatch.rules.conflict.names import validate_code_name as validate_code_name
+from galbatch.rules.conflict.hexes import distance
+from galbatch.rules.conflict.house import HOUSE_RULES
+from galbatch.rules.conflict.names import validate_code_name
 from galbatch.rules.conflict.orders import normal_name
 from galbatch.rules.conflict.state import GameState, Player, World
+from galbatch.rules.conflict.tables import END_TURNS, PLAYER_COUNT
 
 Hex = tuple[int, int]  # (col, row), odd-q offset, from 0
 
-PLAYER_COUNT = (2, 15)  # the rule book: a game for 2 to 15 players
-END_TURNS = (15, 25)  # the rule book: the game ends on a random turn from 15 to 25
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    """The starting numbers the rule book leaves to the game master."""
-
-    # About a dozen worlds each: room to grow and neighbours to fight.
-    worlds_per_player: int = 12
-    # Settings may ask for more or fewer, within what keeps the map readable.
-    worlds_per_player_range: tuple[int, int] = (3, 25)
-    # One world per 5 hexes: most worlds are a turn or two's move from another.
-    hexes_per_world: int = 5
-    # Room for the home worlds to keep their distance when worlds are few.
-    hexes_per_home: int = 40
-    # 32 columns of 4 characters fit one 132-column page.
-    max_cols: int = 32
-    # 28 rows of 2 lines, with the heading, fit one page.
-    max_rows: int = 28
-    # The smallest sheet: two home worlds still fit well apart.
-    min_cols: int = 10
-    min_rows: int = 8
-    # Home worlds at least 5 hexes apart: no one can attack on turn 1 with arrival that run.
-    home_distance: int = 5
-    # Home worlds keep off the sheet's edge hexes, so none is tucked in a corner.
-    home_edge: int = 1
-    # Home placement tries this many random hexes and keeps the one farthest from the others.
-    home_candidates: int = 30
-    # Fresh placements tried before giving up (never needed within the player range).
-    home_attempts: int = 50
-    # Each home gets 2 neutral worlds within one turn's move, so no one starts stranded.
-    near_neutrals: int = 2
-    near_distance: int = SPEED
-    # A player's home: a strong economy and enough forces to survive the first turns.
-    home_econ: int = 10
-    home_cp: int = 0
-    home_af: int = 10
-    home_df: int = 15
-    home_ft: int = 10
-    home_probes: int = 5
-    # Neutral worlds: Econ 1 to 6, a little poorer than a home on average.
-    neutral_econ: tuple[int, int] = (1, 6)
-    # Neutral DF, per Econ: richer worlds are better defended.
-    neutral_df_per_econ: tuple[int, int] = (1, 3)
-    # Neutral FT, per Econ; neutral worlds have no AF, so they never threaten anyone.
-    neutral_ft_per_econ: tuple[int, int] = (0, 2)
-
-
-HOUSE_RULES = HouseRules()
 
 # The settings game.yaml may give this ruleset: validated by the engine before any run.
 WORLDS_PER_PLAYER = Setting(
