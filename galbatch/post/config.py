@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.schema import (
     DEFAULT_MAX_MESSAGE_KB,
     DEFAULT_SENDER,
@@ -63,8 +64,6 @@ def post_settings(config: Any) -> PostSettings:
         return PostSettings()
     problems = mail_problems(config)
     if problems:
-        from galbatch.engine.gamedir.directory import GameError
-
         raise GameError("\n".join(p.format("game.yaml") for p in problems))
     return PostSettings(
         sender=str(mail.get("from", DEFAULT_SENDER)),

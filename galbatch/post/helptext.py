@@ -8,6 +8,8 @@ every game: the commands the post room takes, not one game's orders.
 
 from __future__ import annotations
 
+from galbatch.rules import UnknownRuleset, get_ruleset
+
 
 def _sign_up(game_id: str) -> list[str]:
     """How to sign up, as the rule book's server took it."""
@@ -28,7 +30,6 @@ def help_text(ruleset: str, game_id: str, title: str) -> str:
     """The HELP answer for a game of `ruleset` ("" for a sign-up list without one)."""
     if not ruleset:
         return _general(game_id, title)
-    from galbatch.rules import UnknownRuleset, get_ruleset
 
     try:
         rules = get_ruleset(ruleset)

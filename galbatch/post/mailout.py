@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from galbatch.engine.gamedir.commit import writing
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.post.config import player_emails, post_settings
 from galbatch.post.replies import GENERATED, Attachment, Mail, build_mail, day, write_outbox
 from galbatch.post.signups import slug
+from galbatch.rules import get_ruleset
 
 MAX_ATTACHMENT = 64 * 1024 * 1024
 
@@ -44,7 +46,6 @@ class MailResult:
 
 def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
     """The printout mails of an archived turn, and "<id>: why" for each player without one."""
-    from galbatch.rules import get_ruleset
 
     turn_dir = game.turn_dir(turn)
     if not turn_dir.is_dir():
@@ -94,7 +95,6 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
 
 def mail_turn(path: Path, turn: int | None = None, wait: float | None = None) -> MailResult:
     """Write the printout mails of `turn` (default: the latest) to the outbox, as the writer."""
-    from galbatch.engine.gamedir.commit import writing
 
     with writing(path, wait) as game:
         number = game.latest_turn() if turn is None else turn

@@ -19,16 +19,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from galbatch.engine.gamedir.commit import fsync_dir, writing
 from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError
+from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.gamedir.newgame import create_game
+from galbatch.engine.gamedir.schema import GAME_ID, game_problems
 from galbatch.engine.gamedir.signup_list import (
     SIGNUPS_FILE,
     Signup,
     SignupList,
     signups_bytes,
 )
+from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
+from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
 from galbatch.post.config import EMAIL, post_settings
 from galbatch.post.helptext import help_text
 from galbatch.post.replies import GENERATED, Mail, build_mail, day, write_atomic, write_outbox
+from galbatch.rules import UnknownRuleset, get_ruleset
 
 NAME_LENGTH = 15  # the rule book's #ANM name: at most 15 characters
 ANM_LINE = re.compile(r"\s*#ANM\s+(?P<game>\S+)(?:[ \t]+(?P<name>.*?))?\s*", re.IGNORECASE)
@@ -52,8 +62,6 @@ def open_signups(
 
     `sender`: the From of the answers (game.yaml's mail.from), if not galbatch@localhost;
     `new`: the options `galbatch start` makes the game with (seed, title, ...)."""
-    from galbatch.engine.gamedir.locks import writer_lock
-    from galbatch.engine.gamedir.schema import GAME_ID
 
     if not GAME_ID.fullmatch(game):
         raise GameError(f"game id {game!r}: 1 to 32 letters, digits, '.', '_' or '-'")
@@ -87,8 +95,6 @@ def name_problem(name: str, ruleset: str = "") -> str | None:
     if other is not None:  # the book's letters are its mainframe's: A to Z
         return f"a name may hold only the letters A to Z, digits and blanks, not {other!r}"
     if ruleset:
-        from galbatch.rules import UnknownRuleset, get_ruleset
-
         try:
             rules = get_ruleset(ruleset)
         except UnknownRuleset:
@@ -151,7 +157,6 @@ def game_from_signups(
     path: Path, signups: SignupList, seed: int, ruleset: str = "", **options: Any
 ) -> list[Welcomed]:
     """The game of `create_from_signups`, its players' addresses in game.yaml; no mail yet."""
-    from galbatch.engine.gamedir.newgame import create_game
 
     rules = ruleset or signups.ruleset
     if not rules:
@@ -176,7 +181,6 @@ def game_from_signups(
 
 def write_welcomes(path: Path, welcomed: Sequence[Welcomed]) -> None:
     """Each new player's welcome mail, in the game's outbox, as the game's writer."""
-    from galbatch.engine.gamedir.commit import writing
 
     with writing(path) as game:
         write_outbox(path, [welcome_mail(game, w) for w in welcomed])
@@ -187,12 +191,6 @@ def set_player_emails(
 ) -> None:
     """Give players an `email` in game.yaml, as its one writer, keeping the GM's comments;
     `mail`, the sign-up list's mail settings, becomes game.yaml's `mail` if it has none."""
-    from ruamel.yaml.comments import CommentedMap
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
-
-    from galbatch.engine.gamedir.commit import fsync_dir, writing
-    from galbatch.engine.gamedir.schema import game_problems
-    from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
 
     with writing(path) as game:
         for entry in game.config["players"]:
@@ -222,7 +220,6 @@ def slug(game_id: str) -> str:
 def welcome_mail(game: Game, player: Welcomed) -> Mail:
     """A new player's welcome: their number, name and password, the header line to use,
     the first due date and the rules in brief."""
-    from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 
     ruleset = game.ruleset_name
     start = recorded_inputs(game, 80, 0).date

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from galbatch.engine.gamedir.commit import fsync_dir
-from galbatch.engine.gamedir.directory import GAME_FILE, GameError
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.config import PASSWORD_VARIABLE, PostSettings, post_settings
 from galbatch.post.replies import NAME, SENT, outbox
@@ -62,7 +63,6 @@ def envelope(data: bytes) -> tuple[str, list[str]]:
 
 def send_outbox(path: Path, wait: float | None = None) -> SendResult:
     """Send every mail waiting in the outbox, in name order, as the directory's one writer."""
-    from galbatch.engine.gamedir.locks import writer_lock
 
     with writer_lock(path, wait):
         settings = _settings(path)
@@ -100,7 +100,6 @@ def send_outbox(path: Path, wait: float | None = None) -> SendResult:
 
 
 def _settings(path: Path) -> PostSettings:
-    from galbatch.engine.gamedir.directory import Game
 
     if (path / GAME_FILE).is_file():
         return post_settings(Game.open(path).config)

@@ -24,9 +24,12 @@ from typing import Any
 
 from galbatch.engine.gamedir.commit import fsync_dir
 from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
+from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.gamedir.newgame import check_settings, validate_new
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, SignupList, read_signups
 from galbatch.post.replies import write_outbox
 from galbatch.post.signups import Welcomed, game_from_signups, open_signups, welcome_mail
+from galbatch.rules import get_ruleset
 
 SCRATCH = ".start-game"
 GAME_PARTS = ("turns", "orders")  # what `new` makes beside game.yaml, moved before it
@@ -48,8 +51,6 @@ def open_game(
     """`new RULESET DIR --open`: DIR takes sign-ups for the game these options will make.
 
     Everything `new` would refuse is refused now, before the first sign-up."""
-    from galbatch.engine.gamedir.newgame import check_settings, validate_new
-    from galbatch.rules import get_ruleset
 
     rules = get_ruleset(ruleset)
     game_id = game_id or directory.name
@@ -78,7 +79,6 @@ def start_game(
 
     `passwords`: chosen ones, by player id; `start`: another date for turn 0 than the
     one recorded when the list was opened."""
-    from galbatch.engine.gamedir.locks import writer_lock
 
     with writer_lock(directory, wait):
         signups = startable(directory)

@@ -34,6 +34,7 @@ from galbatch.engine.gamedir.directory import OLD_PREFIX, TMP_PREFIX, Game, Game
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import commit_lock, writer_lock
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
+from galbatch.engine.language.orderfile import redact
 
 RECORD_FILE = "intake.yaml"
 PENDING_PREFIX = ".pending-"
@@ -87,7 +88,6 @@ def read_record(turn_dir: Path) -> list[Consumed] | None:
 
 def archived_form(data: bytes) -> bytes:
     """An order file as a turn archives it: the clear password replaced by a mark."""
-    from galbatch.engine.language.orderfile import redact
 
     return redact(data)
 

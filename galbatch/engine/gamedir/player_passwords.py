@@ -11,9 +11,12 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.commit import fsync_dir, writing
 from galbatch.engine.gamedir.directory import GAME_FILE, GameError, GameFileError
+from galbatch.engine.gamedir.newgame import PASSWORD
 from galbatch.engine.gamedir.schema import game_problems
 from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
 from galbatch.engine.security.hashes import hash_password
@@ -24,7 +27,6 @@ PASSWORDS_SUFFIX = ".passwords.txt"  # beside the game directory: games/mine.pas
 
 def password_problem(password: str) -> str | None:
     """Why `password` cannot be a player's password (the rule of `new`), or None."""
-    from galbatch.engine.gamedir.newgame import PASSWORD
 
     if PASSWORD.fullmatch(password):
         return None
@@ -43,7 +45,6 @@ def set_password(
     replaces the old one: if it raises (the password could not be shown),
     nothing changes and the old password still works.
     """
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
     problem = password_problem(password)
     if problem is not None:

@@ -21,6 +21,7 @@ from galbatch.engine.gamedir.turninputs import INPUTS_FILE, TurnInputs
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.page import Page, Printout, Section, Table, Text, layout, render_text
+from galbatch.print.pdf import render_archive, render_pdf, render_pdfs, shared_streams
 from galbatch.print.worker import meanwhile
 
 if TYPE_CHECKING:
@@ -166,7 +167,6 @@ def archive_pdf(
 ) -> bytes:
     """The turn's archive PDF; `laid`: the printouts' pages, if already laid out, and
     `drawn` their drawings, if already drawn for the printouts' own PDFs."""
-    from galbatch.print.pdf import render_archive
 
     if laid is None:
         laid = [layout(p) for _, _, p in printouts]
@@ -258,7 +258,6 @@ def _printed(
     pdfs: list[bytes] = []
     drawn: list[list[Drawn | None]] = []
     if pdf:
-        from galbatch.print.pdf import render_pdfs, shared_streams
 
         def made(done: int) -> None:
             if progress is not None:
@@ -332,7 +331,5 @@ def printout_files(
         pages = layout(printout)
     out = {f"{stem}.txt": render_text(pages).encode("utf-8")}
     if pdf:
-        from galbatch.print.pdf import render_pdf
-
         out[f"{stem}.pdf"] = render_pdf(printout, pages)
     return out

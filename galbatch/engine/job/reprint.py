@@ -17,6 +17,7 @@ from galbatch.engine.gamedir.turnfiles import (
 from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.print.page import layout, render_text
+from galbatch.print.pdf import render_pdf
 from galbatch.rules import get_ruleset
 
 
@@ -56,7 +57,5 @@ def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive
         printout = player_printout(inputs, ruleset, state, player, check)
     pages = layout(printout)
     if fmt == "pdf":
-        from galbatch.print.pdf import render_pdf
-
         return render_pdf(printout, pages)
     return render_text(pages).encode("utf-8")

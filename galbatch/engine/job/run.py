@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from galbatch.engine.checker.pipeline import REJECTED, FileCheck, check_file, co
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.rng import Streams
 from galbatch.engine.contract.ruleset import AnyRuleset
+from galbatch.engine.gamedir import viewcache
 from galbatch.engine.gamedir.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
@@ -41,8 +43,10 @@ from galbatch.engine.gamedir.yamlio import dump_data
 from galbatch.engine.language.diagnostics import RC, Severity, is_reduction
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.security.authentication import authenticate
+from galbatch.engine.security.hashes import verify_password
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
+from galbatch.print import worker
 from galbatch.rules import get_ruleset
 
 
@@ -284,8 +288,6 @@ def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable
     not found right here is authenticated again when it is checked, and its diagnostic
     says why it was rejected.
     """
-    from galbatch.engine.security.hashes import verify_password
-    from galbatch.print import worker
 
     asked = []
     for player, data in files.items():
@@ -328,7 +330,6 @@ def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable
         if len(left) < 2:
             results.update({i: verify(i) for i in left})
             return
-        from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=min(len(left), worker.cores())) as pool:
             results.update(zip(left, pool.map(verify, left), strict=True))
@@ -656,14 +657,13 @@ def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
     """Tell the view cache that the turn's view files are the views of its state.yaml
     (they were made from the same state), so that `check --game` reads a player's view
     instead of loading the state to build it."""
-    from galbatch.engine.gamedir.viewcache import digest, remember_views, state_key
 
     views = {
-        name.removeprefix("views/").removesuffix(".yaml"): digest(data)
+        name.removeprefix("views/").removesuffix(".yaml"): viewcache.digest(data)
         for name, data in files.items()
         if name.startswith("views/") and name.endswith(".yaml")
     }
-    remember_views(state_key(ruleset, files["state.yaml"]), views)
+    viewcache.remember_views(viewcache.state_key(ruleset, files["state.yaml"]), views)
 
 
 def _resolved(

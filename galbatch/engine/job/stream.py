@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from galbatch.engine.gamedir.directory import GAME_FILE, GameError
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
+from galbatch.engine.job.run import Facts, JobLog, job_report, process
 from galbatch.engine.language.diagnostics import RC
 
 MAX_JOBS = 64
@@ -113,8 +116,6 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
     A file is skipped (RC 4: the glob caught something that is not a game); a sign-up
     list that `galbatch start` has not yet made a game of is listed (RC 0). Anything
     else, a missing or broken game included, goes to `process` and fails there."""
-    from galbatch.engine.gamedir.directory import GAME_FILE, GameError
-    from galbatch.engine.job.run import Facts, JobLog, job_report
 
     path = Path(directory)
     facts = Facts(dry_run=options.dry_run, rerun=False)
@@ -123,7 +124,6 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
         log.step("LOAD", RC.WARNING, f"{directory}: a file, not a game directory; skipped")
         report = job_report(log, facts, None, None)
         return GameRun(directory, RC.WARNING, log.end(), report, NOT_A_GAME)
-    from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 
     if not path.is_dir() or (path / GAME_FILE).exists() or not (path / SIGNUPS_FILE).is_file():
         return None
@@ -145,7 +145,6 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
 
 def run_game(directory: str, options: Options) -> GameRun:
     """One game's turn job, in this process; any failure is the job's RC 16, never raised."""
-    from galbatch.engine.job.run import process
 
     try:
         result = process(
@@ -162,7 +161,6 @@ def run_game(directory: str, options: Options) -> GameRun:
 
 def failed(directory: str, why: str, options: Options) -> GameRun:
     """A job that could not run at all: a log with one LOAD step of RC 16, as `process` logs it."""
-    from galbatch.engine.job.run import Facts, JobLog, job_report
 
     log = JobLog("UNKNOWN", 0, "-")
     log.step("LOAD", RC.FAILED, why)
