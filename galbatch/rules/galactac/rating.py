@@ -233,7 +233,7 @@ class _Trees:
 @cache
 def _parser() -> Parser:
     """The rating parser, loaded as the order grammars are (the generated one if current)."""
-    from galbatch.engine.language.parsing import load_parser
+    from galbatch.engine.language.parsing import load_parser  # only a rating to read needs it
 
     return load_parser(GRAMMAR, _Trees())
 

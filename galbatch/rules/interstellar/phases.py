@@ -157,7 +157,7 @@ def succeeded(e: Encounter) -> bool:
 def _choosing(state: GameState) -> tuple[str, ...]:
     """Who may choose something at the outcome: defending allies after a defender's win,
     Celegorm and Mormegil in the combat, a Nirnaeth while others have ships in the void."""
-    from galbatch.rules.interstellar.state import has_power
+    from galbatch.rules.interstellar.state import has_power  # state imports Phase
 
     e = state.encounter
     if e is None:
