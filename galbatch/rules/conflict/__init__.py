@@ -1,1 +1,1 @@
-"""Galactic Conflict: the ruleset `conflict`."""
+"""Galactic Conflict (Flying Buffalo): the ruleset `conflict` (see galbatch-conflict(7))."""

@@ -1,1 +1,1 @@
-"""Galac-Tac (Talisman Games): the ruleset `galactac`, being built (see its man page)."""
+"""Galac-Tac (Talisman Games): the ruleset `galactac` (see galbatch-galactac(7))."""

@@ -1,1 +1,1 @@
-"""Galaktikos (Tom Olson): the ruleset `galaktikos`, being built (see its man page)."""
+"""Galaktikos (Tom Olson): the ruleset `galaktikos` (see galbatch-galaktikos(7))."""
