@@ -7,6 +7,6 @@ next one have orders for it (sent ahead, or standing), and stops where a
 decision is missing, telling only those players what they owe (`phases.owes`).
 The charts are in `tables.py`, the unclear points decided in `house.py`, the
 orders and the pending/standing rule in `orders.py`, the state in `state.py`; the
-run in `resolve.py`, the phase machine in `turn.py`, with the rules it calls in `fleets.py`, `combat.py`,
-`outcome.py`, `powers.py`, `coins.py` and `victory.py`.
+run in `resolve.py`, the phase machine in `turn.py`, with the rules it calls in
+`fleets.py`, `combat.py`, `outcome.py`, `powers.py`, `coins.py` and `victory.py`.
 """
