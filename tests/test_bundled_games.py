@@ -7,6 +7,7 @@ nothing here; and a turn run there, as the README's commands never do, breaks no
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -128,8 +129,9 @@ def test_a_turn_run_in_the_work_tree_does_not_change_the_shipped_copy(tmp_path: 
         "copy_shipped('conflict-demo', Path(sys.argv[1]))"
     )
     copied = subprocess.run(
-        [sys.executable, "-c", probe, str(tmp_path / "copy")], cwd=clone, capture_output=True
-    )
+        [sys.executable, "-c", probe, str(tmp_path / "copy")],
+        cwd=clone, capture_output=True, env={**os.environ, "PYTHONPATH": str(clone)},
+    )  # fmt: skip
     assert copied.returncode == 0, copied.stderr
     assert tree(tmp_path / "copy") == tree(shipped("conflict-demo"))
 

@@ -46,6 +46,7 @@ from galbatch.print.pdf import (
     stock_for,
 )
 from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
+from tests.building import imported_from
 
 MARKERS = (
     HexMarker(0, 0, "1"),
@@ -217,9 +218,10 @@ def test_same_bytes_in_another_process(pdf: bytes) -> None:
         "from galbatch.print.pdf import render_pdf\n"
         "print(hashlib.sha256(render_pdf(sample_printout())).hexdigest())\n"
     )
-    root = str(Path(__file__).resolve().parent.parent)
+    # the galbatch this process tests, then the clone for the tests' own helpers
+    path = os.pathsep.join([str(imported_from()), str(Path(__file__).resolve().parent.parent)])
     # Another hash seed, and a SOURCE_DATE_EPOCH reportlab would otherwise put in the ID.
-    env = {**os.environ, "PYTHONPATH": root, "PYTHONHASHSEED": "4242", "SOURCE_DATE_EPOCH": "9"}
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "4242", "SOURCE_DATE_EPOCH": "9"}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )

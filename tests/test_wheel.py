@@ -4,6 +4,7 @@ from anywhere, and `man galbatch` finds its page in the environment it is instal
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -163,3 +164,30 @@ def test_pip_install_puts_the_manual_pages_where_man_finds_them(
         found = subprocess.run([man, "-w", name], env=env, capture_output=True, text=True)
         assert found.returncode == 0, found.stderr
         assert Path(found.stdout.split()[0]).resolve() == (venv / page).resolve(), found.stdout
+
+
+@pytest.mark.parametrize(
+    "pytest_command", [["pytest"], [sys.executable, "-m", "pytest"]], ids=["pytest", "python-m"]
+)
+def test_the_tests_run_from_the_top_of_the_clone_on_a_plain_install(
+    pytest_command: list[str], installed: Path, tmp_path: Path
+) -> None:
+    """A bare `pytest` (no tests package on the path of its own) and `python -m pytest`
+    (the clone's galbatch/, which has no grammars/ inside, first on the path) both test
+    the installed copy: the report names it, and parsing and the CLI's subprocesses work."""
+    command = pytest_command
+    if command == ["pytest"]:
+        script = Path(sys.executable).parent / "pytest"
+        if not script.is_file():
+            pytest.skip("no pytest script beside this interpreter")
+        command = [str(script)]
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    env.pop("PYTHONSAFEPATH", None)  # as a developer runs it
+    ran = subprocess.run(
+        [*command, "-p", "no:cacheprovider", "--snapshot-warn-unused",
+         f"--basetemp={tmp_path / 'inner'}", "tests/test_orderfile.py", "tests/test_cli_exit.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr
+    assert f"galbatch: {installed / 'galbatch'} (installed copy)" in ran.stdout
+    assert re.search(r"^=+ \d+ passed in ", ran.stdout, re.M), ran.stdout[-500:]
