@@ -15,6 +15,11 @@ or the installed copy of a plain install (install again after a change, to test 
 a plain install, PYTHONSAFEPATH keeps the current directory off the path of the tests'
 subprocesses too (`python -m galbatch.cli` run from the top of the clone): every process
 runs the same galbatch. The header of pytest's report says which.
+
+`pytest -m "not slow"` is the inner loop: it leaves out the tests marked slow, those that
+took half a second or more (`--durations=0`) on a busy two-core machine; a plain `pytest`
+runs them all. A module whose tests share one game played once (a module-scoped fixture of
+a few seconds) stays in the loop: those are the rules' own tests.
 """
 
 from __future__ import annotations

@@ -510,6 +510,7 @@ def test_pdf_map_is_vectors_with_real_labels() -> None:
     assert {b"m", b"l", b"S", b"re", b"f"} <= set(ops)
 
 
+@pytest.mark.slow
 def test_pdf_map_of_400_planets_is_fast_and_complete() -> None:
     state = big_world()
     printout = gm_printout(state, GM_CTX)
@@ -652,6 +653,7 @@ def assert_apart_and_inside(frame: Box, labels: list[tuple[str, Box]]) -> None:
             assert not overlaps(box, obox), (name, box, other, obox)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [80, 132])
 def test_gm_map_of_the_largest_game_is_an_atlas(gc50: GameState, width: int) -> None:
     ctx = PrintContext(**{**GM_CTX.__dict__, "width": width})

@@ -54,6 +54,7 @@ def made_with_this_lark() -> bool:
     return made is not None and made[1] == lark.__version__
 
 
+@pytest.mark.slow
 def test_the_shared_runtime_is_current() -> None:
     assert not runtime_stale(), f"{RUNTIME}.py is missing or of another form: {REGENERATE}"
     if not made_with_this_lark():
@@ -62,6 +63,7 @@ def test_the_shared_runtime_is_current() -> None:
     assert runtime.read_text(encoding="utf-8") == generate_runtime(), REGENERATE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("grammar", GRAMMARS, ids=lambda g: g.name)
 def test_generated_parser_is_what_the_generator_makes(grammar: Path) -> None:
     module = grammar.with_name(module_name(grammar.name) + ".py")

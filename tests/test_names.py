@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from galbatch.engine.gamedir import Game
 from galbatch.engine.intake import check_file
 from galbatch.engine.orderfile import parse_order_bytes
 from galbatch.engine.ruleset import get_ruleset
 
 
+@pytest.mark.slow
 def test_new_keeps_a_code_name_with_a_run_of_blanks_as_the_game_does(tmp_path: Path) -> None:
     game = tmp_path / "g"
     result = subprocess.run(

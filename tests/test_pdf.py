@@ -210,6 +210,7 @@ def test_same_bytes_every_time(printout: Printout, pdf: bytes) -> None:
     assert render_pdf(sample_printout()) == pdf
 
 
+@pytest.mark.slow
 def test_same_bytes_in_another_process(pdf: bytes) -> None:
     code = (
         "import hashlib, sys\n"
@@ -549,6 +550,7 @@ def test_map_without_drawer_prints_its_text() -> None:
     assert "ROW . . . ODD MAP" in text
 
 
+@pytest.mark.slow
 def test_big_sheet_on_both_stocks() -> None:
     markers = tuple(
         HexMarker(c, r, str(c * 28 + r), underline=(c + r) % 17 == 0)

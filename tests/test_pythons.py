@@ -23,6 +23,7 @@ from tests.building import build_wheel, imported_from, pinned_dependencies
 from tests.bundled import copy_shipped
 
 SUPPORTED = ("3.11", "3.12", "3.13")
+pytestmark = pytest.mark.slow
 OTHERS = [v for v in SUPPORTED if v != f"{sys.version_info[0]}.{sys.version_info[1]}"]
 
 

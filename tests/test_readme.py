@@ -118,6 +118,7 @@ def status(clone: Path) -> str:
     ).stdout
 
 
+@pytest.mark.slow
 def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("needs bash")
@@ -137,6 +138,7 @@ def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone:
     assert re.search(r"^\d+ tests collected", collected.stdout, re.M), collected.stdout[-500:]
 
 
+@pytest.mark.slow
 def test_the_conflict_demo_command_and_a_second_run(clone: Path) -> None:
     readme = (clone / "README.md").read_text(encoding="utf-8")
     match = re.search(r"^    (rm -rf work/conflict-demo .*)$", readme, re.M)
@@ -153,6 +155,7 @@ def test_the_conflict_demo_command_and_a_second_run(clone: Path) -> None:
     assert status(clone) == ""
 
 
+@pytest.mark.slow
 def test_a_turn_run_in_games_itself_breaks_no_test(clone: Path) -> None:
     """The issue: a turn run in the tracked games/gc16 made the suite fail at collection."""
     for game in ("gc16", "conflict-demo"):
@@ -188,6 +191,7 @@ def test_the_walkthrough_covers_one_whole_cycle() -> None:
         assert thing in WALKTHROUGH, thing
 
 
+@pytest.mark.slow
 def test_the_walkthrough_runs_in_the_order_written(tmp_path: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("needs bash")

@@ -17,6 +17,7 @@ from tests.building import build_wheel
 from tests.bundled import copy_shipped
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # every test here needs the wheel, built in about 5 s
 
 
 MAN_PAGES = {
