@@ -212,7 +212,8 @@ def generate(grammar: Path) -> str:
 
 def generate_runtime() -> str:
     """The text of the runtime module every generated parser imports."""
-    return RUNTIME_HEAD.format(version=VERSION) + _standalone(grammar_files()[0])[0] + "\n"
+    runtime = _standalone(grammar_files()[0])[0].rstrip("\n")  # no blank lines at the end
+    return RUNTIME_HEAD.format(version=VERSION) + runtime + "\n"
 
 
 def canonical(data: dict[str, Any]) -> dict[str, Any]:

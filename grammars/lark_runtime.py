@@ -3208,12 +3208,3 @@ class Lark(Serialize):
         if on_error is not None and self.options.parser != 'lalr':
             raise NotImplementedError("The on_error option is only implemented for the LALR(1) parser.")
         return self.parser.parse(text, start=start, on_error=on_error)
-
-
-
-
-
-
-
-
-

@@ -16,12 +16,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_check() -> None:
-    result = run("ruff", "check", "galbatch", "tests", "benchmarks")
+    result = run("ruff", "check", "galbatch", "tests", "benchmarks", "grammars")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format() -> None:
-    result = run("ruff", "format", "--check", "galbatch", "tests", "benchmarks")
+    result = run("ruff", "format", "--check", "galbatch", "tests", "benchmarks", "grammars")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
