@@ -3,6 +3,7 @@ from anywhere, and `man galbatch` finds its page in the environment it is instal
 
 from __future__ import annotations
 
+import email.parser
 import os
 import re
 import shutil
@@ -130,6 +131,36 @@ def test_the_wheel_carries_the_manual_pages(wheel: Path) -> None:
     }, "every page in man/ is installed"
     for page, source in MAN_PAGES.items():
         assert archive.read(data + page) == (ROOT / source).read_bytes(), page
+
+
+LICENCES = ("LICENSE", "LICENSES/MPL-2.0.txt")  # MIT; lark's standalone output's MPL-2.0
+
+
+def test_the_wheel_declares_and_carries_both_licences(wheel: Path) -> None:
+    """galbatch is MIT; the parser runtime and tables it ships (galbatch/grammars/) are
+    lark's standalone output, under MPL-2.0: the metadata says both, the texts are there,
+    and each generated module says its own."""
+    archive = zipfile.ZipFile(wheel)
+    info = wheel.name.split("-py3")[0] + ".dist-info/"
+    metadata = email.parser.Parser().parsestr(archive.read(info + "METADATA").decode("utf-8"))
+    assert metadata["License-Expression"] == "MIT AND MPL-2.0"
+    assert sorted(metadata.get_all("License-File") or []) == sorted(LICENCES)
+    assert not [c for c in metadata.get_all("Classifier") or [] if c.startswith("License ::")]
+    for name in LICENCES:
+        assert archive.read(info + "licenses/" + name) == (ROOT / name).read_bytes(), name
+    mpl = archive.read(info + "licenses/LICENSES/MPL-2.0.txt").decode("utf-8")
+    assert mpl.startswith("Mozilla Public License Version 2.0\n")
+    assert 'Exhibit B - "Incompatible With Secondary Licenses" Notice' in mpl
+    generated = [
+        n
+        for n in archive.namelist()
+        if n.startswith("galbatch/grammars/")
+        and (n.endswith("_parser.py") or n.endswith("/lark_runtime.py"))
+    ]
+    assert len(generated) == len(list((ROOT / "grammars").glob("*.lark"))) + 1
+    for name in generated:
+        head = archive.read(name).decode("utf-8").split("\nfrom __future__ ")[0]
+        assert "# SPDX-License-Identifier: MPL-2.0\n" in head, name
 
 
 def test_pip_install_puts_the_manual_pages_where_man_finds_them(
