@@ -7,6 +7,22 @@ after editing or adding a grammar (`--check` only lists the stale ones). The
 same grammar and lark always give the same module, byte for byte. A generated
 module holds the grammar it was made from; a parser whose grammar differs from
 the `.lark` file is not used (the engine builds one with lark).
+
+The generated modules are committed, not made when galbatch is built or installed:
+an install (a wheel, `pip install .`, an editable install) needs no build step of its
+own and no lark at build time, every install of a version carries the same parser
+whatever lark its builder had, a change of grammar or of lark shows in review as a
+change of the generated text, and a check imports a ready module instead of building
+tables. tests/test_grammar_build.py keeps them honest: every parser is current (made
+from its grammar's present text, by this generator's present form), is what the
+generator makes with the lark installed, and parses every line as lark does.
+
+The runtime is lark's standalone output with a few edits, all of them speed tricks
+for a cold check, marked and measured below (SPEED TRICKS); none changes what a parser
+does. `--without-speed-tricks` writes the runtime as lark writes it, to measure them
+again (see grammars/README.md); the tests then find it not what the generator makes.
+The generated modules are lark's output, under the Mozilla Public License 2.0
+(LICENSES/MPL-2.0.txt), and say so in their first lines.
 """
 
 from __future__ import annotations
@@ -21,7 +37,7 @@ from typing import Any
 from galbatch.grammars import OPTIONS, module_name
 
 HERE = Path(__file__).resolve().parent
-VERSION = 8  # of the generated modules' form: a module of another is stale
+VERSION = 9  # of the generated modules' form: a module of another is stale
 RUNTIME = "lark_runtime"  # the module of lark's standalone runtime every parser shares
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
@@ -50,79 +66,129 @@ RUNTIME_HEAD = """\
 # fmt: off
 from __future__ import annotations
 
-
-class _SilentLogger:
-    \"\"\"Lark's logger, which lark keeps at CRITICAL and never logs to at that level.\"\"\"
-
-    def _drop(self, *args, **kwargs):
-        pass
-
-    debug = info = warning = error = exception = critical = setLevel = addHandler = _drop
 """
-# Edits to lark's output, each of a text that must be there exactly once. Its logger
-# never logs, and pickle, zlib and base64 serve cache files and compressed tables,
-# which a generated parser never reads: importing logging and pickle would cost a
-# check about 8 ms. (HEAD also keeps lark's annotations as text, never evaluated:
-# 2 ms less of typing's work on every import.)
-EDITS = (
-    ("import logging\n", ""),
-    (
-        'logger: logging.Logger = logging.getLogger("lark")\n'
-        "logger.addHandler(logging.StreamHandler())\n",
-        "logger = _SilentLogger()\n",
+# ---- SPEED TRICKS ---------------------------------------------------------------------
+# Lark's standalone output goes into the runtime as lark writes it but for these edits,
+# each made only so that a cold `galbatch check`, which imports the runtime at every run,
+# starts sooner. None changes what a parser does (tests/test_grammar_build.py compares
+# every generated parser with lark, line by line). Each edit names the exact text it
+# replaces, which must be there exactly once: when a lark writes it otherwise, the
+# generator stops, and the trick is looked at again rather than applied to code it was
+# not written for. Three more tricks are not edits of lark's text: HEAD and RUNTIME_HEAD
+# begin with `from __future__ import annotations` (lark's annotations stay text, never
+# evaluated), the definitions in UNUSED are cut (without_unused), and DATA is written
+# as a literal rather than pickled (lark's own compress=False).
+#
+# Measured with lark 1.3.1 and Python 3.11 on a busy 2-core machine: the import of the
+# runtime during `galbatch check -r conflict` (-X importtime, medians of 21 interleaved
+# runs) took 9.3 ms with every edit, 37.6 ms with none; leaving out one trick at a time:
+# logging +15.7 ms, pickle +13.2, dataclass +3.4, categ_pattern +2.6, regex +0 (not
+# installed there; where it is, trying it imports all of it). The whole cold check
+# without any trick: CPU 93 ms against 80 ms (medians of 30 pairs of runs), peak memory
+# 17.1 MiB against 15.8 MiB. Together they save well over the 2 ms for which the project
+# keeps such edits; the two small ones (categ_pattern, and regex, which spares its whole
+# import only where it is installed) are one line each. Drop a trick when a lark makes
+# it moot (grammars/README.md says how to measure again).
+SPEED_TRICKS: dict[str, tuple[tuple[str, str], ...]] = {
+    # Lark's logger never logs: lark sets it to CRITICAL and logs nothing at that level.
+    # A stand-in that drops every call spares the import of logging (and of what it
+    # imports: traceback, string, weakref ...).
+    "logging": (
+        ("import logging\n", ""),
+        (
+            'logger: logging.Logger = logging.getLogger("lark")\n'
+            "logger.addHandler(logging.StreamHandler())\n",
+            "class _SilentLogger:\n"
+            '    """Lark\'s logger, which lark keeps at CRITICAL and never logs to."""\n'
+            "\n"
+            "    def _drop(self, *args, **kwargs):\n"
+            "        pass\n"
+            "\n"
+            "    debug = info = warning = error = exception = critical = _drop\n"
+            "    setLevel = addHandler = _drop\n"
+            "\n"
+            "\n"
+            "logger = _SilentLogger()\n",
+        ),
+        ("logger.setLevel(logging.CRITICAL)\n", ""),
     ),
-    ("logger.setLevel(logging.CRITICAL)\n", ""),
-    ("import pickle, zlib, base64\n", ""),
-    # TextSlice, lark's one dataclass: the same class written out (fields, __post_init__,
-    # equality, hash), since making a dataclass costs every import of a parser about 1 ms.
-    ("from dataclasses import dataclass\n", ""),
-    # The `regex` module serves only Unicode categories (\p{...}), which no order grammar
-    # uses (`generate` makes sure), and Lark(regex=True): trying to import it costs a
-    # search of the whole path at every import of a parser, as does compiling the
-    # categories' pattern (re.search and re.sub compile it when asked).
-    (
-        "try:\n    import regex\n    _has_regex = True\n"
-        "except ImportError:\n    _has_regex = False\n",
-        "_has_regex = False\n",
+    # pickle, zlib and base64 serve lark's cache files and compressed tables, which a
+    # generated parser never reads (its tables are a literal): not imported.
+    "pickle": (("import pickle, zlib, base64\n", ""),),
+    # TextSlice, lark's one dataclass, written out (fields, __post_init__, equality,
+    # hash): making a dataclass (its methods are compiled from text) costs every import
+    # of a parser about 1 ms, importing dataclasses more where nothing else has.
+    "dataclass": (
+        ("from dataclasses import dataclass\n", ""),
+        (
+            "@dataclass(frozen=True)\n"
+            "class TextSlice(Generic[AnyStr]):\n"
+            "    #--\n"
+            "    text: AnyStr\n"
+            "    start: int\n"
+            "    end: int\n",
+            "class TextSlice(Generic[AnyStr]):\n"
+            "    #--\n"
+            "    __slots__ = ('text', 'start', 'end')\n"
+            "\n"
+            "    def __init__(self, text, start, end):\n"
+            "        object.__setattr__(self, 'text', text)\n"
+            "        object.__setattr__(self, 'start', start)\n"
+            "        object.__setattr__(self, 'end', end)\n"
+            "        self.__post_init__()\n"
+            "\n"
+            "    def __setattr__(self, name, value):\n"
+            "        raise AttributeError(f'cannot assign to field {name!r}')\n"
+            "\n"
+            "    def __eq__(self, other):\n"
+            "        if other.__class__ is not self.__class__:\n"
+            "            return NotImplemented\n"
+            "        return (self.text, self.start, self.end) == "
+            "(other.text, other.start, other.end)\n"
+            "\n"
+            "    def __hash__(self):\n"
+            "        return hash((self.text, self.start, self.end))\n",
+        ),
     ),
-    (
-        "categ_pattern = re.compile(r'\\\\p{[A-Za-z_]+}')\n",
-        "categ_pattern = r'\\\\p{[A-Za-z_]+}'\n",
+    # The `regex` module serves only Unicode categories (\\p{...}), which no order grammar
+    # uses (_standalone makes sure), and Lark(regex=True): trying to import it searches
+    # the whole path at every import of a parser, or imports all of it where installed.
+    "regex": (
+        (
+            "try:\n    import regex\n    _has_regex = True\n"
+            "except ImportError:\n    _has_regex = False\n",
+            "_has_regex = False\n",
+        ),
     ),
-    (
-        "@dataclass(frozen=True)\n"
-        "class TextSlice(Generic[AnyStr]):\n"
-        "    #--\n"
-        "    text: AnyStr\n"
-        "    start: int\n"
-        "    end: int\n",
-        "class TextSlice(Generic[AnyStr]):\n"
-        "    #--\n"
-        "    __slots__ = ('text', 'start', 'end')\n"
-        "\n"
-        "    def __init__(self, text, start, end):\n"
-        "        object.__setattr__(self, 'text', text)\n"
-        "        object.__setattr__(self, 'start', start)\n"
-        "        object.__setattr__(self, 'end', end)\n"
-        "        self.__post_init__()\n"
-        "\n"
-        "    def __setattr__(self, name, value):\n"
-        "        raise AttributeError(f'cannot assign to field {name!r}')\n"
-        "\n"
-        "    def __eq__(self, other):\n"
-        "        if other.__class__ is not self.__class__:\n"
-        "            return NotImplemented\n"
-        "        return (self.text, self.start, self.end) == (other.text, other.start, other.end)\n"
-        "\n"
-        "    def __hash__(self):\n"
-        "        return hash((self.text, self.start, self.end))\n",
+    # The categories' pattern, compiled at import, is left to re.search and re.sub to
+    # compile if they are ever asked (never, without \\p{...} in a grammar).
+    "categ_pattern": (
+        (
+            "categ_pattern = re.compile(r'\\\\p{[A-Za-z_]+}')\n",
+            "categ_pattern = r'\\\\p{[A-Za-z_]+}'\n",
+        ),
     ),
-)
+}
+
+
+def with_speed_tricks(code: str) -> str:
+    """Lark's standalone output with every edit of SPEED_TRICKS; each must find its text
+    exactly once."""
+    for trick, edits in SPEED_TRICKS.items():
+        for old, new in edits:
+            if code.count(old) != 1:
+                raise SystemExit(
+                    f"lark's standalone output changed: speed trick {trick!r} finds {old!r}"
+                    f" {code.count(old)} times, not once"
+                )
+            code = code.replace(old, new)
+    return code
 
 
 # What lark's standalone module defines but an LALR parser with an inline transformer
 # never uses (tree visitors and interpreters, ambiguity expanders, indentation
-# post-lexers): left out, as making their classes costs every import of a parser.
+# post-lexers): left out, as making their classes costs every import of a parser (a
+# speed trick too).
 UNUSED = frozenset(
     {
         "AmbiguousExpander",
@@ -185,9 +251,10 @@ def grammar_files(folder: Path = HERE) -> list[Path]:
     return sorted(folder.glob("*.lark"))
 
 
-def _standalone(grammar: Path) -> tuple[str, str]:
-    """Lark's standalone module for `grammar`, edited, cut where its tables begin: the
-    runtime (the same for every grammar) and the tables (DATA, MEMO and the entry point)."""
+def _standalone(grammar: Path, tricks: bool = True) -> tuple[str, str]:
+    """Lark's standalone module for `grammar` (with the speed tricks unless `tricks` is
+    false), cut where its tables begin: the runtime (the same for every grammar) and the
+    tables (DATA, MEMO and the entry point)."""
     from lark import Lark
     from lark.tools.standalone import gen_standalone
 
@@ -198,11 +265,8 @@ def _standalone(grammar: Path) -> tuple[str, str]:
     out = io.StringIO()
     gen_standalone(parser, out=out)
     code = out.getvalue()
-    for old, new in EDITS:
-        if code.count(old) != 1:
-            raise SystemExit(f"lark's standalone output changed: {old!r} is not there once")
-        code = code.replace(old, new)
-    code = without_unused(code)
+    if tricks:
+        code = without_unused(with_speed_tricks(code))
     begin, end = "\nDATA = (\n", "\n)\nMEMO = (\n"
     if code.count(begin) != 1 or code.count(end) != 1:
         raise SystemExit("lark's standalone output changed: no DATA = (...) before MEMO")
@@ -218,9 +282,10 @@ def generate(grammar: Path) -> str:
     return head(grammar.name, text) + "\n" + _standalone(grammar)[1]
 
 
-def generate_runtime() -> str:
-    """The text of the runtime module every generated parser imports."""
-    runtime = _standalone(grammar_files()[0])[0].rstrip("\n")  # no blank lines at the end
+def generate_runtime(tricks: bool = True) -> str:
+    """The text of the runtime module every generated parser imports (as lark writes it,
+    without the speed tricks, if `tricks` is false: only to measure them)."""
+    runtime = _standalone(grammar_files()[0], tricks)[0].rstrip("\n")  # no blank line at the end
     return RUNTIME_HEAD.format(version=VERSION) + runtime + "\n"
 
 
@@ -315,17 +380,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m galbatch.grammars.build", description=__doc__)
     parser.add_argument("--check", action="store_true", help="only list the stale parsers")
     parser.add_argument("--all", action="store_true", help="regenerate even the current ones")
+    parser.add_argument(
+        "--without-speed-tricks",
+        action="store_true",
+        help="write the runtime as lark writes it, to measure the tricks (never to commit)",
+    )
     parser.add_argument("names", nargs="*", help="only these grammars (conflict.lark ...)")
     args = parser.parse_args(argv)
     found = False
     runtime = HERE / f"{RUNTIME}.py"
-    if args.all or runtime_stale():
+    if args.all or args.without_speed_tricks or runtime_stale():
         if args.check:
             print(f"stale: {runtime.name}")
             found = True
         else:
-            runtime.write_text(generate_runtime(), encoding="utf-8")
-            print(f"wrote {runtime.name}")
+            runtime.write_text(generate_runtime(not args.without_speed_tricks), encoding="utf-8")
+            print(f"wrote {runtime.name}" + " without the speed tricks" * args.without_speed_tricks)
     for grammar in grammar_files():
         if args.names and grammar.name not in args.names and grammar.stem not in args.names:
             continue

@@ -1,4 +1,4 @@
-# Generated from interstellar.lark by `python -m galbatch.grammars.build` (form 8): do not edit.
+# Generated from interstellar.lark by `python -m galbatch.grammars.build` (form 9): do not edit.
 # Lark's standalone parser tables for the grammar below; the parser itself is lark_runtime.
 # SPDX-License-Identifier: MPL-2.0
 # Lark's standalone output is under the Mozilla Public License 2.0, not galbatch's MIT

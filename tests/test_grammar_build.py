@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,25 @@ def test_generated_parser_is_current(grammar: Path) -> None:
     assert module.exists(), f"{module.name} is missing: {REGENERATE}"
     assert embedded_grammar(module) is not None, f"{module.name} is not generated: {REGENERATE}"
     assert not stale(grammar), f"{module.name} is older than {grammar.name}: {REGENERATE}"
+
+
+SPARED = ("logging", "pickle", "zlib", "base64", "dataclasses", "regex")
+
+
+def test_a_generated_parser_imports_nothing_the_speed_tricks_spare() -> None:
+    """The speed tricks of the generator (see grammars/build.py) do what they are for: a
+    parser, made and used in a fresh interpreter, imports none of these."""
+    probe = (
+        "import sys\n"
+        "from galbatch.grammars import conflict_parser\n"
+        "conflict_parser.Lark_StandAlone().parse('A,1,2,3')\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    modules = set(done.stdout.split())
+    assert "galbatch.grammars.lark_runtime" in modules
+    assert not modules & set(SPARED)
 
 
 def made_with_this_lark() -> bool:
