@@ -31,6 +31,15 @@ def build_wheel(work: Path) -> Path:
     return wheel
 
 
+def imported_from() -> Path:
+    """The folder this process imports galbatch from: the clone's top under an editable
+    install, site-packages under a plain one (see conftest). A subprocess that is to run the
+    same galbatch gets it on PYTHONPATH, and a working directory other than the clone's."""
+    import galbatch
+
+    return Path(galbatch.__file__).resolve().parent.parent
+
+
 def pinned_dependencies() -> list[str]:
     """galbatch's run-time dependencies, all the way down, at the versions installed here."""
     pins: dict[str, str] = {}

@@ -23,10 +23,14 @@ Ships (task force in brackets):
 Research: planetary defense 150 PU (TL 2: a fortress costs 6 PU), medicine 8990
 (10 PU short of TL 9), armament 9000 (TL 9). No reward offered.
 BETA (player 2) has its own ship 1 at 20.
+
+`big_world()` is a crowded 100x100 field of 400 planets and 40 players, for the GM's
+map (tests/test_conqueror_printout.py checks it, benchmarks/bench_conqueror_map.py times it).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from galbatch.rules.conqueror.state import GameState, Planet, Player, Ship, Shipyard
@@ -102,3 +106,42 @@ def small_state(turn: int = 3) -> GameState:
 def alpha_view(state: GameState | None = None) -> dict[str, Any]:
     """What ALPHA (player 1) knows of `state` (default: `small_state()`)."""
     return build_view(state or small_state(), "1")
+
+
+def big_world(planets: int = 400, side: int = 100, players: int = 40) -> GameState:
+    """A crowded field: `planets` planets, player 1 with 30 planets and 200 ships."""
+    rnd = random.Random(1997)
+    spots: set[tuple[int, int]] = set()
+    while len(spots) < planets:
+        spots.add((rnd.randrange(side), rnd.randrange(side)))
+    state = GameState(
+        turn=12,
+        final_score=9000,
+        width=side,
+        height=side,
+        planets={},
+        players={
+            str(i): Player(str(i), f"PLAYER NAME {i:02d}", 5000 + i, score=rnd.randrange(2000))
+            for i in range(1, players + 1)
+        },
+    )
+    for n, (x, y) in enumerate(sorted(spots, key=lambda s: rnd.random()), start=1):
+        owner = str(n % players + 1) if n % 3 else None
+        state.planets[n] = Planet(
+            n,
+            x,
+            y,
+            owner=owner,
+            population=rnd.randrange(30000),
+            fortresses=rnd.randrange(40),
+            pu=rnd.randrange(500),
+            yards=[Shipyard(8, n % 27, 3, bool(n % 2))] * (n % 4),
+        )
+    mine = [n for n, p in state.planets.items() if p.owner == "1"]
+    me = state.players["1"]
+    me.known = sorted(n for n in state.planets if n % 2 == 0)
+    for n in range(1, 201):
+        state.ships.append(
+            Ship(n, "1", n % 26 + 1, n % 10, n % 9, n % 8, position=mine[n % len(mine)])
+        )
+    return state

@@ -35,6 +35,7 @@ def run_and_kill(game: Path, delay: float) -> None:
     proc.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.2])
 def test_sigkill_mid_run_leaves_turn_n_or_n_plus_1(
     demo: Path, tmp_path: Path, delay: float
@@ -65,6 +66,7 @@ def test_sigkill_mid_run_leaves_turn_n_or_n_plus_1(
     assert snapshot(demo / "turns" / "001") == snapshot(reference / "turns" / "001")
 
 
+@pytest.mark.slow
 def test_kill_between_the_renames_of_a_rerun_is_recovered(demo: Path) -> None:
     process(demo)
     turn1 = snapshot(demo / "turns" / "001")

@@ -7,6 +7,7 @@ nothing here; and a turn run there, as the README's commands never do, breaks no
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -53,6 +54,7 @@ def tree(path: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_bundled_turn_0_is_reproducible(name: str, tmp_path: Path) -> None:
     bundled = shipped(name)
@@ -110,6 +112,7 @@ def test_git_tracks_the_shipped_turns_and_the_inbox_and_nothing_later(name: str)
     ]
 
 
+@pytest.mark.slow
 def test_a_turn_run_in_the_work_tree_does_not_change_the_shipped_copy(tmp_path: Path) -> None:
     """What tests see of games/ is what git tracks, even after a turn was run in games/."""
     git = shutil.which("git")
@@ -128,8 +131,9 @@ def test_a_turn_run_in_the_work_tree_does_not_change_the_shipped_copy(tmp_path: 
         "copy_shipped('conflict-demo', Path(sys.argv[1]))"
     )
     copied = subprocess.run(
-        [sys.executable, "-c", probe, str(tmp_path / "copy")], cwd=clone, capture_output=True
-    )
+        [sys.executable, "-c", probe, str(tmp_path / "copy")],
+        cwd=clone, capture_output=True, env={**os.environ, "PYTHONPATH": str(clone)},
+    )  # fmt: skip
     assert copied.returncode == 0, copied.stderr
     assert tree(tmp_path / "copy") == tree(shipped("conflict-demo"))
 
@@ -155,11 +159,13 @@ def replay(name: str, turn: str, tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_galaxy13_turn_1_is_what_its_orders_make(tmp_path: Path) -> None:
     """The shipped turn 1 is turn 0 processed with the orders it kept, byte for byte."""
     replay("galaxy13", "001", tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("turn", ["001", "002"])
 def test_spiral6_setup_and_round_1_are_what_their_orders_make(turn: str, tmp_path: Path) -> None:
     """Turn 1 is the setup run from the PLACE orders it kept (BLACK, who sent none, placed
@@ -167,6 +173,7 @@ def test_spiral6_setup_and_round_1_are_what_their_orders_make(turn: str, tmp_pat
     replay("spiral6", turn, tmp_path)
 
 
+@pytest.mark.slow
 def test_galaxy13_next_turn_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
     """The inbox's orders are accepted, the turn is made, and two runs agree byte for byte."""
     runs = []
@@ -185,6 +192,7 @@ def test_galaxy13_next_turn_is_processed_from_a_copy_the_same_every_time(tmp_pat
     } | {"printouts/gm.txt", "printouts/gm.pdf"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sample", "status", "codes"),
     [
@@ -208,6 +216,7 @@ def test_the_galactac_samples_check_against_galaxy13(
     assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == codes
 
 
+@pytest.mark.slow
 def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
     """Every player sent orders for round 2: BLUE's fleet from a hex without a shipyard is
     rejected, GREEN's growth reduced; the round is made, and two runs agree byte for byte."""
@@ -228,6 +237,7 @@ def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: 
     assert "[GK303] GROW 0115 3: 2 reduced to 1: your resources" in green
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sample", "status", "codes"),
     [
@@ -246,6 +256,7 @@ def test_the_galaktikos_samples_check_against_spiral6(
     check_sample(path, "spiral6", "1", status, codes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("turn", ["001", "002"])
 def test_nebula4_runs_are_what_their_orders_make(turn: str, tmp_path: Path) -> None:
     """Run 1 plays YELLOW's, RED's and GREEN's turns (GREEN's fleet without FROM) and stops
@@ -254,6 +265,7 @@ def test_nebula4_runs_are_what_their_orders_make(turn: str, tmp_path: Path) -> N
     replay("nebula4", turn, tmp_path)
 
 
+@pytest.mark.slow
 def test_nebula4_waits_for_the_invited_and_its_next_run_is_the_same_every_time(
     tmp_path: Path,
 ) -> None:
@@ -283,6 +295,7 @@ def test_nebula4_waits_for_the_invited_and_its_next_run_is_the_same_every_time(
     assert "YELLOW allies with BLUE with 2 M." in events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sample", "status", "codes"),
     [

@@ -70,6 +70,7 @@ def orders(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_check_by_ruleset_and_view_imports_no_lark_nor_yaml(tmp_path: Path, orders: Path) -> None:
     view = DEMO / "turns" / "000" / "views" / "1.yaml"
     for args in (["-r", "conflict"], ["--ruleset", "conqueror"], ["--view", str(view)]):
@@ -104,6 +105,7 @@ def test_check_by_game_uses_the_summary_of_game_yaml_once_cached(
     assert summary.stat().st_mode & 0o077 == 0  # password hashes: the owner's alone
 
 
+@pytest.mark.slow
 def test_an_edited_game_yaml_is_loaded_again(tmp_path: Path, game: Path, orders: Path) -> None:
     cache = tmp_path / "cache"
     assert check([str(orders), "--game", str(game)], cache)[0] == 8

@@ -66,6 +66,7 @@ def test_a_second_check_reads_the_view_file_the_first_found_equal(
     assert snapshot(game) == before  # the game directory is only read
 
 
+@pytest.mark.slow
 def test_a_view_file_changed_since_is_not_read(tmp_path: Path, game: Path, orders: Path) -> None:
     cache = tmp_path / "cache"
     first = check([str(orders), "--game", str(game)], cache)
@@ -80,6 +81,7 @@ def test_a_view_file_changed_since_is_not_read(tmp_path: Path, game: Path, order
     assert again[:2] == first[:2]
 
 
+@pytest.mark.slow
 def test_a_state_changed_since_is_loaded(tmp_path: Path, game: Path, orders: Path) -> None:
     cache = tmp_path / "cache"
     first = check([str(orders), "--game", str(game)], cache)
@@ -91,6 +93,7 @@ def test_a_state_changed_since_is_loaded(tmp_path: Path, game: Path, orders: Pat
     assert len(records(cache)) == 2  # and that state's view is recorded in turn
 
 
+@pytest.mark.slow
 def test_a_turn_the_job_commits_has_its_views_recorded(
     tmp_path: Path, game: Path, orders: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

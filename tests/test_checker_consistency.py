@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ from tests.bundled import shipped
 from tests.conflict_world import small_state
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # five property tests of 2 to 6 s each
 CONFLICT = get_ruleset("conflict")
 CONQUEROR = get_ruleset("conqueror")
 CONFLICT_VIEW = build_view(small_state(), "1")

@@ -47,6 +47,7 @@ def test_check_syntax_only_ignores_ownership() -> None:
     assert len(lines) == 1 and "[CF100]" in lines[0] and ":4:5: error:" in lines[0]
 
 
+@pytest.mark.slow
 def test_check_against_a_view_matches_the_game_check() -> None:
     view = DEMO / "turns" / "000" / "views" / "3.yaml"
     by_view = galbatch("check", str(SAMPLES / "rejected.txt"), "--view", str(view))
@@ -92,6 +93,7 @@ def test_check_missing_file_is_12() -> None:
     assert result.exit_code == 12 and "[GB001]" in result.output
 
 
+@pytest.mark.slow
 def test_new_then_process_then_print(tmp_path: Path) -> None:
     game = tmp_path / "g"
     new = galbatch("new", "conflict", str(game), "--players", "3", "--seed", "7")
@@ -135,6 +137,7 @@ def test_new_rejects_confusing_code_names(tmp_path: Path) -> None:
     assert result.returncode == 16 and "NEUTRAL" in result.stderr
 
 
+@pytest.mark.slow
 def test_process_dry_run_shows_printouts_and_changes_nothing(demo: Path) -> None:
     result = galbatch("process", str(demo), "--dry-run")
     assert result.returncode == 8  # would be committed; REGULUS's file rejected
@@ -159,6 +162,7 @@ def test_every_option_is_in_the_man_page() -> None:
                     assert opt.replace("-", r"\-") in page or opt in page, opt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -173,6 +177,7 @@ def test_new_refuses_before_writing_anything(tmp_path: Path, args: list[str], me
     assert not game.exists()
 
 
+@pytest.mark.slow
 def test_new_quotes_title_and_gm_and_stores_settings(tmp_path: Path) -> None:
     game = tmp_path / "g"
     result = galbatch(
@@ -200,6 +205,7 @@ def test_new_quotes_title_and_gm_and_stores_settings(tmp_path: Path) -> None:
     assert state.count("\n- [") <= 5 * 2 + 2  # 10 worlds and the two player rows
 
 
+@pytest.mark.slow
 def test_a_password_with_a_hash_sign_works(tmp_path: Path) -> None:
     game = tmp_path / "g"
     pw = tmp_path / "pw.txt"
@@ -260,6 +266,7 @@ def test_the_bash_completion_script() -> None:
     assert "complete -o nosort -F _galbatch_completion galbatch" in result.stdout
 
 
+@pytest.mark.slow
 def test_ruleset_names_complete() -> None:
     everything = [
         "plain,conflict",
@@ -278,6 +285,7 @@ def test_ruleset_names_complete() -> None:
     assert complete("galbatch pa") == ["plain,passwd"]
 
 
+@pytest.mark.slow
 def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
     import os
 
@@ -292,6 +300,7 @@ def test_player_ids_complete_from_the_game_read_only(demo: Path) -> None:
     assert after == before, "completion never writes"
 
 
+@pytest.mark.slow
 def test_an_unknown_ruleset_gets_did_you_mean(tmp_path: Path) -> None:
     new = galbatch("new", "conflit", str(tmp_path / "g"), "-n", "2", "--seed", "1")
     assert new.returncode == 16 and not (tmp_path / "g").exists()
@@ -332,6 +341,7 @@ def test_every_error_has_one_prefix(args: list[str]) -> None:
     assert last.startswith("galbatch: "), result.stderr
 
 
+@pytest.mark.slow
 def test_check_reads_standard_input() -> None:
     sample = SAMPLES / "rejected.txt"
     piped = subprocess.run(
@@ -378,6 +388,7 @@ def test_check_json_is_one_object_even_when_the_check_cannot_run(
     assert f"galbatch: {data['error']}" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_reader_that_stops_early_loses_nothing_and_sees_no_error(demo: Path) -> None:
     """`galbatch process DIR | head -1`: the turn is still committed; no internal error."""
     for args in (["process", str(demo)], ["process", str(demo), "--dry-run", "--force"]):

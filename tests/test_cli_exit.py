@@ -34,6 +34,7 @@ def test_a_check_in_process_ends_by_a_system_exit_with_its_status(tmp_path: Path
     assert result.exit_code == 8 and "[CF100]" in result.output
 
 
+@pytest.mark.slow
 def test_a_checks_whole_output_and_status_reach_a_pipe(tmp_path: Path) -> None:
     orders = tmp_path / "o.txt"
     orders.write_text(BAD)
@@ -47,6 +48,7 @@ def test_a_checks_whole_output_and_status_reach_a_pipe(tmp_path: Path) -> None:
     assert program("check", str(clean), "-r", "conflict").returncode == 0
 
 
+@pytest.mark.slow
 def test_a_checks_output_reaches_a_file(tmp_path: Path) -> None:
     orders = tmp_path / "o.txt"
     orders.write_text(BAD)
@@ -62,6 +64,7 @@ def test_a_checks_output_reaches_a_file(tmp_path: Path) -> None:
     assert out.read_text().endswith("and 350 more errors not listed\n")
 
 
+@pytest.mark.slow
 def test_a_reader_that_stops_early_gets_no_complaint(tmp_path: Path) -> None:
     orders = tmp_path / "o.txt"
     orders.write_text(HEADER + "A,1,2\n" * 8000)
@@ -73,6 +76,7 @@ def test_a_reader_that_stops_early_gets_no_complaint(tmp_path: Path) -> None:
     assert b"Traceback" not in done.stderr and b"Exception ignored" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 def test_output_that_cannot_be_written_is_a_failure(tmp_path: Path) -> None:
     orders = tmp_path / "o.txt"
@@ -95,6 +99,7 @@ def test_a_check_that_cannot_run_says_why_and_fails(tmp_path: Path) -> None:
     assert done.stderr.decode().startswith("galbatch: cannot use the view file")
 
 
+@pytest.mark.slow
 def test_a_rating_ends_with_its_status() -> None:
     done = program("rating", "18P+3T20//8-10")
     assert done.returncode == 0 and done.stdout.strip() and done.stderr == b""

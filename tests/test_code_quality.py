@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -14,15 +16,16 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_check() -> None:
-    result = run("ruff", "check", "galbatch", "tests", "benchmarks")
+    result = run("ruff", "check", "galbatch", "tests", "benchmarks", "grammars")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format() -> None:
-    result = run("ruff", "format", "--check", "galbatch", "tests", "benchmarks")
+    result = run("ruff", "format", "--check", "galbatch", "tests", "benchmarks", "grammars")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict() -> None:
     result = run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -74,6 +74,7 @@ def assert_complete(game_dir: Path) -> None:
             assert reprint(game_dir, turn, player, "text") == printed
 
 
+@pytest.mark.slow
 def test_a_second_writer_waits_briefly_then_gives_up_with_nothing_changed(demo: Path) -> None:
     before = listing(demo)
     with writer_lock(demo, wait=0):
@@ -87,6 +88,7 @@ def test_a_second_writer_waits_briefly_then_gives_up_with_nothing_changed(demo: 
     assert listing(demo) == before
 
 
+@pytest.mark.slow
 def test_a_second_writer_runs_once_the_first_is_done(demo: Path) -> None:
     with writer_lock(demo, wait=0):
         waiting = start("process", str(demo), "--no-pdf")
@@ -97,6 +99,7 @@ def test_a_second_writer_runs_once_the_first_is_done(demo: Path) -> None:
     assert_complete(demo)
 
 
+@pytest.mark.slow
 def test_a_lock_dies_with_its_process(demo: Path) -> None:
     holder = subprocess.Popen(
         [
@@ -118,6 +121,7 @@ def test_a_lock_dies_with_its_process(demo: Path) -> None:
     assert "COMMIT   0000  turns/001" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("attempt", range(4))
 def test_readers_in_a_loop_during_a_run_never_break_the_turn(demo: Path, attempt: int) -> None:
     job = start("process", str(demo))
@@ -138,6 +142,7 @@ def test_readers_in_a_loop_during_a_run_never_break_the_turn(demo: Path, attempt
     assert_complete(demo)
 
 
+@pytest.mark.slow
 def test_two_runs_at_once_commit_one_turn(demo: Path) -> None:
     first = start("process", str(demo))
     second = start("process", str(demo))
@@ -151,6 +156,7 @@ def test_two_runs_at_once_commit_one_turn(demo: Path) -> None:
     assert_complete(demo)
 
 
+@pytest.mark.slow
 def test_readers_write_nothing_even_with_a_killed_run_left_over(demo: Path, tmp_path: Path) -> None:
     """A read-only copy of a game with a killed run's leftovers: readers leave it as it is."""
     copy = tmp_path / "readonly"
@@ -215,6 +221,7 @@ def sent_files_are_all_somewhere(game_dir: Path, sent: Counter[tuple[str, bytes]
         assert found[key] >= times, f"player {player}'s file was lost"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8,
     deadline=None,

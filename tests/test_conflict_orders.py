@@ -454,6 +454,7 @@ def test_the_view_file_does_not_list_the_game_players() -> None:
     assert "RIGEL" not in dump_data({"game": "demo", **view})
 
 
+@pytest.mark.slow
 def test_check_game_and_check_view_on_a_real_game(tmp_path, monkeypatch) -> None:
     """The same file through `galbatch check --game` (the GM: every player known)
     and `--view` (ARCTURUS's view file of turn 0: RIGEL not known). The GM's check

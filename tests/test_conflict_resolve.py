@@ -898,6 +898,7 @@ def random_order() -> st.SearchStrategy[Order]:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     worlds=st.tuples(*(random_world(n) for n in range(1, 6))),

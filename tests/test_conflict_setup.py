@@ -325,6 +325,7 @@ def test_code_names_are_kept_with_single_blanks() -> None:
     assert RULESET.normal_name("  Big \t Bang ") == "BIG BANG"
 
 
+@pytest.mark.slow
 def test_new_game_with_a_name_with_blanks_then_a_transfer_to_it(tmp_path) -> None:
     """`galbatch new --names` with a run of blanks: the game's state and printouts
     hold BIG BANG, and VEGA's T,n,BIG BANG reaches it on turn 1."""

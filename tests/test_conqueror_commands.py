@@ -931,6 +931,7 @@ def pu_spent(order: o.Order, fortress: int) -> tuple[int, int]:
     return 0, 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SMALL, max_size=25))
 def test_every_command_is_accepted_or_rejected_and_nothing_is_made_from_nothing(

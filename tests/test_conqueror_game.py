@@ -467,6 +467,7 @@ def test_no_printout_names_a_winner_before_the_end(game: Path) -> None:
         assert "WINNER" not in text_of(game, turn, "gm")
 
 
+@pytest.mark.slow
 def test_one_turn_with_pdfs_and_reprints_are_byte_identical(game: Path) -> None:
     turn = game / f"turns/{PDF_TURN:03d}"
     for reader in (*PLAYERS, "gm"):
@@ -624,6 +625,7 @@ def test_gc16_turn_1_printouts_say_what_became_of_each_file(
     assert state.planets[260].yards[0].size == load_state(GC16, 0).planets[260].yards[0].size
 
 
+@pytest.mark.slow
 def test_gc16_same_inputs_give_byte_identical_archives(
     gc16: tuple[Path, TurnResult], tmp_path: Path
 ) -> None:
@@ -641,6 +643,7 @@ def galbatch(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sample", "rc", "codes"),
     [
@@ -659,6 +662,7 @@ def test_gc16_check_exit_codes(sample: str, rc: int, codes: list[str]) -> None:
     assert all(line.startswith(str(SAMPLES / sample) + ":") for line in result.stdout.splitlines())
 
 
+@pytest.mark.slow
 def test_gc16_check_against_a_view_matches_the_game_check() -> None:
     view = GC16 / "turns" / "000" / "views" / "3.yaml"
     sample = str(SAMPLES / "rejected.txt")
@@ -722,6 +726,7 @@ def with_settings(tmp_path: Path, name: str, settings: str) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_the_final_score_in_game_yaml_is_read_at_every_run(tmp_path: Path) -> None:
     """A GM may change settings.final_score in game.yaml; the next turn uses it."""
     target = with_settings(tmp_path, "gc16", "{final_score: 60}")

@@ -54,12 +54,14 @@ def test_the_valid_file_is_clean() -> None:
     assert lint(VALID.encode()) == RC.CLEAN
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=4000))
 def test_arbitrary_bytes(data: bytes) -> None:
     assert lint(data) in (RC.CLEAN, RC.WARNING, RC.ERROR, RC.UNUSABLE)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=2000))
 def test_arbitrary_text_after_a_header(text: str) -> None:
@@ -74,6 +76,7 @@ numbers = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(command_letters, st.lists(numbers, max_size=6)), max_size=40))
 def test_command_shaped_lines_after_a_header(lines: list[tuple[str, list[str]]]) -> None:
@@ -103,6 +106,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return mutate(VALID.encode(), draw, 8)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_valid_files(data: bytes) -> None:
@@ -189,6 +193,7 @@ def accepted_file(game: Path, junk: bytes) -> str:
     return "\n".join([CAPELLA_HEADER, *(cmd.text() for cmd in check.orders), "END"]) + "\n"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15,
     deadline=None,

@@ -6,6 +6,7 @@ import copy
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -1183,6 +1184,7 @@ def test_reports_are_cleared_each_turn() -> None:
     assert ("1", 4) not in after.explorations
 
 
+@pytest.mark.slow
 def test_a_new_game_plays() -> None:
     players = [PlayerInfo(str(i), f"P{i}", i) for i in range(1, 9)]
     state = new_game(16, players, {})
@@ -1245,6 +1247,7 @@ def check_invariants(state: GameState) -> None:
         assert ship.position in state.planets or ship.position == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(turn_orders, min_size=1, max_size=3), st.integers(0, 1000))
 def test_nothing_goes_negative(turns: list[dict[str, list[Any]]], seed: int) -> None:
@@ -1254,6 +1257,7 @@ def test_nothing_goes_negative(turns: list[dict[str, list[Any]]], seed: int) -> 
         check_invariants(state)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.lists(commands, max_size=20))
 def test_cargo_moves_are_conserved(commands_: list[Any]) -> None:

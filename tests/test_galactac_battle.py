@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -528,6 +529,7 @@ def fleets(draw: st.DrawFn) -> list[Combatant]:
     return ships
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(fleets(), st.integers(0, 2**32))
 def test_no_battle_creates_ships_damage_or_missiles(ships: list[Combatant], seed: int) -> None:

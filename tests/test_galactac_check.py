@@ -578,6 +578,7 @@ ship(FLEET, ALPHA, "FX", "80-20")  # 1011, at a charted System of no empire
 CAUTIONS = {"GT410", "GT411", "GT412"}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(action_line(), max_size=20))
 def test_reductions_are_final(lines: list[str]) -> None:
@@ -592,6 +593,7 @@ def test_reductions_are_final(lines: list[str]) -> None:
     assert again.orders == first.orders
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(action_line(), max_size=20))
 def test_the_turn_carries_out_what_the_checker_accepted(lines: list[str]) -> None:

@@ -106,6 +106,7 @@ def test_the_date() -> None:
     assert date(15) == "3500-16" and date(16) == "3501-01"
 
 
+@pytest.mark.slow
 def test_secret_thresholds_and_masters() -> None:
     for seed in range(20):
         state = game(seed=seed)
@@ -299,6 +300,7 @@ def random_actions(state: GameState, empire: str, rng: random.Random) -> list[An
     return [rng.choice(makers)() for _ in range(20)]
 
 
+@pytest.mark.slow
 def test_random_actions_never_stop_a_turn() -> None:
     rng = random.Random(5)
     state = game(10, seed=77)

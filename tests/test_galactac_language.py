@@ -516,6 +516,7 @@ def lint(raw: bytes) -> RC:
     return result.rc
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(PIECES, max_size=8).map(" ".join), max_size=20))
 def test_random_action_lines(lines: list[str]) -> None:
@@ -525,6 +526,7 @@ def test_random_action_lines(lines: list[str]) -> None:
 FREE_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r\n"), max_size=60)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(["CLASSIFY X", "CLASSIFY", "NAME EMPIRE", "COLONIZE 1 10-10", "BUILD 10-10 A"]),

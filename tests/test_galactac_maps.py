@@ -392,6 +392,7 @@ def test_whole_map_text_is_two_rows_a_line() -> None:
     assert centered[1].startswith("01 ") and centered[50].startswith("99 ")
 
 
+@pytest.mark.slow
 def test_text_is_the_same_every_time() -> None:
     for width in (80, 132):
         p = printout([m for _, m in MAPS], width)
@@ -455,6 +456,7 @@ def test_grid_maps_have_a_drawer() -> None:
     assert has_map_drawer(MAPS[0][1])
 
 
+@pytest.mark.slow
 def test_pdf_labels_sit_in_their_squares_apart_and_inside_the_frame(
     pdf: tuple[int, bytes],
 ) -> None:
@@ -480,6 +482,7 @@ def test_pdf_labels_sit_in_their_squares_apart_and_inside_the_frame(
                 assert not overlaps(box, obox), (name, text, box, other, obox)
 
 
+@pytest.mark.slow
 def test_pdf_numbers_key_and_legend(pdf: tuple[int, bytes]) -> None:
     reader = PdfReader(io.BytesIO(pdf[1]))
     for page, (name, m) in zip(reader.pages, MAPS, strict=True):
@@ -499,6 +502,7 @@ def test_pdf_numbers_key_and_legend(pdf: tuple[int, bytes]) -> None:
         assert f"{first % 100:02d}" in numbers, (name, numbers)
 
 
+@pytest.mark.slow
 def test_pdf_every_glyph_inside_the_printable_area(pdf: tuple[int, bytes]) -> None:
     reader = PdfReader(io.BytesIO(pdf[1]))
     for page in reader.pages:
@@ -509,6 +513,7 @@ def test_pdf_every_glyph_inside_the_printable_area(pdf: tuple[int, bytes]) -> No
             assert b.y0 >= MARGIN - 0.01 and b.y1 <= height - MARGIN + 0.01, b
 
 
+@pytest.mark.slow
 def test_pdf_is_the_same_every_time(pdf: tuple[int, bytes]) -> None:
     width, data = pdf
     assert render_pdf(printout(every_map_maps(), width)) == data
@@ -524,6 +529,7 @@ def test_pdf_has_no_transparency_and_embeds_its_fonts(pdf: tuple[int, bytes]) ->
             assert "/FontFile2" in font["/FontDescriptor"].get_object()
 
 
+@pytest.mark.slow
 def test_pdf_map_pages_have_no_text_over_other_text(pdf: tuple[int, bytes]) -> None:
     """The numbers around the frame, the labels and the key clear of each other and of the
     page's lines (whose boxes, ascent to descent, touch from one line to the next)."""

@@ -262,6 +262,7 @@ def random_actions(state: GameState, empire: str, rng: random.Random) -> list[An
     return [rng.choice(makers)() for _ in range(15)]
 
 
+@pytest.mark.slow
 def test_any_turn_of_random_actions_prints() -> None:
     rng = random.Random(11)
     players = [PlayerInfo(str(n), f"EMPIRE {n}", n) for n in range(1, 5)]

@@ -367,6 +367,7 @@ def ratings(draw: st.DrawFn) -> Rating:
     )
 
 
+@pytest.mark.slow
 @given(ratings())
 def test_every_rating_formats_to_text_that_reads_back_to_it(rating: Rating) -> None:
     text = format_rating(rating)
@@ -374,6 +375,7 @@ def test_every_rating_formats_to_text_that_reads_back_to_it(rating: Rating) -> N
     assert " " not in text
 
 
+@pytest.mark.slow
 @given(ratings())
 def test_canonical_form_is_a_fixed_point(rating: Rating) -> None:
     text = format_rating(rating)

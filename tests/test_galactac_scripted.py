@@ -141,6 +141,7 @@ def tree(path: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_a_second_run_gives_the_same_bytes(game: Path, tmp_path: Path) -> None:
     """Every turn's files, the PDFs of turns 1 and 7 included, byte for byte."""
     again = tmp_path / "game"

@@ -570,6 +570,7 @@ def test_the_scripted_war_ends_with_alpha_the_winner(war_turns: list[GameState])
     assert last.finished and last.winner == ALPHA
 
 
+@pytest.mark.slow
 def test_process_refuses_a_game_that_has_ended(tmp_path: Path) -> None:
     infos = [PlayerInfo(str(i), f"EMPIRE {i}", 1000 + i) for i in (1, 2)]
     state = new_game(1313, infos, {"min_players": 2})

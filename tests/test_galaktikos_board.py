@@ -83,6 +83,7 @@ def test_the_text_grid_shows_types_owners_and_tokens() -> None:
     assert lines[1].startswith("01")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, MAX_PLAYERS])
 def test_the_largest_board_is_legible_at_132_columns_on_one_page(players: int) -> None:
     m = sample_board(players)
@@ -102,6 +103,7 @@ def test_board_hex_names_count_from_one() -> None:
     assert [(h.name, h.kind) for h in m.hexes] == [("0202", "core")]
 
 
+@pytest.mark.slow
 def test_a_board_page_draws_as_vectors_inside_the_margins() -> None:
     m = sample_board(MAX_PLAYERS)
     assert has_map_drawer(m)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -266,6 +267,7 @@ _ORDERS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_ORDERS, max_size=8), st.integers(0, 12))
 def test_reductions_are_final(orders: list[Any], resources: int) -> None:

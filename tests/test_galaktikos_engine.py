@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from galbatch.engine.gamedir.directory import Game
@@ -62,6 +63,7 @@ def test_the_ruleset_is_registered() -> None:
     assert ruleset.syntax_code == "GK100" and ruleset.width == 132
 
 
+@pytest.mark.slow
 def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
     files = play(tmp_path / "gk")
     for turn in ("001", "002"):
@@ -95,6 +97,7 @@ def test_setup_and_a_round_through_the_engine(tmp_path: Path) -> None:
     assert archive.metadata is not None and str(archive.metadata.subject).startswith("gk turn 2 ")
 
 
+@pytest.mark.slow
 def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
     # game.yaml differs by its salted password hashes; every file of every turn is the same
     turns = [
@@ -150,6 +153,7 @@ def test_new_help_names_every_registered_ruleset() -> None:
     assert "galaktikos" in RULESETS and "galaktikos" in said
 
 
+@pytest.mark.slow
 def test_setup_place_lines_checked_and_each_told_with_its_reason(tmp_path: Path) -> None:
     """PLACE in a core hex, next to one or in empty space is rejected by the check (GK250,
     GK251, GK252) and told in YOUR ORDERS with the reason; the round places the first
@@ -194,6 +198,7 @@ def test_setup_place_lines_checked_and_each_told_with_its_reason(tmp_path: Path)
     assert f"REJECTED line 5: [GK251] hex {beside} is next to a core hex" in mine
 
 
+@pytest.mark.slow
 def test_an_if_order_for_an_enemy_arriving_earlier_is_checked_and_fought_by_process(
     tmp_path: Path,
 ) -> None:

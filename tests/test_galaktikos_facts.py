@@ -144,6 +144,7 @@ def test_every_code_is_documented_in_the_man_page() -> None:
 HEX = st.text(alphabet="0123456789", min_size=1, max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(HEX, st.integers(min_value=0, max_value=10**30))
 def test_any_hex_and_count_are_a_clean_diagnostic(hex_: str, count: int) -> None:

@@ -155,6 +155,7 @@ def test_setup_goes_homes_first_then_singles_in_seat_order() -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_automatic_setup_is_legal_reasonable_and_deterministic(players: int) -> None:
     for seed in SEEDS[:3]:

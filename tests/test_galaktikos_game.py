@@ -331,6 +331,7 @@ def tree(game: Path) -> Iterator[tuple[str, bytes]]:
             yield str(p.relative_to(game)), p.read_bytes()
 
 
+@pytest.mark.slow
 def test_the_same_inputs_give_the_same_bytes(played: Played, tmp_path: Path) -> None:
     again = play(tmp_path / "gk")
     first, second = dict(tree(played.path)), dict(tree(again.path))
@@ -400,6 +401,7 @@ def orders_of(s: RoundState, player: str, lines: list[str], checked: bool) -> tu
 COLLECTED = re.compile(r"^collected (\d+) resources")
 
 
+@pytest.mark.slow
 @settings(
     max_examples=30,
     deadline=None,

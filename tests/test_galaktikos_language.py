@@ -196,6 +196,7 @@ def test_a_rejected_line_does_not_stop_the_others() -> None:
     assert [d.code for d in diags] == ["GK100"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80))
 def test_random_text_never_raises(text: str) -> None:
@@ -210,6 +211,7 @@ VOCABULARY = (
 WORD = st.sampled_from(VOCABULARY.split(" "))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(WORD, max_size=10))
 def test_random_orders_of_order_words_never_raise(words: list[str]) -> None:

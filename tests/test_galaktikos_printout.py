@@ -9,6 +9,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
@@ -197,6 +198,7 @@ def test_a_round_view_checked_and_printed() -> None:
     assert render_pdf(player_printout(v, diags, CTX)) == render_pdf(player_printout(v, diags, CTX))
 
 
+@pytest.mark.slow
 def test_every_page_header_counts_rounds() -> None:
     """Galaktikos plays rounds: the page headers, text and PDF, say ROUND where the other
     games say TURN."""

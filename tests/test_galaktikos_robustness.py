@@ -56,6 +56,7 @@ def test_arbitrary_bytes(data: bytes) -> None:
     assert lint(data) in (RC.CLEAN, RC.WARNING, RC.ERROR, RC.UNUSABLE)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=2000))
 def test_arbitrary_text_after_a_header(text: str) -> None:
@@ -77,6 +78,7 @@ NUMBERS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(st.one_of(WORDS, NUMBERS), min_size=1, max_size=9), max_size=40))
 def test_order_shaped_lines_after_a_header(lines: list[list[str]]) -> None:
@@ -106,6 +108,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return mutate(VALID.encode(), draw, 8)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_valid_files(data: bytes) -> None:
@@ -186,6 +189,7 @@ def accepted_file(game: Path, junk: bytes) -> str:
     return "\n".join([WHITE_HEADER, *(order.text() for order in check.orders), "END"]) + "\n"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8,  # two rounds of a 6-player game each, about 0.4 s a round
     deadline=None,

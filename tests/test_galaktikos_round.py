@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -388,6 +389,7 @@ def three_board() -> RoundState:
     return state
 
 
+@pytest.mark.slow
 def test_first_names_who_takes_the_extras_of_a_population_attack_not_its_target() -> None:
     """8.3.3: the losses are spread evenly over every unfriendly population, the attacker
     choosing who suffers the extras; FIRST (in the order or standing) is that choice."""

@@ -482,6 +482,7 @@ def random_worlds(draw: st.DrawFn) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     random_worlds(),

@@ -8,6 +8,7 @@ path of that length through hexes no foreign fleet obstructs.
 
 from __future__ import annotations
 
+import pytest
 from galaktikos_world import put, world
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,6 +63,7 @@ def board(pieces: list[tuple[str, str, bool, int]]) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(BOARD, LIFTED)
 def test_every_hex_agrees_with_the_book(
@@ -123,6 +125,7 @@ POPULATIONS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(POPULATIONS)
 def test_access_is_every_players_income(pops: list[tuple[str, str, int, str]]) -> None:

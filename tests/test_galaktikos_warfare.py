@@ -52,6 +52,7 @@ def test_the_die_has_six_faces() -> None:
     assert {die.roll(rng) for _ in range(200)} == set(Face)
 
 
+@pytest.mark.slow
 def test_expected_value_of_the_die_is_five_twelfths() -> None:
     """The footnote of 8.3.3: 5/12 a die, so three dice tend towards 15/12."""
     assert sum(FACE_ATTACK_VALUE.values()) / 6 == Fraction(5, 12)

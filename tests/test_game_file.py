@@ -117,6 +117,7 @@ MISTAKES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mistake", MISTAKES)
 def test_each_mistake_is_one_named_line_and_nothing_changes(game: Path, mistake: str) -> None:
     old, new, problem = MISTAKES[mistake]
@@ -143,6 +144,7 @@ def test_each_mistake_is_one_named_line_and_nothing_changes(game: Path, mistake:
     assert tree(game) == before
 
 
+@pytest.mark.slow
 def test_every_problem_of_the_file_is_reported_in_line_order(game: Path) -> None:
     for old, new, _ in MISTAKES.values():
         edit(game, old, new)
@@ -156,6 +158,7 @@ def test_every_problem_of_the_file_is_reported_in_line_order(game: Path) -> None
     assert f"{len(MISTAKES)} problems in the game file; nothing changed" in run.stdout
 
 
+@pytest.mark.slow
 def test_process_runs_again_once_the_file_is_fixed(game: Path) -> None:
     text = (game / "game.yaml").read_text()
     edit(game, "days_per_turn:", "days_per_turn: two")
@@ -165,6 +168,7 @@ def test_process_runs_again_once_the_file_is_fixed(game: Path) -> None:
     assert "010   LOAD     0000" in again.stdout and (game / "turns" / "001").is_dir()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("setting", "problem"),
     [
@@ -200,6 +204,7 @@ def test_new_checks_each_setting_before_writing_anything(
     assert not game.exists()
 
 
+@pytest.mark.slow
 def test_new_reports_every_bad_setting_and_stores_good_ones_typed(tmp_path: Path) -> None:
     game = tmp_path / "g"
     args = ["new", "conqueror", str(game), "-n", "2", "--seed", "1"]
@@ -214,6 +219,7 @@ def test_new_reports_every_bad_setting_and_stores_good_ones_typed(tmp_path: Path
     assert 'settings: {"final_score": 500, "planets_per_player": 12}' in text
 
 
+@pytest.mark.slow
 def test_new_checks_the_whole_file_it_would_write(tmp_path: Path) -> None:
     game = tmp_path / "g"
     result = galbatch("new", "conflict", str(game), "-n", "2", "--seed", "1", "--title", "x" * 81)

@@ -20,6 +20,7 @@ def tree(path: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_a_turn_from_the_cached_game_file_is_the_turn_from_the_yaml(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

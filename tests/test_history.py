@@ -40,6 +40,7 @@ def reprinted(game: Path, turn: int) -> dict[str, bytes]:
     return out
 
 
+@pytest.mark.slow
 def test_a_reprint_after_the_gm_edits_game_yaml_gives_the_bytes_first_printed(demo: Path) -> None:
     process(demo)
     before = printed(demo, 1)
@@ -54,6 +55,7 @@ def test_a_reprint_after_the_gm_edits_game_yaml_gives_the_bytes_first_printed(de
             assert data == first[name], (turn, name)
 
 
+@pytest.mark.slow
 def test_a_changed_game_yaml_reaches_the_next_turn(demo: Path) -> None:
     process(demo)
     edit(demo, "days_per_turn: 14", "days_per_turn: 7")
@@ -66,6 +68,7 @@ def test_a_changed_game_yaml_reaches_the_next_turn(demo: Path) -> None:
     assert "DUE 1997-02-10" in (demo / "turns/002/printouts/1.txt").read_text()
 
 
+@pytest.mark.slow
 def test_process_due_moves_one_deadline_and_later_turns_follow(demo: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "galbatch.cli", "process", str(demo), "--due", "1997-02-07"],
@@ -84,6 +87,7 @@ def test_process_due_moves_one_deadline_and_later_turns_follow(demo: Path) -> No
     assert reprint(demo, 1, "1", "text") == (demo / "turns/001/printouts/1.txt").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_rerun_keeps_the_deadline_it_announced_unless_given_another(demo: Path) -> None:
     process(demo, due="1997-02-07")
     process(demo, rerun=True)
@@ -113,6 +117,7 @@ def test_a_bad_due_date_is_a_usage_error(demo: Path) -> None:
     assert not (demo / "turns" / "001").exists()
 
 
+@pytest.mark.slow
 def test_a_turn_made_before_inputs_were_recorded_reprints_from_game_yaml(demo: Path) -> None:
     process(demo)
     first = printed(demo, 1)

@@ -72,6 +72,7 @@ def listed_errors(diags: tuple[Diagnostic, ...]) -> int:
 # --- bounded: the worst files under the size limit --------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("view", [False, True], ids=["syntax", "view"])
 @pytest.mark.parametrize("case", sorted(CASES), ids=[f"{r}: {n}" for r, n in sorted(CASES)])
 def test_the_worst_files_give_a_bounded_number_of_diagnostics(
@@ -87,6 +88,7 @@ def test_the_worst_files_give_a_bounded_number_of_diagnostics(
     assert len(result.orders) <= MAX_ORDER_LINES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "case",
     [
@@ -155,6 +157,7 @@ def test_warnings_and_notes_before_the_last_listed_error_are_listed() -> None:
     assert cap(diags) == diags
 
 
+@pytest.mark.slow
 def test_a_junk_file_gives_a_short_printout_in_a_turn(demo: Path) -> None:
     """The reported turn: 131,000 junk lines gave a 2,083-page printout."""
     from galbatch.engine.job.run import process
@@ -242,6 +245,7 @@ def test_pages_are_exactly_their_width_whatever_the_text(width: int) -> None:
     assert all(len(line) <= width for line in text.replace("\f", "\n").split("\n"))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     lines=st.lists(st.text(st.characters(blacklist_categories=["Cs"]), max_size=150), max_size=80),

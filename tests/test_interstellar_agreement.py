@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from interstellar_table import hands, move, pid, run, table, texts
@@ -153,6 +154,7 @@ def groups_text(groups: list[tuple[dict[str, int], Any]]) -> str:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     worlds=st.lists(SHIPS, min_size=6, max_size=6),
@@ -193,6 +195,7 @@ ALLY_GROUP = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     worlds=st.lists(SHIPS, min_size=4, max_size=4),

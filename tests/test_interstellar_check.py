@@ -521,6 +521,7 @@ def test_a_standing_orders_ships_are_counted_when_it_is_used() -> None:
 COUNT = st.integers(min_value=1, max_value=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(COUNT, COUNT, COUNT), min_size=5, max_size=5), COUNT, COUNT, COUNT)
 def test_a_reduction_is_final(worlds: list[tuple[int, int, int]], s: int, m: int, big: int) -> None:
@@ -616,6 +617,7 @@ GOOD_VIEW = build_view(sample_table(), RED)
 LINE_ORDERS = [Located(one(line), "f", i + 1, 1, line) for i, line in enumerate(LINES)]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(VIEW_KEYS), DATA, max_size=8))
 def test_a_damaged_view_is_an_error_the_engine_reports_never_another(view: dict[str, Any]) -> None:
@@ -652,6 +654,7 @@ def sample_line(draw: st.DrawFn) -> str:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([RED, GREEN, BLUE, YELLOW]), st.lists(sample_line(), max_size=6))
 def test_what_the_checker_accepts_is_accepted_again_unchanged(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from galbatch.cli import cli
@@ -74,6 +75,7 @@ def test_new_makes_the_table_and_only_the_first_player_owes(tmp_path: Path) -> N
         assert (game / "turns" / "000" / "printouts" / f"{reader}.txt").read_text()
 
 
+@pytest.mark.slow
 def test_a_run_reads_standing_orders_from_players_who_owe_nothing(tmp_path: Path) -> None:
     game = tmp_path / "ic"
     files = play(game)
@@ -102,6 +104,7 @@ def test_a_run_reads_standing_orders_from_players_who_owe_nothing(tmp_path: Path
         assert files[f"turns/001/printouts/{reader}.pdf"].startswith(b"%PDF-")
 
 
+@pytest.mark.slow
 def test_a_run_with_nobody_owing_a_file_stops_before_changing_anything(tmp_path: Path) -> None:
     game = tmp_path / "ic"
     play(game)
@@ -117,6 +120,7 @@ def test_a_run_with_nobody_owing_a_file_stops_before_changing_anything(tmp_path:
     assert get_ruleset("interstellar").owing(state) == ["3"]
 
 
+@pytest.mark.slow
 def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
     turns = [
         {k: v for k, v in play(tmp_path / game).items() if k.startswith("turns/")}
@@ -125,6 +129,7 @@ def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
     assert len(turns[0]) > 10 and turns[0] == turns[1]
 
 
+@pytest.mark.slow
 def test_galbatch_new_interstellar_on_the_command_line(tmp_path: Path) -> None:
     game = tmp_path / "cli"
     result = CliRunner().invoke(
@@ -147,6 +152,7 @@ def test_galbatch_new_interstellar_on_the_command_line(tmp_path: Path) -> None:
     assert len(state.bag) + sum(len(h) for h in state.hands.values()) == 48
 
 
+@pytest.mark.slow
 def test_a_second_attack_sent_with_the_first_leaves_from_its_target(tmp_path: Path) -> None:
     game = tmp_path / "ic"
     create_game(game, "interstellar", 3, 2002, game_id="ic", passwords=PASSWORDS, settings=SETTINGS)

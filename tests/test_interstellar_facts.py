@@ -199,6 +199,7 @@ def test_every_code_has_a_meaning_and_a_row() -> None:
 TILE = st.integers(min_value=0, max_value=10**12)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TILE, st.integers(min_value=0, max_value=10**30), TILE)
 def test_any_tile_count_and_coin_are_a_clean_diagnostic(tile: int, count: int, coin: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -103,6 +104,7 @@ def test_setup_puts_five_ships_of_each_size_at_home() -> None:
         assert pieces(state, p) == Ships(5, 5, 5)
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.integers(1, 5), st.sampled_from(list(t.Size)), st.booleans())))
 def test_ships_moved_to_the_void_or_the_encounter_are_still_counted(
     moves: list[tuple[int, t.Size, bool]],

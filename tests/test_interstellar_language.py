@@ -292,6 +292,7 @@ def test_a_rejected_line_does_not_stop_the_others() -> None:
     assert [d.code for d in diags] == ["IC100"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80))
 def test_random_text_never_raises(text: str) -> None:
@@ -307,6 +308,7 @@ VOCABULARY = (
 WORD = st.sampled_from(VOCABULARY.split(" "))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(WORD, max_size=12))
 def test_random_orders_of_order_words_never_raise(words: list[str]) -> None:

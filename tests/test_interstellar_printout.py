@@ -67,6 +67,7 @@ SECRETS = {
 }
 
 
+@pytest.mark.slow
 def test_a_players_secrets_are_in_his_printout_only_in_text_and_pdf() -> None:
     state = combat()
     for reader in PLAYERS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from interstellar_table import coins_in_play, hands, move, run, table
@@ -113,6 +114,7 @@ def conserved(state: GameState) -> None:
     assert coins_in_play(state) == sorted(all_coins(len(state.seats)))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(2, 6), st.integers(0, 10_000))
 def test_ships_and_coins_are_conserved_over_random_orders(r: Random, n: int, seed: int) -> None:
@@ -135,6 +137,7 @@ def test_ships_and_coins_are_conserved_over_random_orders(r: Random, n: int, see
         assert set(state.hands) <= set(state.players())
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 10_000))
 def test_ships_and_coins_are_conserved_by_any_deal(r: Random, seed: int) -> None:

@@ -79,6 +79,7 @@ NUMBERS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(st.one_of(WORDS, NUMBERS), min_size=1, max_size=10), max_size=30))
 def test_order_shaped_lines_after_a_header(lines: list[list[str]]) -> None:
@@ -108,6 +109,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return mutate(VALID.encode(), draw, 8)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_valid_files(data: bytes) -> None:
@@ -215,6 +217,7 @@ def same_run(junk: bytes, base: Path, tmp: Path) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_reduced_and_a_rejected_order_run_as_the_accepted_ones(
     base: Path, tmp_path: Path
 ) -> None:
@@ -223,6 +226,7 @@ def test_a_reduced_and_a_rejected_order_run_as_the_accepted_ones(
     assert same_run(junk, base, tmp_path)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=5,
     deadline=None,

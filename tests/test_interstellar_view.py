@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def test_standing_orders_are_numbered_as_cancel_counts_them() -> None:
 COINS = st.lists(st.sampled_from((0, 1, 2, 3, 4, 5)), max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     hands=st.lists(COINS, min_size=5, max_size=5),

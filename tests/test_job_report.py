@@ -57,6 +57,7 @@ def player(data: dict[str, Any], pid: str) -> dict[str, Any]:
 # --- the exit status alone says what happened ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_committed_turn_with_a_rejected_file_exits_8(demo: Path) -> None:
     result = galbatch("process", str(demo), "--no-pdf")
     assert result.returncode == 8, result.stdout + result.stderr  # REGULUS: wrong password
@@ -72,6 +73,7 @@ def test_a_committed_turn_with_a_rejected_file_exits_8(demo: Path) -> None:
     assert checked.returncode == 12 and "[GB015]" in checked.stdout  # `check` is unchanged
 
 
+@pytest.mark.slow
 def test_a_refused_run_exits_12_and_changes_nothing(demo: Path) -> None:
     for pid in "1235":
         (demo / "orders" / f"{pid}.txt").unlink()
@@ -86,6 +88,7 @@ def test_a_refused_run_exits_12_and_changes_nothing(demo: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_run_refused_for_game_yaml_exits_12_with_no_turn(demo: Path) -> None:
     text = (demo / "game.yaml").read_text()
     (demo / "game.yaml").write_text(text.replace("days_per_turn: 14", "days_per_turn: two"))
@@ -105,6 +108,7 @@ def test_a_failed_run_exits_16(tmp_path: Path) -> None:
     assert rc == 16 and data["rc"] == 16 and data["committed"] is False
 
 
+@pytest.mark.slow
 def test_a_clean_turn_exits_0_and_says_committed(demo: Path) -> None:
     (demo / "orders/3.txt").unlink()  # RIGEL's rejected orders
     (demo / "orders/4.txt").unlink()  # REGULUS's wrong password
@@ -117,6 +121,7 @@ def test_a_clean_turn_exits_0_and_says_committed(demo: Path) -> None:
 # --- the JSON object ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_json_names_missing_rejected_and_stray(demo: Path) -> None:
     (demo / "orders/2.txt").unlink()
     (demo / "orders/notes.md").write_text("remember to feed the cat\n")
@@ -202,6 +207,7 @@ def test_json_names_missing_rejected_and_stray(demo: Path) -> None:
     assert (demo / "orders/notes.md").exists()
 
 
+@pytest.mark.slow
 def test_json_counts_a_late_file_on_a_rerun(demo: Path) -> None:
     late = (demo / "orders/4.txt").read_text().replace("wrong-password", "regulus-1997")
     (demo / "orders/4.txt").unlink()
@@ -216,6 +222,7 @@ def test_json_counts_a_late_file_on_a_rerun(demo: Path) -> None:
     assert "4 REGULUS: late file taken" in data["steps"][1]["more"]
 
 
+@pytest.mark.slow
 def test_json_of_a_dry_run_says_not_committed(demo: Path) -> None:
     before = tree(demo)
     rc, data = report(str(demo), "--dry-run")
@@ -226,6 +233,7 @@ def test_json_of_a_dry_run_says_not_committed(demo: Path) -> None:
 # --- the job log names names, in the singular where it is one --------------------------------
 
 
+@pytest.mark.slow
 def test_the_log_names_who_sent_nothing_whose_file_was_rejected_and_the_stray(demo: Path) -> None:
     (demo / "orders/notes.md").write_text("remember to feed the cat\n")
     result = galbatch("process", str(demo), "--no-pdf")
@@ -249,6 +257,7 @@ def test_the_log_names_who_sent_nothing_whose_file_was_rejected_and_the_stray(de
     assert "050   PRINT    0000  7 printouts; 0 PDFs" in lines
 
 
+@pytest.mark.slow
 def test_the_log_says_1_order_file(demo: Path) -> None:
     for pid in "2345":
         (demo / "orders" / f"{pid}.txt").unlink()
@@ -310,6 +319,7 @@ def streamed_run(demo: Path) -> tuple[list[str], str, bool]:
     return seen, rest, running
 
 
+@pytest.mark.slow
 def test_each_step_line_comes_out_as_the_step_ends(demo: Path, tmp_path: Path) -> None:
     """A subprocess: the LOAD line can be read while the job still runs, and the
     lines up to PRINT while it waits to commit. (Should the job reach its commit
@@ -326,6 +336,7 @@ def test_each_step_line_comes_out_as_the_step_ends(demo: Path, tmp_path: Path) -
     assert "".join(seen) + rest == (game / "turns/001/job.log").read_text()
 
 
+@pytest.mark.slow
 def test_progress_shows_on_a_terminal_only(demo: Path, tmp_path: Path) -> None:
     import pty
 
@@ -362,6 +373,7 @@ def test_progress_shows_on_a_terminal_only(demo: Path, tmp_path: Path) -> None:
 # --- a dry run: one printout, no PDFs unless asked ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_dry_run_shows_one_players_printout(demo: Path) -> None:
     before = tree(demo)
     result = galbatch("process", str(demo), "--dry-run", "--player", "3")
@@ -374,6 +386,7 @@ def test_a_dry_run_shows_one_players_printout(demo: Path) -> None:
     assert gm.stdout.count("\n===== ") == 1 and "===== printouts/gm.txt =====" in gm.stdout
 
 
+@pytest.mark.slow
 def test_a_dry_run_makes_pdfs_only_when_asked(demo: Path) -> None:
     result = galbatch("process", str(demo), "--dry-run", "--pdf", "--player", "1")
     assert "050   PRINT    0000  7 printouts; 8 PDFs" in result.stdout

@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules import get_ruleset
 
 
+@pytest.mark.slow
 def test_new_keeps_a_code_name_with_a_run_of_blanks_as_the_game_does(tmp_path: Path) -> None:
     game = tmp_path / "g"
     result = subprocess.run(

@@ -57,6 +57,7 @@ DEMO_INBOX = shipped("conflict-demo") / "orders"
 ONE = b'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"\nEND\n'
 
 
+@pytest.mark.slow
 def test_the_issue_example_a_resent_identical_file_is_never_deleted(demo: Path) -> None:
     (demo / "orders" / "1.txt").write_bytes(ONE)
     assert process(demo, force=True).committed is not None
@@ -81,6 +82,7 @@ def test_the_issue_example_a_resent_identical_file_is_never_deleted(demo: Path) 
     assert record[0].sha256 == digest((demo / "turns/002/orders/1.txt").read_bytes())
 
 
+@pytest.mark.slow
 def test_the_record_lists_what_the_turn_consumed_and_nothing_else(demo: Path) -> None:
     (demo / "orders" / "notes.md").write_text("GM's own notes")
     result = process(demo)
@@ -93,6 +95,7 @@ def test_the_record_lists_what_the_turn_consumed_and_nothing_else(demo: Path) ->
     assert "notes.md (not the order file of a player who owes orders)" in result.log
 
 
+@pytest.mark.slow
 def test_a_file_changed_during_the_run_stays_in_the_inbox(
     demo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -119,6 +122,7 @@ def kill_after_rename(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(commit_module, "_clear_inbox", killed)
 
 
+@pytest.mark.slow
 def test_a_kill_between_rename_and_clearing_is_finished_by_the_next_writer_only(
     demo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,6 +163,7 @@ def test_a_pending_mark_of_a_turn_that_never_landed_removes_nothing(demo: Path) 
     assert sorted(p.name for p in (demo / "turns").iterdir()) == ["000"]
 
 
+@pytest.mark.slow
 def test_a_rerun_with_a_resend_identical_to_the_kept_file_keeps_the_resend(demo: Path) -> None:
     process(demo)
     (demo / "orders" / "1.txt").write_bytes((DEMO_INBOX / "1.txt").read_bytes())
@@ -170,6 +175,7 @@ def test_a_rerun_with_a_resend_identical_to_the_kept_file_keeps_the_resend(demo:
     assert (demo / "orders" / "1.txt").exists(), "not consumed by the rerun: kept for turn 2"
 
 
+@pytest.mark.slow
 def test_archived_order_files_keep_no_clear_password(demo: Path) -> None:
     process(demo)
     for file in sorted((demo / "turns" / "001" / "orders").iterdir()):
@@ -182,6 +188,7 @@ def test_archived_order_files_keep_no_clear_password(demo: Path) -> None:
     assert "-1997" not in printouts and "wrong-password" not in printouts
 
 
+@pytest.mark.slow
 def test_a_rerun_rechecks_archived_files_without_their_passwords(demo: Path) -> None:
     first = process(demo)
     turn = tree(demo / "turns" / "001")
@@ -194,6 +201,7 @@ def test_a_rerun_rechecks_archived_files_without_their_passwords(demo: Path) -> 
     assert "ORDERS: REJECTED: WRONG PASSWORD" in (printouts / "4.txt").read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["outside", "game.yaml", "directory", "fifo", "dangling"])
 def test_only_regular_files_are_read_from_the_inbox(demo: Path, tmp_path: Path, kind: str) -> None:
     target = demo / "orders" / "6.txt"  # VEGA sent nothing: the entry is all there is
@@ -219,6 +227,7 @@ def test_only_regular_files_are_read_from_the_inbox(demo: Path, tmp_path: Path, 
     assert b"TOP SECRET" not in archived and b"missing_orders_limit" not in archived
 
 
+@pytest.mark.slow
 def test_an_oversized_file_is_rejected_and_left_in_the_inbox(demo: Path) -> None:
     big = ONE + b"# padding\n" * 30_000
     (demo / "orders" / "1.txt").write_bytes(big)
@@ -230,6 +239,7 @@ def test_an_oversized_file_is_rejected_and_left_in_the_inbox(demo: Path) -> None
     assert record is not None and "1.txt" not in {c.name for c in record}
 
 
+@pytest.mark.slow
 def test_archived_form_is_what_the_record_hashes(demo: Path) -> None:
     process(demo)
     record = read_record(demo / "turns" / "001")

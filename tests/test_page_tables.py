@@ -3,6 +3,7 @@ over the rows the next page carries, as a line printer's report repeats its titl
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ def bodies(p: Printout) -> list[list[str]]:
     return [[line.rstrip() for line in page.lines[BODY_TOP:]] for page in layout(p)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(before=st.integers(0, 2 * BODY), rows=st.integers(1, 3 * BODY))
 def test_every_row_is_printed_once_under_its_header(before: int, rows: int) -> None:

@@ -72,6 +72,7 @@ def glyph_boxes(page: Any) -> list[Box]:
     return boxes
 
 
+@pytest.mark.slow
 def test_every_glyph_of_a_turn_is_inside_the_printable_area(turns: dict[str, Path]) -> None:
     checked = 0
     for file in pdfs(turns):
@@ -107,6 +108,7 @@ def header(page: Any) -> str:
     return str(page.extract_text()).split("\n")[0]
 
 
+@pytest.mark.slow
 def test_page_labels_are_the_printouts_own_pages(turns: dict[str, Path]) -> None:
     seen = set()
     for file in pdfs(turns):

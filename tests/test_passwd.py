@@ -40,6 +40,7 @@ def check(demo: Path, text: str) -> subprocess.CompletedProcess[str]:
     return galbatch("check", "-", "--game", str(demo), stdin=text)
 
 
+@pytest.mark.slow
 def test_a_generated_password_replaces_the_old_one(demo: Path) -> None:
     assert check(demo, orders("3", "rigel-1997")).returncode == 0
     result = galbatch("passwd", str(demo), "3")
@@ -54,6 +55,7 @@ def test_a_generated_password_replaces_the_old_one(demo: Path) -> None:
     assert not (demo / ".tmp-game.yaml").exists()
 
 
+@pytest.mark.slow
 def test_a_password_from_standard_input(demo: Path) -> None:
     result = galbatch("passwd", str(demo), "2", "--stdin", stdin="hunter2\n")
     assert result.returncode == 0, result.stderr
@@ -62,6 +64,7 @@ def test_a_password_from_standard_input(demo: Path) -> None:
     assert check(demo, orders("2", "polaris-1997")).returncode == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("given", "message"),
     [
@@ -80,6 +83,7 @@ def test_a_password_new_would_refuse_is_refused(demo: Path, given: str, message:
     assert (demo / "game.yaml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_comments_and_everything_else_in_game_yaml_survive(demo: Path) -> None:
     file = demo / "game.yaml"
     text = file.read_text().replace(
@@ -96,6 +100,7 @@ def test_comments_and_everything_else_in_game_yaml_survive(demo: Path) -> None:
     assert verify_password("regulus-2", Game.open(demo).password_hash("4"))
 
 
+@pytest.mark.slow
 def test_an_unknown_player_changes_nothing(demo: Path) -> None:
     before = (demo / "game.yaml").read_bytes()
     result = galbatch("passwd", str(demo), "9")
@@ -106,6 +111,7 @@ def test_an_unknown_player_changes_nothing(demo: Path) -> None:
     assert (demo / "game.yaml").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_passwd_waits_for_another_writer_then_gives_up(demo: Path) -> None:
     before = (demo / "game.yaml").read_bytes()
     with writer_lock(demo, wait=0):
@@ -116,6 +122,7 @@ def test_passwd_waits_for_another_writer_then_gives_up(demo: Path) -> None:
     assert (demo / "game.yaml").read_bytes() == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_password_that_cannot_be_shown_is_not_stored(demo: Path) -> None:
     before = (demo / "game.yaml").read_bytes()
@@ -155,6 +162,7 @@ def at_a_terminal(*args: str, answers: tuple[tuple[bytes, bytes], ...] = ()) -> 
     return os.waitstatus_to_exitcode(status), seen
 
 
+@pytest.mark.slow
 def test_at_a_terminal_the_password_is_asked_twice_and_not_shown(demo: Path) -> None:
     rc, seen = at_a_terminal(
         "passwd",
@@ -171,6 +179,7 @@ def test_at_a_terminal_the_password_is_asked_twice_and_not_shown(demo: Path) -> 
 # `galbatch new` with its output not on a terminal ------------------------------------
 
 
+@pytest.mark.slow
 def test_new_in_a_pipe_also_writes_the_passwords_to_a_private_file(tmp_path: Path) -> None:
     game = tmp_path / "mine"
     result = galbatch("new", "conflict", str(game), "-n", "3", "--seed", "7")
@@ -219,6 +228,7 @@ def test_new_refused_leaves_no_passwords_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_new_at_a_terminal_writes_no_passwords_file(tmp_path: Path) -> None:
     rc, seen = at_a_terminal("new", "conflict", str(tmp_path / "g"), "-n", "2", "--seed", "1")
     assert rc == 0, seen

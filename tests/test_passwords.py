@@ -60,6 +60,7 @@ def test_the_longest_password_fits_the_header_and_an_80_column_line() -> None:
     assert TABLE_COLUMNS + longest <= 80
 
 
+@pytest.mark.slow
 def test_hashes_in_existing_game_files_still_verify() -> None:
     for game in ("conflict-demo", "gc16"):
         clear = dict(
@@ -91,6 +92,7 @@ def test_a_hash_asking_for_absurd_rounds_is_refused_not_computed() -> None:
         assert not verify_password("secret", f"pbkdf2_sha256${rounds}${salt}${digest}")
 
 
+@pytest.mark.slow
 def test_new_prints_passwords_that_fit_80_columns_and_open_the_game(tmp_path: Path) -> None:
     game = tmp_path / "x"
     new = subprocess.run(

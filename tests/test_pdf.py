@@ -46,6 +46,7 @@ from galbatch.print.pdf import (
     stock_for,
 )
 from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
+from tests.building import imported_from
 
 MARKERS = (
     HexMarker(0, 0, "1"),
@@ -209,6 +210,7 @@ def test_same_bytes_every_time(printout: Printout, pdf: bytes) -> None:
     assert render_pdf(sample_printout()) == pdf
 
 
+@pytest.mark.slow
 def test_same_bytes_in_another_process(pdf: bytes) -> None:
     code = (
         "import hashlib, sys\n"
@@ -217,9 +219,10 @@ def test_same_bytes_in_another_process(pdf: bytes) -> None:
         "from galbatch.print.pdf import render_pdf\n"
         "print(hashlib.sha256(render_pdf(sample_printout())).hexdigest())\n"
     )
-    root = str(Path(__file__).resolve().parent.parent)
+    # the galbatch this process tests, then the clone for the tests' own helpers
+    path = os.pathsep.join([str(imported_from()), str(Path(__file__).resolve().parent.parent)])
     # Another hash seed, and a SOURCE_DATE_EPOCH reportlab would otherwise put in the ID.
-    env = {**os.environ, "PYTHONPATH": root, "PYTHONHASHSEED": "4242", "SOURCE_DATE_EPOCH": "9"}
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "4242", "SOURCE_DATE_EPOCH": "9"}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
@@ -547,6 +550,7 @@ def test_map_without_drawer_prints_its_text() -> None:
     assert "ROW . . . ODD MAP" in text
 
 
+@pytest.mark.slow
 def test_big_sheet_on_both_stocks() -> None:
     markers = tuple(
         HexMarker(c, r, str(c * 28 + r), underline=(c + r) % 17 == 0)

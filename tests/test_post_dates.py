@@ -97,6 +97,7 @@ def test_before_the_first_turn_no_message_is_late(game: Path, tmp_path: Path) ->
     assert [e.outcome for e in intake(game, mbox(tmp_path / "in.mbox", [early])).entries] == [FILED]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "bad_date",
     [
@@ -129,6 +130,7 @@ def test_a_date_no_message_can_bear_locks_nobody_out(
     assert "P 68 1 2" in inbox(game)
 
 
+@pytest.mark.slow
 def test_in_one_mailbox_a_message_without_a_believed_date_keeps_its_place_by_arrival(
     game: Path, tmp_path: Path
 ) -> None:
@@ -143,6 +145,7 @@ def test_in_one_mailbox_a_message_without_a_believed_date_keeps_its_place_by_arr
     assert "P 68 1 1" in inbox(other), "it came last: it stands"
 
 
+@pytest.mark.slow
 def test_the_acknowledgement_gives_the_hash_the_turn_records(game: Path, tmp_path: Path) -> None:
     intake(game, mbox(tmp_path / "in.mbox", [letter(orders("1"))]))
     (ack,) = answers(game)

@@ -207,6 +207,7 @@ def test_a_correct_password_from_another_address_is_filed_with_a_warning(
     assert "WARNING: this message came from someone@elsewhere.example" in body_of(ack)
 
 
+@pytest.mark.slow
 def test_intake_twice_files_nothing_twice(game: Path, tmp_path: Path) -> None:
     messages = [letter(orders("1")), letter(orders("2"), sender="polaris@example.org")]
     box = maildir(tmp_path / "Maildir", messages)
@@ -251,6 +252,7 @@ def test_too_large_and_malformed_messages_are_logged(game: Path, tmp_path: Path)
     assert len((game / INTAKE / HANDLED).read_text().split()) == 2
 
 
+@pytest.mark.slow
 def test_a_message_for_a_processed_turn_is_answered(game: Path, tmp_path: Path) -> None:
     from galbatch.engine.job.run import process
 
@@ -274,6 +276,7 @@ def test_help_gets_the_command_summary(game: Path, tmp_path: Path) -> None:
     assert "B S ship planet" in text
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
@@ -309,6 +312,7 @@ def test_any_bytes_as_mail_give_log_entries_and_no_traceback(messages: list[byte
         assert len(log.splitlines()) == len(result.entries)
 
 
+@pytest.mark.slow
 def test_the_commands(game: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
@@ -363,6 +367,7 @@ def test_a_busy_game_is_refused_and_nothing_changes(game: Path, tmp_path: Path) 
     assert not (game / "orders" / "1.txt").exists()
 
 
+@pytest.mark.slow
 def test_an_order_file_over_the_limit_is_answered(game: Path, tmp_path: Path) -> None:
     big = orders("1", body="# padding\n" * 30000)
     result = intake(game, mbox(tmp_path / "in.mbox", [letter(big)]))

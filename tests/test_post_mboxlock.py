@@ -100,6 +100,7 @@ def test_intake_reads_under_both_locks_and_writes_nothing_to_the_mbox(
     assert after == before, "the mbox and its directory as they were: no lock left behind"
 
 
+@pytest.mark.slow
 def test_a_delivery_in_progress_makes_intake_give_up_with_12(game: Path, box: Path) -> None:
     holder = hold(box, "delivery")
     try:
@@ -121,6 +122,7 @@ def test_a_delivery_in_progress_makes_intake_give_up_with_12(game: Path, box: Pa
     assert not box.with_name(box.name + ".lock").exists(), "the holder's dot-lock is gone with it"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["fcntl", "dot-lock"])
 def test_either_lock_alone_keeps_intake_out(game: Path, box: Path, how: str) -> None:
     dot_lock = box.with_name(box.name + ".lock")
@@ -142,6 +144,7 @@ def test_either_lock_alone_keeps_intake_out(game: Path, box: Path, how: str) -> 
     assert [e.outcome for e in intake(game, box, wait=0).entries] == [FILED, FILED]
 
 
+@pytest.mark.slow
 def test_intake_waits_for_a_delivery_to_finish(game: Path, box: Path) -> None:
     holder = hold(box, "delivery", seconds=0.4)
     start = time.monotonic()
@@ -176,6 +179,7 @@ def exclusive_free(path: Path) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_an_mbox_opened_read_only_is_locked_shared(box: Path, read_only: mailbox.mbox) -> None:
     assert exclusive_free(box)
     with locked(read_only, box, 0):

@@ -81,6 +81,7 @@ def test_bounces_and_mailer_daemons_are_machines() -> None:
     assert read_letter(report).automatic
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=3000))
 def test_random_bytes_never_raise(data: bytes) -> None:
@@ -119,6 +120,7 @@ BODIES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(HEADERS, max_size=8), st.lists(BODIES | st.binary(max_size=200), max_size=4))
 def test_mangled_mail_never_raises(headers: list[bytes], bodies: list[bytes]) -> None:

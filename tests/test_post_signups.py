@@ -146,6 +146,7 @@ def test_a_game_refuses_sign_ups(tmp_path: Path) -> None:
         open_signups(game, "GC16")
 
 
+@pytest.mark.slow
 def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
     """GC16 as it was played: sign up by mail, get a welcome, send orders, get turn 1."""
     path = lobby(tmp_path)
@@ -231,6 +232,7 @@ def galbatch(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_new_with_signups_makes_the_game_and_its_welcomes(tmp_path: Path) -> None:
     path = lobby(tmp_path)
     sign = [letter(line + "\n", sender=who, date=when) for who, line, when in SIGNUPS[:2]]
@@ -252,6 +254,7 @@ def test_new_with_signups_makes_the_game_and_its_welcomes(tmp_path: Path) -> Non
     assert Game.open(game).id == "GC16"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -270,12 +273,14 @@ def test_new_with_signups_refuses_what_the_list_gives(
     assert not game.exists()
 
 
+@pytest.mark.slow
 def test_new_needs_players_or_signups(tmp_path: Path) -> None:
     made = galbatch("new", "conqueror", str(tmp_path / "g"), "--seed", "1")
     assert made.returncode == 16 and "give --players or --signups" in made.stderr
     assert not (tmp_path / "g").exists()
 
 
+@pytest.mark.slow
 def test_new_with_an_empty_list_makes_no_game(tmp_path: Path) -> None:
     path = lobby(tmp_path)
     game = tmp_path / "gc16"

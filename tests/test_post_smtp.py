@@ -181,6 +181,7 @@ def test_a_missing_password_file_is_named(tmp_path: Path, server: Server) -> Non
     assert server.logins == [] and sent(game) == []
 
 
+@pytest.mark.slow
 def test_a_refused_login_is_one_line_and_nothing_is_sent(tmp_path: Path, server: Server) -> None:
     game = game_for(tmp_path, server.port, f"smtp_user: {USER}")
     names = waiting(game)
@@ -214,6 +215,7 @@ def test_no_login_in_clear_to_another_machine(
     assert sent(game) == []
 
 
+@pytest.mark.slow
 def test_starttls_then_login(tmp_path: Path, tls_server: Server) -> None:
     server = tls_server
     assert server.cert is not None
@@ -230,6 +232,7 @@ def test_starttls_then_login(tmp_path: Path, tls_server: Server) -> None:
     assert sent(game) == names and waiting(game) == []
 
 
+@pytest.mark.slow
 def test_a_certificate_not_trusted_is_one_line_and_nothing_is_sent(
     tmp_path: Path, tls_server: Server
 ) -> None:

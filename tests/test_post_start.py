@@ -58,6 +58,7 @@ def open_gc16(tmp_path: Path, *more: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_open_sign_ups_start_play_and_mail_out(
     tmp_path: Path,
     smtp_server: tuple[int, Collector],  # noqa: F811
@@ -187,6 +188,7 @@ def signed_up(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_start_with_chosen_passwords_and_another_date(tmp_path: Path) -> None:
     path = signed_up(tmp_path)
     chosen = tmp_path / "chosen.txt"
@@ -200,6 +202,7 @@ def test_start_with_chosen_passwords_and_another_date(tmp_path: Path) -> None:
     assert str(Game.open(path).config["start"]) == "1997-03-01"
 
 
+@pytest.mark.slow
 def test_a_killed_start_leaves_nothing_the_next_one_minds(tmp_path: Path) -> None:
     path = signed_up(tmp_path)
     (path / SCRATCH / "turns").mkdir(parents=True)  # killed while making the game
@@ -239,6 +242,7 @@ def test_start_needs_a_list_opened_with_the_games_options(tmp_path: Path) -> Non
         start_game(tmp_path)
 
 
+@pytest.mark.slow
 def test_intake_waiting_while_the_game_starts_files_into_the_game(tmp_path: Path) -> None:
     """Intake that finds a sign-up directory and waits for `start` to finish finds the
     game once it has the directory: orders are filed, not answered as too early."""

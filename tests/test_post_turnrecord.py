@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from galbatch.engine.job.run import process
 from galbatch.post.mailin import FILED, SUPERSEDED, intake
 from galbatch.post.message import read_letter
@@ -45,6 +47,7 @@ def by_mail(tmp_path: Path) -> Path:
     return game
 
 
+@pytest.mark.slow
 def test_each_file_names_its_message_and_the_replaced_ones_are_listed(tmp_path: Path) -> None:
     game = by_mail(tmp_path)
     got = record(game)
@@ -72,6 +75,7 @@ def test_each_file_names_its_message_and_the_replaced_ones_are_listed(tmp_path: 
     assert "P 68 2 2" in archived and "********" in archived, "B's file, password masked"
 
 
+@pytest.mark.slow
 def test_a_game_without_mail_intake_gets_the_same_turn(tmp_path: Path) -> None:
     """The same orders put in the inbox by hand: every file of the turn the same bytes,
     the intake record without a word about mail."""
@@ -100,6 +104,7 @@ def test_a_game_without_mail_intake_gets_the_same_turn(tmp_path: Path) -> None:
     assert told == plain
 
 
+@pytest.mark.slow
 def test_a_rerun_keeps_the_mail_of_the_files_it_keeps_and_adds_a_late_one(tmp_path: Path) -> None:
     game = by_mail(tmp_path)
     before = record(game)
@@ -132,6 +137,7 @@ def test_a_file_the_game_master_put_in_place_of_the_mailed_one(tmp_path: Path) -
     ]
 
 
+@pytest.mark.slow
 def test_a_late_message_a_rerun_took_is_not_replaced_in_the_next_turn(tmp_path: Path) -> None:
     game = by_mail(tmp_path)
     late = letter(orders("3"), sender="rigel@example.org", date="Thu, 20 Feb 1997 08:00:00 +0000")

@@ -20,6 +20,7 @@ def tree(path: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_process_writes_a_whole_turn(demo: Path) -> None:
     result = process(demo)
     assert result.rc == RC.ERROR  # committed; REGULUS's file (wrong password) rejected whole
@@ -38,6 +39,7 @@ def test_process_writes_a_whole_turn(demo: Path) -> None:
     assert log.rstrip().endswith("MAXCC=0008")
 
 
+@pytest.mark.slow
 def test_wrong_password_is_rejected_whole_and_the_printout_says_so(demo: Path) -> None:
     process(demo)
     text = (demo / "turns/001/printouts/4.txt").read_text()
@@ -46,6 +48,7 @@ def test_wrong_password_is_rejected_whole_and_the_printout_says_so(demo: Path) -
     assert "ORDER B,48" not in text
 
 
+@pytest.mark.slow
 def test_same_inputs_give_byte_identical_archives(demo: Path, tmp_path: Path) -> None:
     twin = tmp_path / "twin"
     shutil.copytree(demo, twin)
@@ -54,6 +57,7 @@ def test_same_inputs_give_byte_identical_archives(demo: Path, tmp_path: Path) ->
     assert tree(demo / "turns/001") == tree(twin / "turns/001")
 
 
+@pytest.mark.slow
 def test_dry_run_changes_nothing(demo: Path) -> None:
     before = tree(demo)
     result = process(demo, dry_run=True)
@@ -75,6 +79,7 @@ def test_too_many_missing_stops_before_changing_anything(demo: Path) -> None:
     assert "RESOLVE  0000" in forced.log
 
 
+@pytest.mark.slow
 def test_missing_share_is_a_game_setting(demo: Path) -> None:
     for pid in "1235":
         (demo / "orders" / f"{pid}.txt").unlink()
@@ -87,6 +92,7 @@ def test_missing_share_is_a_game_setting(demo: Path) -> None:
     assert process(demo).committed is not None
 
 
+@pytest.mark.slow
 def test_rerun_replaces_the_latest_turn_with_late_orders(demo: Path) -> None:
     late = (demo / "orders/4.txt").read_text().replace("wrong-password", "regulus-1997")
     (demo / "orders/4.txt").unlink()
@@ -104,6 +110,7 @@ def test_rerun_replaces_the_latest_turn_with_late_orders(demo: Path) -> None:
     assert not (demo / "orders/4.txt").exists()
 
 
+@pytest.mark.slow
 def test_rerun_takes_a_resend_of_a_file_rejected_whole(demo: Path) -> None:
     sent = (demo / "orders/4.txt").read_text()
     first = process(demo)
@@ -121,6 +128,7 @@ def test_rerun_takes_a_resend_of_a_file_rejected_whole(demo: Path) -> None:
     assert (demo / "turns/001/orders/1.txt").read_bytes() == kept
 
 
+@pytest.mark.slow
 def test_print_reproduces_the_archive_byte_for_byte(demo: Path) -> None:
     process(demo)
     turn = demo / "turns/001/printouts"
@@ -132,6 +140,7 @@ def test_print_reproduces_the_archive_byte_for_byte(demo: Path) -> None:
     assert reprint(demo, 0, "2", "text") == (demo / "turns/000/printouts/2.txt").read_bytes()
 
 
+@pytest.mark.slow
 def test_reprint_uses_the_archived_checks_not_todays_game_yaml(demo: Path) -> None:
     """A GM who changes a password later still re-prints the turn exactly as it was."""
     process(demo)
@@ -143,6 +152,7 @@ def test_reprint_uses_the_archived_checks_not_todays_game_yaml(demo: Path) -> No
     assert reprint(demo, 1, "4", "text") == printed
 
 
+@pytest.mark.slow
 def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> None:
     from pypdf import PdfReader
 
@@ -158,6 +168,7 @@ def test_archive_binds_a_cover_with_the_rc_and_every_printout(demo: Path) -> Non
     ]
 
 
+@pytest.mark.slow
 def test_game_yaml_comments_survive_a_turn(demo: Path) -> None:
     before = (demo / "game.yaml").read_text()
     process(demo)

@@ -36,6 +36,7 @@ def password(game: Path, player: str, word: str) -> None:
     file.write_text(header.rsplit(" ", 1)[0] + f' "{word}"\n' + rest)
 
 
+@pytest.mark.slow
 def test_a_wrong_password_leaves_the_turn_as_if_the_file_were_not_sent(demo: Path) -> None:
     wrong = turn(demo)
     password(demo, "4", RIGHT["4"])
@@ -51,6 +52,7 @@ def test_a_wrong_password_leaves_the_turn_as_if_the_file_were_not_sent(demo: Pat
         assert wrong.files[name] == unsent.files[name]
 
 
+@pytest.mark.slow
 def test_two_wrong_passwords_are_both_rejected_and_the_rest_counts(demo: Path) -> None:
     password(demo, "2", "not-polaris")
     both = turn(demo)

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.building import build_wheel, pinned_dependencies
+from tests.building import build_wheel, imported_from, pinned_dependencies
 from tests.bundled import copy_shipped
 
-ROOT = Path(__file__).resolve().parent.parent
 SUPPORTED = ("3.11", "3.12", "3.13")
+pytestmark = pytest.mark.slow
 OTHERS = [v for v in SUPPORTED if v != f"{sys.version_info[0]}.{sys.version_info[1]}"]
 
 
@@ -72,7 +72,8 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, Path
     game = copy_shipped("conflict-demo", work / "reference")
     done = subprocess.run(
         [sys.executable, "-m", "galbatch.cli", "process", str(game)],
-        capture_output=True, text=True, env={**environment(work), "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, cwd=work,
+        env={**environment(work), "PYTHONPATH": str(imported_from())},
     )  # fmt: skip
     assert (game / "turns" / "001" / "archive.pdf").is_file(), done.stdout + done.stderr
     return game, done.returncode, build_wheel(work)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.building import imported_from
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 # collection only; syrupy would otherwise fail a run that used none of its snapshots
@@ -46,12 +48,19 @@ def without_setup(command: str) -> str:
     return " && ".join(steps[2:])
 
 
+def galbatch_path(sources: Path) -> Path:
+    """Where a fake venv imports galbatch from: the sources in `sources`, as the README's
+    editable install would; under a plain install of this environment (see conftest, which
+    then keeps the current directory off the path), its installed copy."""
+    return sources if imported_from() == ROOT else imported_from()
+
+
 def fake_venv(where: Path, sources: Path) -> Path:
     """`.venv/bin/{python,galbatch,activate}` in `where`, running this environment on the
     galbatch sources in `sources` (no new virtual environment, no network)."""
     bin_dir = where / ".venv" / "bin"
     bin_dir.mkdir(parents=True)
-    env = f"PYTHONPATH={shlex.quote(str(sources))}; export PYTHONPATH"
+    env = f"PYTHONPATH={shlex.quote(str(galbatch_path(sources)))}; export PYTHONPATH"
     scripts = {
         "python": f'#!/bin/sh\n{env}\nexec {shlex.quote(sys.executable)} "$@"\n',
         "galbatch": f'#!/bin/sh\n{env}\nexec {shlex.quote(sys.executable)} -m galbatch.cli "$@"\n',
@@ -109,6 +118,7 @@ def status(clone: Path) -> str:
     ).stdout
 
 
+@pytest.mark.slow
 def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("needs bash")
@@ -128,6 +138,7 @@ def test_the_two_opening_commands_run_in_order_and_again_in_a_fresh_clone(clone:
     assert re.search(r"^\d+ tests collected", collected.stdout, re.M), collected.stdout[-500:]
 
 
+@pytest.mark.slow
 def test_the_conflict_demo_command_and_a_second_run(clone: Path) -> None:
     readme = (clone / "README.md").read_text(encoding="utf-8")
     # the whole command: its first line and every line a trailing backslash continues
@@ -145,6 +156,7 @@ def test_the_conflict_demo_command_and_a_second_run(clone: Path) -> None:
     assert status(clone) == ""
 
 
+@pytest.mark.slow
 def test_a_turn_run_in_games_itself_breaks_no_test(clone: Path) -> None:
     """The issue: a turn run in the tracked games/gc16 made the suite fail at collection."""
     for game in ("gc16", "conflict-demo"):
@@ -180,12 +192,13 @@ def test_the_walkthrough_covers_one_whole_cycle() -> None:
         assert thing in WALKTHROUGH, thing
 
 
+@pytest.mark.slow
 def test_the_walkthrough_runs_in_the_order_written(tmp_path: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("needs bash")
     fake_venv(tmp_path, ROOT)
     script = "set -euo pipefail\n" + "\n".join(BLOCKS)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(galbatch_path(ROOT))}
     ran = subprocess.run(
         ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
     )

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from galbatch.engine.gamedir.commit import archived_form
 from galbatch.engine.job.run import process
 from galbatch.engine.language.diagnostics import RC
@@ -35,6 +37,7 @@ def corrected(demo: Path) -> bytes:
     return fixed
 
 
+@pytest.mark.slow
 def test_a_corrected_file_is_held_for_the_next_turn_and_the_log_says_so(demo: Path) -> None:
     process(demo)
     kept = (demo / "turns/001/orders/2.txt").read_bytes()
@@ -48,6 +51,7 @@ def test_a_corrected_file_is_held_for_the_next_turn_and_the_log_says_so(demo: Pa
     assert (demo / "orders/2.txt").read_bytes() == fixed, "held: still in the inbox"
 
 
+@pytest.mark.slow
 def test_a_resend_of_the_kept_file_is_held_and_named_as_such(demo: Path) -> None:
     sent = (demo / "orders/1.txt").read_bytes()
     process(demo)
@@ -58,6 +62,7 @@ def test_a_resend_of_the_kept_file_is_held_and_named_as_such(demo: Path) -> None
     ) in again.log
 
 
+@pytest.mark.slow
 def test_replace_takes_the_held_file_as_late(demo: Path) -> None:
     process(demo)
     fixed = corrected(demo)
@@ -70,6 +75,7 @@ def test_replace_takes_the_held_file_as_late(demo: Path) -> None:
     assert not (demo / "orders/2.txt").exists(), "consumed by the rerun"
 
 
+@pytest.mark.slow
 def test_replace_of_a_player_without_an_inbox_file_is_refused(demo: Path) -> None:
     process(demo)
     before = tree(demo)
@@ -83,6 +89,7 @@ def test_replace_of_a_player_without_an_inbox_file_is_refused(demo: Path) -> Non
         assert tree(demo) == before
 
 
+@pytest.mark.slow
 def test_replace_on_the_command_line(demo: Path) -> None:
     galbatch("process", str(demo), "--no-pdf")
     assert (demo / "turns/001").is_dir()

@@ -51,6 +51,7 @@ def test_arbitrary_bytes(data: bytes) -> None:
     assert lint(data) in (RC.CLEAN, RC.WARNING, RC.ERROR, RC.UNUSABLE)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=2000))
 def test_arbitrary_text_after_a_header(text: str) -> None:
@@ -75,6 +76,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_valid_files(data: bytes) -> None:
@@ -124,6 +126,7 @@ def expected_lines(first: int) -> list[tuple[int, str]]:
     return [(first + i, line) for i, line in enumerate(ORDER_LINES)]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     comments=st.lists(odd_text, min_size=len(ORDER_LINES) + 2, max_size=len(ORDER_LINES) + 2),
@@ -148,6 +151,7 @@ def test_comments_hold_anything_but_a_line_end(comments: list[str], codec: str, 
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     greeting=st.lists(
@@ -170,6 +174,7 @@ def test_greetings_before_the_header_are_skipped(greeting: list[str], codec: str
     assert ("GB004" in {d.code for d in of.diagnostics}) == codec.startswith("utf-16")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(ORDER_LINES), st.sampled_from(ODD), st.integers(0, 9))))
 def test_odd_characters_in_order_lines_reject_only_their_line(
@@ -193,6 +198,7 @@ passwords = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     password=passwords,
@@ -253,6 +259,7 @@ def mutated_vega(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25,
     deadline=None,
@@ -307,6 +314,7 @@ VIEW_KEYS = ["map", "reports", "contacts", "name", "planets", "fleet", "tech", "
              "hand", "owes", "pending"]  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     ruleset=st.sampled_from(["conflict", "conqueror", "galactac", "galaktikos", "interstellar"]),

@@ -45,6 +45,7 @@ def snapshot(path: Path) -> dict[str, tuple[int, bytes]]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_stream_of_three_games_with_one_broken(tmp_path: Path, jobs: str) -> None:
     base = games(tmp_path / "games")
@@ -65,6 +66,7 @@ def test_a_stream_of_three_games_with_one_broken(tmp_path: Path, jobs: str) -> N
         assert not list((base / name / "orders").glob("*.txt")), "the orders were taken"
 
 
+@pytest.mark.slow
 def test_serial_and_parallel_streams_print_the_same(tmp_path: Path) -> None:
     serial = galbatch("process", "--no-pdf", *GAMES, cwd=games(tmp_path / "a"))
     parallel = galbatch("process", "--no-pdf", "-j", "3", *GAMES, cwd=games(tmp_path / "b"))
@@ -73,6 +75,7 @@ def test_serial_and_parallel_streams_print_the_same(tmp_path: Path) -> None:
     assert (a / "state.yaml").read_bytes() == (b / "state.yaml").read_bytes()
 
 
+@pytest.mark.slow
 def test_one_game_keeps_todays_output(tmp_path: Path) -> None:
     base = games(tmp_path / "games")
     done = galbatch("process", "--no-pdf", "gc16", cwd=base)
@@ -81,6 +84,7 @@ def test_one_game_keeps_todays_output(tmp_path: Path) -> None:
     assert "STREAM" not in done.stdout
 
 
+@pytest.mark.slow
 def test_the_stream_as_json(tmp_path: Path) -> None:
     base = games(tmp_path / "games")
     done = galbatch("process", "--dry-run", "--format", "json", *GAMES, cwd=base)
@@ -117,6 +121,7 @@ def test_a_game_given_twice_is_a_usage_error(tmp_path: Path) -> None:
     assert not (base / "gc16" / "turns" / "001").exists()
 
 
+@pytest.mark.slow
 def test_a_missing_directory_fails_alone(tmp_path: Path) -> None:
     base = games(tmp_path / "games")
     seen: list[str] = []
@@ -130,6 +135,7 @@ def test_a_missing_directory_fails_alone(tmp_path: Path) -> None:
     assert result.runs[0].job == "UNKNOWN" and result.runs[1].status == "committed"
 
 
+@pytest.mark.slow
 def test_a_game_another_writer_holds_is_refused_alone(tmp_path: Path) -> None:
     import os
 
@@ -158,6 +164,7 @@ def test_a_game_another_writer_holds_is_refused_alone(tmp_path: Path) -> None:
     assert snapshot(base / "gc16") == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_what_a_glob_catches_besides_games_is_listed_not_failed(tmp_path: Path, jobs: str) -> None:
     """`new` writes NAME.passwords.txt beside the game, `new --open` makes a sign-up list:

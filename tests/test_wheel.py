@@ -3,7 +3,9 @@ from anywhere, and `man galbatch` finds its page in the environment it is instal
 
 from __future__ import annotations
 
+import email.parser
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from tests.building import build_wheel
 from tests.bundled import copy_shipped
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # every test here needs the wheel, built in about 5 s
 
 
 MAN_PAGES = {
@@ -130,6 +133,36 @@ def test_the_wheel_carries_the_manual_pages(wheel: Path) -> None:
         assert archive.read(data + page) == (ROOT / source).read_bytes(), page
 
 
+LICENCES = ("LICENSE", "LICENSES/MPL-2.0.txt")  # MIT; lark's standalone output's MPL-2.0
+
+
+def test_the_wheel_declares_and_carries_both_licences(wheel: Path) -> None:
+    """galbatch is MIT; the parser runtime and tables it ships (galbatch/grammars/) are
+    lark's standalone output, under MPL-2.0: the metadata says both, the texts are there,
+    and each generated module says its own."""
+    archive = zipfile.ZipFile(wheel)
+    info = wheel.name.split("-py3")[0] + ".dist-info/"
+    metadata = email.parser.Parser().parsestr(archive.read(info + "METADATA").decode("utf-8"))
+    assert metadata["License-Expression"] == "MIT AND MPL-2.0"
+    assert sorted(metadata.get_all("License-File") or []) == sorted(LICENCES)
+    assert not [c for c in metadata.get_all("Classifier") or [] if c.startswith("License ::")]
+    for name in LICENCES:
+        assert archive.read(info + "licenses/" + name) == (ROOT / name).read_bytes(), name
+    mpl = archive.read(info + "licenses/LICENSES/MPL-2.0.txt").decode("utf-8")
+    assert mpl.startswith("Mozilla Public License Version 2.0\n")
+    assert 'Exhibit B - "Incompatible With Secondary Licenses" Notice' in mpl
+    generated = [
+        n
+        for n in archive.namelist()
+        if n.startswith("galbatch/grammars/")
+        and (n.endswith("_parser.py") or n.endswith("/lark_runtime.py"))
+    ]
+    assert len(generated) == len(list((ROOT / "grammars").glob("*.lark"))) + 1
+    for name in generated:
+        head = archive.read(name).decode("utf-8").split("\nfrom __future__ ")[0]
+        assert "# SPDX-License-Identifier: MPL-2.0\n" in head, name
+
+
 def test_pip_install_puts_the_manual_pages_where_man_finds_them(
     wheel: Path, tmp_path: Path
 ) -> None:
@@ -163,3 +196,30 @@ def test_pip_install_puts_the_manual_pages_where_man_finds_them(
         found = subprocess.run([man, "-w", name], env=env, capture_output=True, text=True)
         assert found.returncode == 0, found.stderr
         assert Path(found.stdout.split()[0]).resolve() == (venv / page).resolve(), found.stdout
+
+
+@pytest.mark.parametrize(
+    "pytest_command", [["pytest"], [sys.executable, "-m", "pytest"]], ids=["pytest", "python-m"]
+)
+def test_the_tests_run_from_the_top_of_the_clone_on_a_plain_install(
+    pytest_command: list[str], installed: Path, tmp_path: Path
+) -> None:
+    """A bare `pytest` (no tests package on the path of its own) and `python -m pytest`
+    (the clone's galbatch/, which has no grammars/ inside, first on the path) both test
+    the installed copy: the report names it, and parsing and the CLI's subprocesses work."""
+    command = pytest_command
+    if command == ["pytest"]:
+        script = Path(sys.executable).parent / "pytest"
+        if not script.is_file():
+            pytest.skip("no pytest script beside this interpreter")
+        command = [str(script)]
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    env.pop("PYTHONSAFEPATH", None)  # as a developer runs it
+    ran = subprocess.run(
+        [*command, "-p", "no:cacheprovider", "--snapshot-warn-unused",
+         f"--basetemp={tmp_path / 'inner'}", "tests/test_orderfile.py", "tests/test_cli_exit.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr
+    assert f"galbatch: {installed / 'galbatch'} (installed copy)" in ran.stdout
+    assert re.search(r"^=+ \d+ passed in ", ran.stdout, re.M), ran.stdout[-500:]

@@ -72,6 +72,7 @@ def test_machine_written_data_is_read_as_json(tmp_path: Path) -> None:
     assert load_data(path) == data == json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 @pytest.mark.parametrize("load", [load_data, load_edited])
 def test_hostile_yaml_is_one_load_error_naming_file_and_limit(
@@ -86,6 +87,7 @@ def test_hostile_yaml_is_one_load_error_naming_file_and_limit(
     assert "\n" not in message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_without_the_c_loader_the_same_limits_hold(
     tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
