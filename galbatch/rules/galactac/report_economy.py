@@ -14,12 +14,12 @@ from typing import Any
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.text.wording import plural
 from galbatch.print.order_check import Quiet, order_check_lines
-from galbatch.print.page import BODY_TOP, LINES_PER_PAGE
+from galbatch.print.page import BODY_LINES
 from galbatch.print.wrap import wrap
 from galbatch.rules.galactac.rating import RatingError, parse_rating
 from galbatch.rules.galactac.report_combat import WAR_LINES, game_over_line
 
-BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
+BODY = BODY_LINES  # lines a page has for sections
 View = Mapping[str, Any]
 Ship = Mapping[str, Any]
 

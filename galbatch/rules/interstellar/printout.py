@@ -18,7 +18,7 @@ from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import Quiet, order_check_section
-from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
+from galbatch.print.page import BODY_LINES, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
@@ -315,7 +315,7 @@ def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
     page shows as text, every tile listed after it as well."""
     m = tile_map(view)
     sections = [Section("THE SYSTEMS", (MapBlock(m),), new_page=True)]
-    if not m.fits(width, LINES_PER_PAGE - BODY_TOP):
+    if not m.fits(width, BODY_LINES):
         tiles = [(f"{s.name} {t.label}", t) for s in m.systems for t in s.tiles]
         tiles.append((m.centre.label, m.centre))
         if m.aside is not None:
