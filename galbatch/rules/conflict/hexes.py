@@ -1,21 +1,9 @@
-"""Hex-sheet distance: odd columns are shifted half a hex down, as printed."""
+"""Moves on the hex sheet: odd columns are shifted half a hex down, as printed, and
+distances are counted as the sheet's geometry counts them (`galbatch.print.hexes`)."""
 
 from __future__ import annotations
 
-
-def to_cube(col: int, row: int) -> tuple[int, int, int]:
-    """Offset (odd-q) coordinates to cube coordinates."""
-    x = col
-    z = row - (col - (col & 1)) // 2
-    return x, -x - z, z
-
-
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Hexes on the shortest route, not counting the start, counting the destination."""
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
+from galbatch.print.hexes import distance as distance  # the moves' distance, re-exported
 
 SPEED = 3  # MOVEMENT: all units move 3 hexes a turn
 

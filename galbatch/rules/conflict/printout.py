@@ -11,6 +11,7 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.print.hexes import hex_name
 from galbatch.print.maps import HexMap, HexMarker
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import order_check_section
@@ -223,7 +224,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
                     tuple(
                         (
                             w.number,
-                            f"{w.col + 1:02d}{w.row + 1:02d}",
+                            hex_name(w.col, w.row),
                             state.name_of(w.owner),
                             w.econ,
                             w.cp,
