@@ -78,3 +78,10 @@ def test_hyphens_hold_and_no_break_spaces_hold_and_print_as_blanks() -> None:
 def test_wrap_all_wraps_each_line_in_order() -> None:
     out = wrap_all(["ONE", " ".join(["TWO"] * 30), "THREE"], 80)
     assert out[0] == "ONE" and out[-1] == "THREE" and len(out) == 4
+
+
+def test_a_line_may_break_after_a_hyphen_where_a_caller_asks() -> None:
+    line = "standing order 1, IF ATTACKED BY GREEN INVITE NOBODY: used in phase invite-defender"
+    assert wrap(line, 76, hyphens=True)[0].endswith("invite-")
+    assert wrap(line, 76)[1].strip() == "invite-defender"
+    assert wrap_all([line], 76, hyphens=True) == wrap(line, 76, hyphens=True)

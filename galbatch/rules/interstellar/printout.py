@@ -129,7 +129,7 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
 def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
     """The printout's first section: what the reader owes, or nothing owed."""
     title, lines = owed_lines(view, ctx)
-    text = tuple(wrap_all(lines, ctx.width))
+    text = tuple(wrap_all(lines, ctx.width, hyphens=True))
     if view.get("owes") and not view["finished"]:
         rule = "*" * ctx.width  # a player who owes orders must not miss it
         text = (rule, *text, rule)
@@ -172,7 +172,10 @@ def table_section(view: Mapping[str, Any], width: int) -> Section:
         waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
         lines.append(f"Waiting for: {waiting}.")
     headers = ("COLOUR", "PLAYER", "RACE", "POWER", "COINS", "COLONIES")
-    return Section("THE TABLE", (Table(headers, tuple(rows)), Text(tuple(wrap_all(lines, width)))))
+    return Section(
+        "THE TABLE",
+        (Table(headers, tuple(rows)), Text(tuple(wrap_all(lines, width, hyphens=True)))),
+    )
 
 
 def powers_section(view: Mapping[str, Any], width: int) -> Section:
@@ -181,7 +184,7 @@ def powers_section(view: Mapping[str, Any], width: int) -> Section:
     lines: list[str] = []
     for row in RACE_CHART:
         if row.race in races:
-            lines += wrap(f"{row.race} ({row.colour}): {row.power}", width - 2)
+            lines += wrap(f"{row.race} ({row.colour}): {row.power}", width - 2, hyphens=True)
     lines.append("A race with fewer than two colony ships on its home worlds has lost its power.")
     return Section("RACE POWERS", (Text(tuple(lines)),))
 
@@ -253,7 +256,7 @@ def encounter_section(view: Mapping[str, Any], width: int) -> Section | None:
     e = view.get("encounter")
     if not e:
         return None
-    lines = wrap_all(encounter_lines(e, colours(view), str(view["phase"])), width, 2)
+    lines = wrap_all(encounter_lines(e, colours(view), str(view["phase"])), width, 2, hyphens=True)
     return Section("THE ENCOUNTER", (Text(tuple(lines)),))
 
 
@@ -321,7 +324,7 @@ def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
         if m.aside is not None:
             tiles.append((m.aside.label, m.aside))
         lines = [f"{name}{'*' if t.marked else ''}: {t.text()}" for name, t in tiles]
-        sections.append(Section(LISTED, (Text(tuple(wrap_all(lines, width))),)))
+        sections.append(Section(LISTED, (Text(tuple(wrap_all(lines, width, hyphens=True))),)))
     return sections
 
 
@@ -336,7 +339,7 @@ def events_section(view: Mapping[str, Any], width: int) -> Section:
         if e.get("kind") in (USED, FILED):
             continue
         mark = "(seen by you) " if e.get("private") else ""
-        lines += wrap(mark + str(e["text"]), width)
+        lines += wrap(mark + str(e["text"]), width, hyphens=True)
     return Section("EVENTS OF THIS RUN", (Text(tuple(lines or ["Nothing happened."])),))
 
 
@@ -369,7 +372,7 @@ def orders_section(view: Mapping[str, Any], width: int) -> Section:
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
     lines.append("Standing (kept until cancelled; CANCEL n cancels number n):")
     lines += [f"  {o['number']:>2}. {o['text']}" for o in view["standing"]] or ["  none"]
-    return Section("YOUR ORDERS", (Text(tuple(wrap_all(lines, width))),))
+    return Section("YOUR ORDERS", (Text(tuple(wrap_all(lines, width, hyphens=True))),))
 
 
 def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
@@ -395,7 +398,7 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
         lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
     lines.append("")
     lines += [f"{n:>3}  {'_' * 70}" for n in range(1, INPUT_LINES + 1)]
-    return tuple(wrap_all(lines, ctx.width))
+    return tuple(wrap_all(lines, ctx.width, hyphens=True))
 
 
 # ---- the printouts -------------------------------------------------------------------------
@@ -447,12 +450,14 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         lines = encounter_lines(e, names, state.phase.value)
         revealed = "yes" if state.encounter.revealed else "no"
         lines.append(f"Coins revealed to the players: {revealed}.")
-        sections.append(Section("THE ENCOUNTER", (Text(tuple(wrap_all(lines, ctx.width, 2))),)))
+        sections.append(
+            Section("THE ENCOUNTER", (Text(tuple(wrap_all(lines, ctx.width, 2, hyphens=True))),))
+        )
     events = []
     for event in state.events:
         seen = ", ".join(names.get(p, p) for p in event.seen_by)
         text = f"{event.told} (seen by {seen})" if seen else event.text
-        events += wrap(text, ctx.width)
+        events += wrap(text, ctx.width, hyphens=True)
     sections.append(Section("EVENTS OF THIS RUN", (Text(tuple(events or ["Nothing happened."])),)))
     orders: list[str] = []
     for p in state.players():
@@ -460,7 +465,9 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         standing = [f"{n}. {o.text()}" for n, o in enumerate(state.standing.get(p, ()), 1)]
         orders.append(f"{names[p]}: pending: {'; '.join(pending) or 'none'}")
         orders.append(f"{' ' * len(names[p])}  standing: {'; '.join(standing) or 'none'}")
-    sections.append(Section("ORDERS KEPT", (Text(tuple(wrap_all(orders, ctx.width))),)))
+    sections.append(
+        Section("ORDERS KEPT", (Text(tuple(wrap_all(orders, ctx.width, hyphens=True))),))
+    )
     sections += map_sections(view, ctx.width)
     return gm_printout_for(ctx, state.turn, sections, PERIOD)
 
