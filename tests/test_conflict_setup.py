@@ -362,6 +362,7 @@ def printout_labels() -> set[str]:
     import re
 
     from galbatch.engine.contract.records import PrintContext
+    from galbatch.print.order_check import ORDERS
     from galbatch.print.page import Table, Text
     from galbatch.rules.conflict import printout as p
     from galbatch.rules.conflict.view import build_view
@@ -398,7 +399,7 @@ def printout_labels() -> set[str]:
     empty = [p.contacts_section({}), p.worlds_section({"reports": []}), p.final_section(final)]
     lines.append(p.winner_line([("\0", 1)]))
     lines += [line for s in empty for b in s.blocks if isinstance(b, Text) for line in b.lines]
-    lines += list(p.NO_DIAGNOSTICS.values()) + ["(NO REPORT)", "ALL ORDERS ACCEPTED."]
+    lines += [ORDERS.nothing_due, ORDERS.no_file, ORDERS.accepted, "(NO REPORT)"]
     lines = [line for line in lines if line != p.WORLD_HEAD] + p.WORLD_HEAD.split()
     labels: set[str] = set()
     for line in lines:

@@ -14,7 +14,14 @@ from pypdf.generic import ContentStream
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.print.maps import FieldMap, FieldPoint
-from galbatch.print.page import LINES_PER_PAGE, MapBlock, Text, layout, render_text
+from galbatch.print.page import (
+    LINES_PER_PAGE,
+    Columns,
+    MapBlock,
+    Table,
+    layout,
+    render_text,
+)
 from galbatch.print.pdf import render_pdf
 from galbatch.rules.conqueror.printout import gm_printout, player_printout
 from galbatch.rules.conqueror.state import BattleReport, GameState, Planet, Player, Ship, Shipyard
@@ -168,8 +175,13 @@ def test_pages_are_80_columns_and_66_lines_and_nothing_is_cut() -> None:
         assert all(len(page.lines) == LINES_PER_PAGE for page in pages)
         for s in p.sections:
             for block in s.blocks:
-                assert isinstance(block, Text | MapBlock)  # all fixed-width text, no Table
-                lines = block.map.text_lines(80, 63) if isinstance(block, MapBlock) else block.lines
+                assert not isinstance(block, Table)  # all set in fixed width by the ruleset
+                if isinstance(block, MapBlock):
+                    lines = block.map.text_lines(80, 63)
+                elif isinstance(block, Columns):
+                    lines = (*block.intro, *block.head, *block.rows)
+                else:
+                    lines = block.lines
                 assert all(len(line) <= 80 for line in lines), (s.title, lines)
 
 

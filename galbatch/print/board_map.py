@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from galbatch.print.hexes import hex_name
+
 # Hex types by density, lightest first; the text glyph of each.
 KIND_GLYPHS = {"empty": ".", "sparse": ":", "dense": "#", "core": "@"}
 CELL = 4  # characters per hex column: three of content and a space
@@ -37,7 +39,7 @@ class BoardHex:
     @property
     def name(self) -> str:
         """The four-digit name, column then row from 1 ("0712")."""
-        return f"{self.col + 1:02d}{self.row + 1:02d}"
+        return hex_name(self.col, self.row)
 
     def crowded(self) -> bool:
         """Whether the grid cell cannot say all: listed in full below the grid."""

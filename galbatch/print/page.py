@@ -4,6 +4,13 @@ A ruleset builds a `Printout` (sections of text, tables and maps); `layout`
 turns it into `Page`s of exactly `width` columns and `LINES_PER_PAGE` lines,
 which the text renderer ends each with a form feed and the PDF renderer draws on
 green-bar paper. Both renderers share this one layout, so page N is page N.
+
+The page flow keeps together what a reader wants together: a table's header never
+ends a page without a row under it and comes again over the rows a page break
+cuts; lines `Kept` together start a new page rather than be split; a table set in
+`Columns` keeps its heading with two rows and goes on under "(CONTINUED)"; and a
+section that asks for it (`keep_title`) starts a new page rather than leave its
+title at a page's foot without what follows it.
 """
 
 from __future__ import annotations
@@ -16,14 +23,41 @@ from galbatch.print.maps import Map
 
 LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch
 BODY_TOP = 3  # page header line, a rule, a blank line
+BODY_LINES = LINES_PER_PAGE - BODY_TOP  # the lines a page has for sections
 FORM_FEED = "\f"
 
 
 @dataclass(frozen=True)
 class Text:
-    """Lines printed as they are (cut to the page width)."""
+    """Lines printed as they are (cut to the page width). `loose`: its blank lines only
+    separate, so one that would start a page (or fall past a full one) is left out."""
 
     lines: tuple[str, ...]
+    loose: bool = False
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Lines printed on one page: they start the next page unless they fit on this one
+    (or would fit on none)."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Columns:
+    """A table the ruleset set in columns itself: heading lines (titles, a rule) over row
+    lines, after `intro` lines printed once. Its intro, heading and first two rows are
+    kept on one page; rows a page break cuts go on under the section's title marked
+    (CONTINUED) and the heading again."""
+
+    head: tuple[str, ...]
+    rows: tuple[str, ...]
+    intro: tuple[str, ...] = ()
+
+    def kept(self) -> int:
+        """The lines kept together where the table starts."""
+        return len(self.intro) + len(self.head) + min(2, len(self.rows))
 
 
 @dataclass(frozen=True)
@@ -41,16 +75,33 @@ class MapBlock:
     map: Map
 
 
-Block = Text | Table | MapBlock
+Block = Text | Kept | Columns | Table | MapBlock
 
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of a printout; every section is a PDF bookmark."""
+    """A titled part of a printout; every section is a PDF bookmark. `keep_title`: the
+    section starts a new page unless its `lead` fits under its title on this one."""
 
     title: str
     blocks: tuple[Block, ...]
     new_page: bool = False
+    keep_title: bool = False
+
+
+def lead(blocks: Sequence[Block]) -> int:
+    """The lines a section keeps with its title: its lines up to the end of its first
+    kept block (`Kept`, or the kept start of `Columns`); without one, its first two."""
+    n = 0
+    for block in blocks:
+        if isinstance(block, Kept):
+            return n + len(block.lines)
+        if isinstance(block, Columns):
+            return n + block.kept()
+        if not isinstance(block, Text):
+            break  # a table or a map keeps its own start
+        n += len(block.lines)
+    return min(n, 2)
 
 
 @dataclass(frozen=True)
@@ -157,13 +208,12 @@ def _chunks(p: Printout) -> list[_Chunk]:
 
 
 class Flow:
-    """Sections flowed onto pages one after another, as `layout` flows them: a printout
-    built section by section learns where the next one would start without flowing the
-    ones before it (and drawing their maps as text) again."""
+    """Sections flowed onto pages one after another, each body line put where the one
+    before it ends, a page ended where a block must not be split."""
 
     def __init__(self, width: int) -> None:
         self.width = width
-        self.body = LINES_PER_PAGE - BODY_TOP
+        self.body = BODY_LINES
         self.chunks: list[_Chunk] = []
         # the page being filled: body lines, bookmarks, maps
         self.lines: list[str] = []
@@ -178,13 +228,28 @@ class Flow:
             self.chunks.append((self.lines, self.marks, self.maps))
         self.lines, self.marks, self.maps = [], [], []
 
+    def put(self, line: str) -> None:
+        """One body line, on the next page if this one is full."""
+        if self.room() <= 0:
+            self.flush()
+        self.lines.append(line)
+
+    def keep(self, n: int) -> None:
+        """End this page unless `n` more lines fit on it (or would fit on no page)."""
+        if self.lines and 0 < self.room() < n <= self.body:
+            self.flush()
+
     def add(self, section: Section) -> None:
         """Flow `section` after the ones before it."""
         title = printable(section.title)
         if section.new_page or (self.lines and self.room() < 4):
             self.flush()
         elif self.lines:
-            self.lines.append("")
+            start = len(self.lines) + 3  # under a blank line, the title and its rule
+            if section.keep_title and self.body - start < lead(section.blocks) <= self.body:
+                self.flush()
+            else:
+                self.lines.append("")
         self.marks.append((title, len(self.lines)))
         self.lines.append(title)
         self.lines.append("=" * min(len(title), self.width))
@@ -206,11 +271,16 @@ class Flow:
                 continue
             if isinstance(block, Table):
                 self.add_table(table_lines(block), bool(block.rows))
-                continue
-            for line in block.lines:
-                if self.room() <= 0:
-                    self.flush()
-                self.lines.append(line)
+            elif isinstance(block, Columns):
+                self.add_columns(block, f"{section.title} (CONTINUED)")
+            elif isinstance(block, Kept):
+                self.keep(len(block.lines))
+                for line in block.lines:
+                    self.put(line)
+            else:
+                for line in block.lines:
+                    if line or not block.loose or (self.lines and self.room() > 0):
+                        self.put(line)
 
     def add_table(self, lines: list[str], rows: bool) -> None:
         """Flow a table's lines: its header never ends a page without a row under it, and
@@ -225,13 +295,17 @@ class Flow:
                     self.lines.extend(head)
             self.lines.append(line)
 
-    def last_body(self, section: Section) -> list[str]:
-        """The body lines of the last page if `section` were flowed next (it is not)."""
-        trial = Flow(self.width)
-        trial.lines, trial.marks, trial.maps = list(self.lines), list(self.marks), list(self.maps)
-        trial.add(section)
-        trial.flush()
-        return trial.chunks[-1][0] if trial.chunks else []
+    def add_columns(self, table: Columns, continued: str) -> None:
+        """Flow a table set in columns: its start kept together, and the rows a page break
+        cuts under `continued` and the heading again."""
+        self.keep(table.kept())
+        for line in (*table.intro, *table.head):
+            self.put(line)
+        for row in table.rows:
+            if self.room() <= 0:
+                for line in (continued, *table.head):
+                    self.put(line)
+            self.put(row)
 
     def done(self) -> list[_Chunk]:
         """Every page's chunk, the last page's included."""

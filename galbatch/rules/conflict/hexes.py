@@ -1,22 +1,10 @@
-"""Hex-sheet distance: odd columns are shifted half a hex down, as printed."""
+"""Moves on the hex sheet: odd columns are shifted half a hex down, as printed, and
+distances are counted as the sheet's geometry counts them (`galbatch.print.hexes`)."""
 
 from __future__ import annotations
 
+from galbatch.print.hexes import distance as distance  # the moves' distance, re-exported
 from galbatch.rules.conflict.tables import SPEED
-
-
-def to_cube(col: int, row: int) -> tuple[int, int, int]:
-    """Offset (odd-q) coordinates to cube coordinates."""
-    x = col
-    z = row - (col - (col & 1)) // 2
-    return x, -x - z, z
-
-
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Hexes on the shortest route, not counting the start, counting the destination."""
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
 def turns_to_arrive(hexes: int) -> int:

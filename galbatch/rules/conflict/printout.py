@@ -11,7 +11,10 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.print.hexes import hex_name
 from galbatch.print.maps import HexMap, HexMarker
+from galbatch.print.metadata import gm_printout_for, printout_for
+from galbatch.print.order_check import order_check_section
 from galbatch.print.page import Block, MapBlock, Printout, Section, Table, Text
 from galbatch.rules.conflict.state import GameState
 from galbatch.rules.conflict.view import totals
@@ -42,16 +45,9 @@ def player_printout(
     sections.append(map_section(view))
     sections.append(input_sheet(view, ctx))
     reader = f"ACCOUNT {view['account']}  {view['name']}"
-    return Printout(
-        game=ctx.game,
-        turn=int(view["turn"]),
-        reader=reader,
-        width=ctx.width,
-        sections=tuple(sections),
-        title=f"{ctx.title} TURN {view['turn']}: {view['name']}",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {view['turn']}", f"player {view['player']}", view["name"]),
+    keywords = (f"player {view['player']}", view["name"])
+    return printout_for(
+        ctx, int(view["turn"]), reader, sections, name=view["name"], keywords=keywords
     )
 
 
@@ -128,17 +124,6 @@ def winner_line(scores: Sequence[tuple[str, int]]) -> str:
     if len(names) == 1:
         return f"WINNER: {names[0]}, WITH {points}."
     return f"WINNERS, TIED WITH {points}: {', '.join(names)}."
-
-
-# What the order check says when there is nothing to report, by the file's status.
-NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
-
-
-def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
-    lines = [d.format() for d in diagnostics]
-    if not lines:
-        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
-    return Section("ORDER CHECK", (Text(tuple(lines)),))
 
 
 def hex_map(view: Mapping[str, Any]) -> HexMap:
@@ -239,7 +224,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
                     tuple(
                         (
                             w.number,
-                            f"{w.col + 1:02d}{w.row + 1:02d}",
+                            hex_name(w.col, w.row),
                             state.name_of(w.owner),
                             w.econ,
                             w.cp,
@@ -257,17 +242,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         ),
         Section("MAP OF THE GALAXY", (MapBlock(owners_map(state)),), new_page=True),
     ]
-    return Printout(
-        game=ctx.game,
-        turn=state.turn,
-        reader="GAME MASTER",
-        width=ctx.width,
-        sections=tuple(sections),
-        title=f"{ctx.title} TURN {state.turn}: GAME MASTER",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {state.turn}", "game master"),
-    )
+    return gm_printout_for(ctx, state.turn, sections)
 
 
 def owners_map(state: GameState) -> HexMap:

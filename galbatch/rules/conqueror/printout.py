@@ -4,31 +4,24 @@ A player's situation report is built from that player's view alone, so it
 cannot show what the view does not hold: other players' planets, fleets and
 home planets, and planets whose position the player does not know.
 
-Sections are flowed knowing where `layout` will break the pages: a planet's
-block is never split over two pages, and a table that goes on over a page
-break repeats its headings there.
+The page flow (`galbatch.print.page`) keeps a planet's block on one page, repeats a
+table's headings over a page break under "(CONTINUED)", and starts a section on a
+new page rather than leave its title at a page's foot without its first block.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.text.wording import plural
 from galbatch.print.maps import FieldMap, FieldPoint, field_atlas
-from galbatch.print.page import (
-    BODY_TOP,
-    LINES_PER_PAGE,
-    Flow,
-    MapBlock,
-    Printout,
-    Section,
-    Text,
-)
+from galbatch.print.metadata import gm_printout_for, printout_for
+from galbatch.print.order_check import Quiet, order_check_lines
+from galbatch.print.page import BODY_LINES, Block, Columns, Kept, MapBlock, Printout, Section, Text
+from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.conqueror.state import GameState
 from galbatch.rules.conqueror.tables import (
     CARGO,
@@ -42,8 +35,6 @@ from galbatch.rules.conqueror.tables import (
 )
 from galbatch.rules.conqueror.view import Holdings
 from galbatch.rules.conqueror.wording import points as points_text
-
-BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
 
 # Fleet report (2.2.1): heading, width and view key of each column, in the book's order.
 FLEET_COLUMNS = (
@@ -102,117 +93,30 @@ COMMANDS = (
 COMMAND_SHEET_LINES = 12  # blank lines to write commands on
 MIN_WINDOW = 30  # the player's map shows at least this much of the field each way ...
 MAP_MARGIN = 5  # ... and this much beyond the outermost known planets
-_PROBE = "@@PROBE@@"  # a line no section prints, to find where the next section starts
+# What the order check says when it found nothing: the book's word is "command".
+COMMANDS_QUIET = Quiet(
+    "THE GAME BEGINS: NO COMMANDS WERE DUE.", "NO COMMAND FILE.", "ALL COMMANDS ACCEPTED."
+)
+
+Piece = str | Kept | Columns  # a str is a line; "" is a blank line, left out at a page's top
 
 
-@dataclass(frozen=True)
-class Keep:
-    """Lines kept on one page: they start a new page unless they fit on this one."""
-
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Rows:
-    """A table: its headings, then its rows; a page break in the rows repeats the headings."""
-
-    head: tuple[str, ...]
-    rows: tuple[str, ...]
-    intro: tuple[str, ...] = ()  # lines before the headings, printed once
-
-
-Piece = str | Keep | Rows  # a str is a line; "" is a blank line, left out at a page's top
-
-
-def flow(title: str, pieces: Sequence[Piece], start: int) -> tuple[str, ...]:
-    """A section's lines, padded so that Keep blocks and table headings are not split, for a
-    section whose first line is line `start` of a page's body."""
-    out: list[str] = []
-    pos = start
-
-    def put(line: str) -> None:
-        nonlocal pos
-        if pos >= BODY:
-            pos = 0
-        out.append(line)
-        pos += 1
-
-    def keep(n: int) -> None:
-        """Start a new page unless `n` more lines fit on this one (or could fit on none)."""
-        nonlocal pos
-        if 0 < pos < BODY and BODY - pos < n <= BODY:
-            out.extend([""] * (BODY - pos))
-            pos = BODY
-
+def section(title: str, pieces: Sequence[Piece], new_page: bool = False) -> Section:
+    """A section of the report: runs of lines as loose text, kept blocks and tables as they
+    are; its title kept with its first block (or its first two lines)."""
+    blocks: list[Block] = []
+    lines: list[str] = []
     for piece in pieces:
         if isinstance(piece, str):
-            if piece or 0 < pos < BODY:
-                put(piece)
-        elif isinstance(piece, Keep):
-            keep(len(piece.lines))
-            for line in piece.lines:
-                put(line)
-        else:
-            keep(len(piece.intro) + len(piece.head) + min(2, len(piece.rows)))
-            for line in (*piece.intro, *piece.head):
-                put(line)
-            for row in piece.rows:
-                if pos >= BODY:
-                    for line in (f"{title} (CONTINUED)", *piece.head):
-                        put(line)
-                put(row)
-    return tuple(out)
-
-
-def lead(pieces: Sequence[Piece]) -> int:
-    """How many lines a section needs under its title: up to its first block's end, or the
-    first table's headings and two rows."""
-    n = 0
-    for piece in pieces:
-        if isinstance(piece, Keep):
-            return n + len(piece.lines)
-        if isinstance(piece, Rows):
-            return n + len(piece.intro) + len(piece.head) + min(2, len(piece.rows))
-        n += 1
-    return min(n, 2)
-
-
-class Report:
-    """A printout's sections, each flowed from where the ones before it end."""
-
-    def __init__(self, width: int) -> None:
-        self.width = width
-        self.sections: list[Section] = []
-        self.flow = Flow(width)  # the sections so far, flowed when a start is asked for
-        self.flowed = 0  # how many of them
-
-    def start(self, title: str, new_page: bool) -> int:
-        """The body line on which a section's first line after its title will be."""
-        for section in self.sections[self.flowed :]:
-            self.flow.add(section)
-        self.flowed = len(self.sections)
-        probe = Section(title, (Text((_PROBE,)),), new_page)
-        return len(self.flow.last_body(probe)) - 1  # the probe is the last line flowed
-
-    def add(self, title: str, pieces: Sequence[Piece], new_page: bool = False) -> None:
-        """Add a section; it starts a new page if its first block would not fit on this one."""
-        start = self.start(title, new_page)
-        if start > 0 and BODY - start < lead(pieces) <= BODY:
-            new_page, start = True, self.start(title, True)
-        lines = flow(title, pieces, start)
-        self.sections.append(Section(title, (Text(lines),), new_page))
-
-    def add_section(self, section: Section) -> None:
-        self.sections.append(section)
-
-
-def wrap(line: str, width: int, indent: int = 4) -> list[str]:
-    """A long line folded at blanks to `width` columns, continuation lines indented;
-    no-break spaces (U+00A0) hold words together and print as blanks."""
-    if len(line) <= width:
-        return [line.replace("\u00a0", " ")]
-    folded = textwrap.wrap(line, width, subsequent_indent=" " * indent, break_on_hyphens=False)
-    return [text.replace("\u00a0", " ") for text in folded] or [""]
+            lines.append(piece)
+            continue
+        if lines:
+            blocks.append(Text(tuple(lines), loose=True))
+            lines = []
+        blocks.append(piece)
+    if lines:
+        blocks.append(Text(tuple(lines), loose=True))
+    return Section(title, tuple(blocks), new_page, keep_title=True)
 
 
 def columns(
@@ -235,36 +139,33 @@ def player_printout(
 ) -> Printout:
     """The player's situation report of one turn, from the player's view."""
     width = ctx.width
-    report = Report(width)
-    report.add(ctx.title, header_lines(view, ctx))
-    report.add("SCORE", [Keep(score_lines(view))])
-    report.add("TECHNOLOGY", [Keep(technology_lines(view))])
-    report.add("PLANETS", planet_pieces(view))
-    report.add("FLEET", fleet_pieces(view))
-    report.add("BATTLES", battle_pieces(view, width))
-    report.add("EXPLORATION AND ESPIONAGE REPORTS", explored_pieces(view))
-    messages = [w for m in view["messages"] for w in wrap(str(m), width)]
-    report.add("MESSAGES", messages or ["NO MESSAGES."])
-    report.add("PLAYERS", player_lines(view, width))
+    messages = wrap_all((str(m) for m in view["messages"]), width)
+    check = order_check_lines(diagnostics, ctx.file_status, width, COMMANDS_QUIET)
+    sections = [
+        section(ctx.title, header_lines(view, ctx)),
+        section("SCORE", [Kept(score_lines(view))]),
+        section("TECHNOLOGY", [Kept(technology_lines(view))]),
+        section("PLANETS", planet_pieces(view)),
+        section("FLEET", fleet_pieces(view)),
+        section("BATTLES", battle_pieces(view, width)),
+        section("EXPLORATION AND ESPIONAGE REPORTS", explored_pieces(view)),
+        section("MESSAGES", messages or ["NO MESSAGES."]),
+        section("PLAYERS", player_lines(view, width)),
+    ]
     if view.get("final"):
-        report.add("FINAL SCORES", final_pieces(view["final"]))
-    report.add("ORDER CHECK", order_check_lines(diagnostics, ctx))
-    report.add_section(Section("MAP", (MapBlock(field_map(view)),), new_page=True))
-    report.add("COMMAND SHEET", command_sheet(view, ctx), new_page=True)
-    return Printout(
-        game=ctx.game,
-        turn=int(view["turn"]),
-        reader=f"PLAYER {view['player']} {view['name']}",
-        width=width,
-        sections=tuple(report.sections),
-        title=f"{ctx.title} TURN {view['turn']}: {view['name']}",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {view['turn']}", f"player {view['player']}", view["name"]),
-    )
+        sections.append(section("FINAL SCORES", final_pieces(view["final"])))
+    sections += [
+        section("ORDER CHECK", check),
+        Section("MAP", (MapBlock(field_map(view)),), new_page=True),
+        section("COMMAND SHEET", command_sheet(view, ctx), new_page=True),
+    ]
+    reader = f"PLAYER {view['player']} {view['name']}"
+    keywords = (f"player {view['player']}", view["name"])
+    turn = int(view["turn"])
+    return printout_for(ctx, turn, reader, sections, name=view["name"], keywords=keywords)
 
 
-def header_lines(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
+def header_lines(view: Mapping[str, Any], ctx: PrintContext) -> list[str]:
     lines = [
         f"GAME {ctx.game.upper()}   TURN {view['turn']}   STARDATE {stardate(int(view['turn']))}"
         f"   ACCOUNT {view['account']}   PLAYER {view['player']} {view['name']}",
@@ -274,7 +175,7 @@ def header_lines(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
         lines.append(f"COMMANDS: {ctx.file_status}")
     if view.get("finished"):
         lines.append("THE GAME HAS ENDED. FINAL SCORES FOLLOW.")
-    return [w for line in lines for w in wrap(line, ctx.width)]
+    return wrap_all(lines, ctx.width)
 
 
 def player_names(view: Mapping[str, Any]) -> dict[int, str]:
@@ -377,11 +278,11 @@ def planet_pieces(view: Mapping[str, Any]) -> list[Piece]:
         f"POPULATION {population}.",
     ]
     for p in planets:
-        pieces += ["", Keep(planet_lines(p))]
+        pieces += ["", Kept(planet_lines(p))]
     return pieces
 
 
-def freight_rows(fleet: Sequence[Mapping[str, Any]]) -> Rows | None:
+def freight_rows(fleet: Sequence[Mapping[str, Any]]) -> Columns | None:
     """The freight of every ship carrying any, by cargo type; None if no ship carries any."""
     heads = [("SHIP", 4), *((CARGO[k][0], w) for k, w in CARGO_WIDTHS.items())]
     head = (
@@ -395,7 +296,7 @@ def freight_rows(fleet: Sequence[Mapping[str, Any]]) -> Rows | None:
             cells = [f"{ship['number']:>4}"]
             cells += [f"{int(n):>{CARGO_WIDTHS[k]}}" for k, n in enumerate(ship["cargo"], 1)]
             rows.append(" ".join(cells))
-    return Rows(head, tuple(rows)) if rows else None
+    return Columns(head, tuple(rows)) if rows else None
 
 
 def fleet_pieces(view: Mapping[str, Any]) -> list[Piece]:
@@ -408,9 +309,9 @@ def fleet_pieces(view: Mapping[str, Any]) -> list[Piece]:
         f"YOU HAVE {plural(len(fleet), 'SHIP')} (AT MOST {MAX_SHIPS}): "
         f"{len(fleet) - flying} IN ORBIT, {flying} IN FLIGHT.",
         "",
-        Rows(head, rows),
+        Columns(head, rows),
         "",
-        Keep(FLEET_KEY),
+        Kept(FLEET_KEY),
     ]
     freight = freight_rows(fleet)
     intro = (
@@ -418,7 +319,7 @@ def fleet_pieces(view: Mapping[str, Any]) -> list[Piece]:
         "SHIPS NOT LISTED CARRY NOTHING.",
     )
     if freight:
-        pieces += ["", Rows(freight.head, freight.rows, (*intro, ""))]
+        pieces += ["", Columns(freight.head, freight.rows, (*intro, ""))]
     else:
         pieces += ["", "NO SHIP CARRIES FREIGHT."]
     return pieces
@@ -427,8 +328,8 @@ def fleet_pieces(view: Mapping[str, Any]) -> list[Piece]:
 def battle_pieces(view: Mapping[str, Any], width: int) -> list[Piece]:
     pieces: list[Piece] = []
     for battle in view["battles"]:
-        lines = tuple(w for line in battle for w in wrap(str(line), width))
-        pieces += ["", Keep(lines)] if pieces else [Keep(lines)]
+        lines = tuple(wrap_all((str(line) for line in battle), width))
+        pieces += ["", Kept(lines)] if pieces else [Kept(lines)]
     return pieces or ["NO BATTLES."]
 
 
@@ -436,7 +337,7 @@ def explored_pieces(view: Mapping[str, Any]) -> list[Piece]:
     rows = sorted(view["explored"], key=lambda r: int(r["number"]))
     if not rows:
         return ["NO REPORTS."]
-    return [Rows(*columns(EXPLORED_COLUMNS, rows))]
+    return [Columns(*columns(EXPLORED_COLUMNS, rows))]
 
 
 def player_lines(view: Mapping[str, Any], width: int) -> list[Piece]:
@@ -455,18 +356,7 @@ def final_pieces(final: Sequence[Sequence[Any]]) -> list[Piece]:
     rows = tuple(
         f"{rank:>4}  {str(name):<15} {score:>8}" for rank, (name, score) in enumerate(final, 1)
     )
-    return [Rows(head, rows)]
-
-
-def order_check_lines(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> list[Piece]:
-    lines: list[Piece] = [w for d in diagnostics for w in wrap(d.format(), ctx.width)]
-    if not lines:
-        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL COMMANDS ACCEPTED.")]
-    return lines
-
-
-# What the order check says when there is nothing to report, by the file's status.
-NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO COMMANDS WERE DUE.", "NO ORDERS": "NO COMMAND FILE."}
+    return [Columns(head, rows)]
 
 
 def map_window(
@@ -553,30 +443,21 @@ def command_sheet(view: Mapping[str, Any], ctx: PrintContext) -> list[Piece]:
 def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
     """The game master's summary: every player, every battle, every planet, the whole field
     (on one page when every planet's number fits there, else an index and sheets)."""
-    report = Report(ctx.width)
-    report.add(f"{ctx.title}: GAME MASTER SUMMARY", gm_header(state, ctx))
-    report.add("PLAYERS", gm_players(state))
-    report.add("BATTLES", gm_battles(state, ctx.width))
     news = list(state.broadcasts)
     for text, not_to in state.announcements:
         names = " AND ".join(state.name_of(p) for p in not_to)
         news.append(f"{text} (TO EVERY PLAYER BUT {names})")
-    broadcasts = [w for m in news for w in wrap(m, ctx.width)]
-    report.add("BROADCASTS", broadcasts or ["NONE."])
-    report.add("PLANETS", gm_planets(state), new_page=True)
-    atlas = field_atlas(gm_map(state), ctx.width, BODY)
-    report.add_section(Section("MAP", tuple(MapBlock(m) for m in atlas), new_page=True))
-    return Printout(
-        game=ctx.game,
-        turn=state.turn,
-        reader="GAME MASTER",
-        width=ctx.width,
-        sections=tuple(report.sections),
-        title=f"{ctx.title} TURN {state.turn}: GAME MASTER",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {state.turn}", "game master"),
-    )
+    broadcasts = wrap_all(news, ctx.width)
+    atlas = field_atlas(gm_map(state), ctx.width, BODY_LINES)
+    sections = [
+        section(f"{ctx.title}: GAME MASTER SUMMARY", gm_header(state, ctx)),
+        section("PLAYERS", gm_players(state)),
+        section("BATTLES", gm_battles(state, ctx.width)),
+        section("BROADCASTS", broadcasts or ["NONE."]),
+        section("PLANETS", gm_planets(state), new_page=True),
+        Section("MAP", tuple(MapBlock(m) for m in atlas), new_page=True),
+    ]
+    return gm_printout_for(ctx, state.turn, sections)
 
 
 def gm_header(state: GameState, ctx: PrintContext) -> list[Piece]:
@@ -626,7 +507,7 @@ def gm_players(state: GameState) -> list[Piece]:
                 "pu": sum(x.pu for x in planets),
             }
         )
-    return [Rows(*columns(spec, rows))]
+    return [Columns(*columns(spec, rows))]
 
 
 def gm_battles(state: GameState, width: int) -> list[Piece]:
@@ -634,8 +515,8 @@ def gm_battles(state: GameState, width: int) -> list[Piece]:
     for b in state.battles:
         sides = ", ".join(state.players[s].name if s in state.players else s for s in b.sides)
         head = f"PLANET {b.planet}: {sides} -> HELD BY {state.name_of(b.owner_after)}"
-        lines = wrap(head, width) + [w for line in b.lines for w in wrap("  " + line, width, 6)]
-        pieces += ["", Keep(tuple(lines))] if pieces else [Keep(tuple(lines))]
+        lines = wrap(head, width) + wrap_all(("  " + line for line in b.lines), width)
+        pieces += ["", Kept(tuple(lines))] if pieces else [Kept(tuple(lines))]
     return pieces or ["NONE."]
 
 
@@ -663,7 +544,7 @@ def gm_planets(state: GameState) -> list[Piece]:
         }
         for p in sorted(state.planets.values(), key=lambda p: p.number)
     ]
-    return [Rows(*columns(spec, rows))]
+    return [Columns(*columns(spec, rows))]
 
 
 def gm_map(state: GameState) -> FieldMap:

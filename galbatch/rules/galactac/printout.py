@@ -17,7 +17,9 @@ from typing import Any
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
+from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
+from galbatch.print.wrap import wrap
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import parse_location
 from galbatch.rules.galactac.maps import (
@@ -35,7 +37,6 @@ from galbatch.rules.galactac.report_economy import (
     ordinal,
     sighting_lines,
     summary_lines,
-    wrap,
 )
 from galbatch.rules.galactac.report_shipyard import DEFAULT_SORT, requested_sorts, shipyard_lines
 from galbatch.rules.galactac.state import GameState
@@ -79,17 +80,10 @@ def player_printout(
     for m in maps:
         sections.append(Section(m.title, (MapBlock(m),), new_page=True))
     sections.append(Section("TURN INPUT SHEET", (Text(input_sheet(view, ctx)),), new_page=True))
-    return Printout(
-        game=ctx.game,
-        turn=int(view["turn"]),
-        reader=f"EMPIRE {me['id']} {me['name']}",
-        width=width,
-        sections=tuple(sections),
-        title=f"{ctx.title} TURN {view['turn']}: {me['name']}",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {view['turn']}", f"empire {me['id']}", str(me["name"])),
-    )
+    reader = f"EMPIRE {me['id']} {me['name']}"
+    keywords = (f"empire {me['id']}", str(me["name"]))
+    turn = int(view["turn"])
+    return printout_for(ctx, turn, reader, sections, name=me["name"], keywords=keywords)
 
 
 def requests(view: Mapping[str, Any], report: str) -> list[str]:
@@ -154,7 +148,7 @@ def message_lines(messages: Sequence[Any], width: int) -> tuple[str, ...]:
         else:
             text = str(m)
         for line in text.splitlines() or [""]:
-            lines += wrap("  " + line, width)
+            lines += wrap("  " + line, width, 2)
         lines.append("")
     return tuple(lines[:-1])
 
@@ -212,17 +206,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         Section("EVENTS OF THE TURN", (Text(gm_events(state, width)),), new_page=True),
         Section("GALAXY OWNERS", (MapBlock(owner_map(state)),), new_page=True),
     ]
-    return Printout(
-        game=ctx.game,
-        turn=state.turn,
-        reader="GAME MASTER",
-        width=width,
-        sections=tuple(sections),
-        title=f"{ctx.title} TURN {state.turn}: GAME MASTER",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"turn {state.turn}", "game master"),
-    )
+    return gm_printout_for(ctx, state.turn, sections)
 
 
 def empire_table(state: GameState) -> Table:
@@ -262,7 +246,7 @@ def gm_events(state: GameState, width: int) -> tuple[str, ...]:
             lines.append("")
         lines.append(f"{eid} {state.empires[eid].name}")
         for e in told:
-            lines += wrap("  " + event_line(event_to_data(e)), width, 6)
+            lines += wrap("  " + event_line(event_to_data(e)), width)
     return tuple(lines) or ("Nothing happened.",)
 
 

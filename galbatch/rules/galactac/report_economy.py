@@ -8,17 +8,18 @@ where they are, deep space included; then what the empire's eyes saw of others.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.text.wording import plural
-from galbatch.print.page import BODY_TOP, LINES_PER_PAGE
+from galbatch.print.order_check import Quiet, order_check_lines
+from galbatch.print.page import BODY_LINES
+from galbatch.print.wrap import wrap
 from galbatch.rules.galactac.rating import RatingError, parse_rating
 from galbatch.rules.galactac.report_combat import WAR_LINES, game_over_line
 
-BODY = LINES_PER_PAGE - BODY_TOP  # lines a page has for sections
+BODY = BODY_LINES  # lines a page has for sections
 View = Mapping[str, Any]
 Ship = Mapping[str, Any]
 
@@ -46,13 +47,6 @@ def ordinal(n: int) -> str:
         return f"{n}th"
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def wrap(line: str, width: int, indent: int = 4) -> list[str]:
-    """A long line folded at blanks to `width` columns, continuation lines indented."""
-    if len(line) <= width:
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=" " * indent, break_on_hyphens=False)
 
 
 def dated(left: str, date: str, width: int) -> str:
@@ -158,10 +152,7 @@ def summary_lines(
     lines.append("")
     if file_status:
         lines.append(f"Actions: {file_status}")
-    for d in diagnostics:
-        lines += wrap(d.format(), width)
-    if not diagnostics:
-        lines.append(NO_DIAGNOSTICS.get(file_status, "All actions accepted."))
+    lines += order_check_lines(diagnostics, file_status, width, ACTIONS)
     lines += ["", "Results of current actions and activities:", ""]
     events = [e for e in view["events"] if e["event"] not in ("Valuation", "GameOver")]
     for e in events:
@@ -171,8 +162,8 @@ def summary_lines(
     return lines
 
 
-# What the action check says when there is nothing to report, by the file's status.
-NO_DIAGNOSTICS = {"": "The game begins: no actions were due.", "NO ORDERS": "No action file."}
+# What the action check says when it found nothing, by the file's status.
+ACTIONS = Quiet("The game begins: no actions were due.", "No action file.", "All actions accepted.")
 
 
 # Ships and fleets

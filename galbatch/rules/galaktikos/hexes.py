@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
+from galbatch.print.hexes import distance as distance  # hexes travelled, re-exported
+from galbatch.print.hexes import hex_name
+
 _NAME = re.compile(r"^(\d{2})(\d{2})$")
 
 
@@ -32,7 +35,7 @@ class Hex(NamedTuple):
     @property
     def name(self) -> str:
         """The four-digit wargame name, column then row, both counted from 1 ("0712")."""
-        return f"{self.col + 1:02d}{self.row + 1:02d}"
+        return hex_name(self.col, self.row)
 
     def __str__(self) -> str:
         return self.name
@@ -87,19 +90,6 @@ def neighbours(hex_: Hex, width: int, height: int) -> tuple[Hex, ...]:
 def adjacent(a: Hex, b: Hex) -> bool:
     """Whether two hexes share a side."""
     return distance(a, b) == 1
-
-
-def _cube(hex_: Hex) -> tuple[int, int, int]:
-    x = hex_.col
-    z = hex_.row - (hex_.col - (hex_.col & 1)) // 2
-    return x, -x - z, z
-
-
-def distance(a: Hex, b: Hex) -> int:
-    """Hexes travelled from `a` to `b` on an open map (0 from a hex to itself)."""
-    ax, ay, az = _cube(a)
-    bx, by, bz = _cube(b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
 def is_path(path: Iterable[Hex], width: int, height: int) -> bool:

@@ -20,14 +20,16 @@ event belongs to, `text` (else its other fields) what happened; an event naming
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.print.metadata import gm_printout_for, printout_for
+from galbatch.print.order_check import order_check_section
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
+from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.galaktikos.board import board_map, player_marks
 from galbatch.rules.galaktikos.check import board_of
 from galbatch.rules.galaktikos.names import PERIOD
@@ -37,9 +39,6 @@ from galbatch.rules.galaktikos.tables import RACE_HOLD_TURNS, victory_share
 from galbatch.rules.galaktikos.victory import populations
 
 INPUT_LINES = 20  # numbered blank lines of the input sheet (the book allows more)
-
-# What the order check says when there is nothing to report, by the file's status.
-NO_DIAGNOSTICS = {"": "THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
 
 
 def played(state: GameState) -> int | None:
@@ -121,9 +120,7 @@ def standings_section(state: GameState, variant: str, width: int) -> Section:
         ("MARK", "PLAYER", "RESOURCES", "POPULATION", "FLEETS", "SHARE", "STATUS"),
         tuple(rows),
     )
-    note = Text(
-        tuple(part for line in victory_lines(state, variant) for part in wrapped(line, width))
-    )
+    note = Text(tuple(wrap_all(victory_lines(state, variant), width, 2)))
     return Section("PLAYERS", (Text((rounds_text(state), "")), table, note))
 
 
@@ -199,21 +196,6 @@ def event_text(event: Mapping[str, Any]) -> str:
     return ", ".join(f"{k} {event[k]}" for k in sorted(event) if k not in ("player", "kind"))
 
 
-def wrapped(line: str, width: int, indent: int = 2) -> list[str]:
-    """A line cut at spaces to the page's width, the rest indented `indent` more than it."""
-    if len(line) <= width:
-        return [line]
-    lead = line[: len(line) - len(line.lstrip(" "))]
-    return textwrap.wrap(
-        line.lstrip(" "),
-        width,
-        initial_indent=lead,
-        subsequent_indent=lead + " " * indent,
-        break_long_words=True,
-        break_on_hyphens=False,
-    )
-
-
 def event_sections(
     view: Mapping[str, Any], names: Mapping[str, str], round_: int, width: int
 ) -> list[Section]:
@@ -235,7 +217,7 @@ def event_sections(
             groups.append((who, []))
         elif not groups:
             groups.append((None, []))
-        groups[-1][1].extend(wrapped(event_text(event), width))
+        groups[-1][1].extend(wrap(event_text(event), width, 2))
     return [turn_section(who, lines, names, round_) for who, lines in groups]
 
 
@@ -274,23 +256,22 @@ def own_orders_section(
         if e.get("kind") in ORDER_EVENTS and str(e.get("player")) == me
     ]
     if view.get("events"):
-        lines = [
-            part
-            for e in events
-            for part in wrapped(f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}", width, 17)
-        ]
-        lines += [  # the lines the check refused never reached the round
-            part
-            for d in diagnostics
-            if d.severity is Severity.ERROR
-            for part in wrapped(f"{REJECTED:<16} line {d.line}: [{d.code}] {d.message}", width, 17)
-        ]
+        lines = wrap_all(
+            (f"{ORDER_EVENTS[str(e['kind'])]:<16} {event_text(e)}" for e in events), width, 17
+        )
+        lines += wrap_all(  # the lines the check refused never reached the round
+            (
+                f"{REJECTED:<16} line {d.line}: [{d.code}] {d.message}"
+                for d in diagnostics
+                if d.severity is Severity.ERROR
+            ),
+            width,
+            17,
+        )
     else:
-        lines = [
-            part
-            for d in diagnostics
-            for part in wrapped(f"line {d.line:>3}: [{d.code}] {d.message}", width, 10)
-        ]
+        lines = wrap_all(
+            (f"line {d.line:>3}: [{d.code}] {d.message}" for d in diagnostics), width, 10
+        )
     if not lines:
         return None
     return Section("YOUR ORDERS", (Text(tuple(lines)),))
@@ -316,15 +297,6 @@ def standing_section(view: Mapping[str, Any], names: Mapping[str, str]) -> Secti
             Table(("PLAYER", "IN FORCE"), rows),
         ]
     return Section("STANDING ORDERS", tuple(blocks))
-
-
-def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
-    """The diagnostics of the reader's file, as the other rulesets print them, each broken
-    at spaces to the page's width and indented under itself."""
-    lines = [part for d in diagnostics for part in wrapped(d.format(), ctx.width, 4)]
-    if not lines:
-        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
-    return Section("ORDER CHECK", (Text(tuple(lines)),))
 
 
 def input_sheet(state: GameState, name: str, ctx: PrintContext) -> tuple[str, ...]:
@@ -361,19 +333,10 @@ def player_printout(
     if state.winner is None:  # a won game takes no more orders
         sheet = Text(input_sheet(state, name, ctx))
         sections.append(Section("ORDER SHEET", (sheet,), new_page=True))
+    reader = f"PLAYER {me} {name}".upper()
+    keywords = (f"player {name}",)
     n = heading_round(state)
-    return Printout(
-        game=ctx.game,
-        turn=n,
-        reader=f"PLAYER {me} {name}".upper(),
-        width=ctx.width,
-        sections=tuple(sections),
-        title=f"{ctx.title} ROUND {n}: {name}",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"round {n}", f"player {name}"),
-        period=PERIOD,
-    )
+    return printout_for(ctx, n, reader, sections, name=name, keywords=keywords, period=PERIOD)
 
 
 def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
@@ -387,19 +350,7 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         standings_section(state, str(getattr(state, "variant", "population")), ctx.width),
         galaxy_section(state),
     )
-    n = heading_round(state)
-    return Printout(
-        game=ctx.game,
-        turn=n,
-        reader="GAME MASTER",
-        width=ctx.width,
-        sections=sections,
-        title=f"{ctx.title} ROUND {n}: GAME MASTER",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"round {n}", "game master"),
-        period=PERIOD,
-    )
+    return gm_printout_for(ctx, heading_round(state), sections, PERIOD)
 
 
 __all__ = ["gm_printout", "player_printout"]

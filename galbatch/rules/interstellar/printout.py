@@ -11,14 +11,16 @@ every player's orders.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
-from galbatch.print.page import BODY_TOP, LINES_PER_PAGE, MapBlock, Printout, Section, Table, Text
+from galbatch.print.metadata import gm_printout_for, printout_for
+from galbatch.print.order_check import Quiet, order_check_section
+from galbatch.print.page import BODY_LINES, MapBlock, Printout, Section, Table, Text
 from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
+from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import (
@@ -34,7 +36,9 @@ from galbatch.rules.interstellar.view import CHOSEN, NOT_YET, build_view, form_w
 PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
 INPUT_LINES = 15  # numbered blank lines of the input sheet
 LISTED = "THE SYSTEMS, LISTED"  # every tile, when the systems' page cannot show them all
-NO_DIAGNOSTICS = {"": "NO ORDERS WERE DUE.", "NO ORDERS": "NO ORDER FILE."}
+# What the order check says when it found nothing: orders are due run by run, not all
+# at a game's beginning.
+QUIET = Quiet("NO ORDERS WERE DUE.", "NO ORDER FILE.", "ALL ORDERS ACCEPTED.")
 PHASE_NAMES = {
     "draw": "drawing coins",
     "reclaim": "reclaiming a ship from the void",
@@ -61,18 +65,6 @@ ROLES = {
 
 
 # ---- names ------------------------------------------------------------------------------
-
-
-def wrap(lines: Sequence[str], width: int) -> tuple[str, ...]:
-    """Lines longer than the page cut at blanks, the rest indented under the first."""
-    out: list[str] = []
-    for line in lines:
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip()) + 4)
-        out += textwrap.wrap(line, width=width, subsequent_indent=indent, break_long_words=False)
-    return tuple(out)
 
 
 def colours(view: Mapping[str, Any]) -> dict[str, str]:
@@ -137,7 +129,7 @@ def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[st
 def owed_section(view: Mapping[str, Any], ctx: PrintContext) -> Section:
     """The printout's first section: what the reader owes, or nothing owed."""
     title, lines = owed_lines(view, ctx)
-    text = wrap(lines, ctx.width)
+    text = tuple(wrap_all(lines, ctx.width, hyphens=True))
     if view.get("owes") and not view["finished"]:
         rule = "*" * ctx.width  # a player who owes orders must not miss it
         text = (rule, *text, rule)
@@ -180,7 +172,10 @@ def table_section(view: Mapping[str, Any], width: int) -> Section:
         waiting = ", ".join(names.get(str(p), str(p)) for p in view["waiting"])
         lines.append(f"Waiting for: {waiting}.")
     headers = ("COLOUR", "PLAYER", "RACE", "POWER", "COINS", "COLONIES")
-    return Section("THE TABLE", (Table(headers, tuple(rows)), Text(wrap(lines, width))))
+    return Section(
+        "THE TABLE",
+        (Table(headers, tuple(rows)), Text(tuple(wrap_all(lines, width, hyphens=True)))),
+    )
 
 
 def powers_section(view: Mapping[str, Any], width: int) -> Section:
@@ -189,11 +184,7 @@ def powers_section(view: Mapping[str, Any], width: int) -> Section:
     lines: list[str] = []
     for row in RACE_CHART:
         if row.race in races:
-            lines += textwrap.wrap(
-                f"{row.race} ({row.colour}): {row.power}",
-                width=width - 2,
-                subsequent_indent="    ",
-            )
+            lines += wrap(f"{row.race} ({row.colour}): {row.power}", width - 2, hyphens=True)
     lines.append("A race with fewer than two colony ships on its home worlds has lost its power.")
     return Section("RACE POWERS", (Text(tuple(lines)),))
 
@@ -265,10 +256,8 @@ def encounter_section(view: Mapping[str, Any], width: int) -> Section | None:
     e = view.get("encounter")
     if not e:
         return None
-    wrapped: list[str] = []
-    for line in encounter_lines(e, colours(view), str(view["phase"])):
-        wrapped += textwrap.wrap(line, width=width, subsequent_indent="  ")
-    return Section("THE ENCOUNTER", (Text(tuple(wrapped)),))
+    lines = wrap_all(encounter_lines(e, colours(view), str(view["phase"])), width, 2, hyphens=True)
+    return Section("THE ENCOUNTER", (Text(tuple(lines)),))
 
 
 # ---- the systems as a tile map ------------------------------------------------------------
@@ -329,13 +318,13 @@ def map_sections(view: Mapping[str, Any], width: int) -> list[Section]:
     page shows as text, every tile listed after it as well."""
     m = tile_map(view)
     sections = [Section("THE SYSTEMS", (MapBlock(m),), new_page=True)]
-    if not m.fits(width, LINES_PER_PAGE - BODY_TOP):
+    if not m.fits(width, BODY_LINES):
         tiles = [(f"{s.name} {t.label}", t) for s in m.systems for t in s.tiles]
         tiles.append((m.centre.label, m.centre))
         if m.aside is not None:
             tiles.append((m.aside.label, m.aside))
         lines = [f"{name}{'*' if t.marked else ''}: {t.text()}" for name, t in tiles]
-        sections.append(Section(LISTED, (Text(wrap(lines, width)),)))
+        sections.append(Section(LISTED, (Text(tuple(wrap_all(lines, width, hyphens=True))),)))
     return sections
 
 
@@ -350,7 +339,7 @@ def events_section(view: Mapping[str, Any], width: int) -> Section:
         if e.get("kind") in (USED, FILED):
             continue
         mark = "(seen by you) " if e.get("private") else ""
-        lines += textwrap.wrap(mark + str(e["text"]), width=width, subsequent_indent="    ")
+        lines += wrap(mark + str(e["text"]), width, hyphens=True)
     return Section("EVENTS OF THIS RUN", (Text(tuple(lines or ["Nothing happened."])),))
 
 
@@ -383,15 +372,7 @@ def orders_section(view: Mapping[str, Any], width: int) -> Section:
     lines += [f"  {o['text']}" for o in view["pending"]] or ["  none"]
     lines.append("Standing (kept until cancelled; CANCEL n cancels number n):")
     lines += [f"  {o['number']:>2}. {o['text']}" for o in view["standing"]] or ["  none"]
-    return Section("YOUR ORDERS", (Text(wrap(lines, width)),))
-
-
-def order_check_section(diagnostics: Sequence[Diagnostic], ctx: PrintContext) -> Section:
-    """The diagnostics of the reader's file, as the other rulesets print them."""
-    lines = [d.format() for d in diagnostics]
-    if not lines:
-        lines = [NO_DIAGNOSTICS.get(ctx.file_status, "ALL ORDERS ACCEPTED.")]
-    return Section("ORDER CHECK", (Text(wrap(lines, ctx.width)),))
+    return Section("YOUR ORDERS", (Text(tuple(wrap_all(lines, width, hyphens=True))),))
 
 
 def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
@@ -417,7 +398,7 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
         lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
     lines.append("")
     lines += [f"{n:>3}  {'_' * 70}" for n in range(1, INPUT_LINES + 1)]
-    return wrap(lines, ctx.width)
+    return tuple(wrap_all(lines, ctx.width, hyphens=True))
 
 
 # ---- the printouts -------------------------------------------------------------------------
@@ -437,24 +418,15 @@ def player_printout(
         events_section(view, ctx.width),
         coins_section(view),
         orders_section(view, ctx.width),
-        order_check_section(diagnostics, ctx),
+        order_check_section(diagnostics, ctx, QUIET),
         powers_section(view, ctx.width),
         *map_sections(view, ctx.width),
         Section("ORDER SHEET", (Text(input_sheet(view, ctx)),), new_page=True),
     ]
+    reader = f"PLAYER {view['player']} {name}".upper()
+    keywords = (f"player {name}",)
     turn = int(view["turn"])
-    return Printout(
-        game=ctx.game,
-        turn=turn,
-        reader=f"PLAYER {view['player']} {name}".upper(),
-        width=ctx.width,
-        sections=tuple(sections),
-        title=f"{ctx.title} {PERIOD} {turn}: {name}",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"run {turn}", f"player {name}"),
-        period=PERIOD,
-    )
+    return printout_for(ctx, turn, reader, sections, name=name, keywords=keywords, period=PERIOD)
 
 
 def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
@@ -478,13 +450,14 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         lines = encounter_lines(e, names, state.phase.value)
         revealed = "yes" if state.encounter.revealed else "no"
         lines.append(f"Coins revealed to the players: {revealed}.")
-        wrapped = [w for ln in lines for w in textwrap.wrap(ln, ctx.width, subsequent_indent="  ")]
-        sections.append(Section("THE ENCOUNTER", (Text(tuple(wrapped)),)))
+        sections.append(
+            Section("THE ENCOUNTER", (Text(tuple(wrap_all(lines, ctx.width, 2, hyphens=True))),))
+        )
     events = []
     for event in state.events:
         seen = ", ".join(names.get(p, p) for p in event.seen_by)
         text = f"{event.told} (seen by {seen})" if seen else event.text
-        events += textwrap.wrap(text, ctx.width, subsequent_indent="    ")
+        events += wrap(text, ctx.width, hyphens=True)
     sections.append(Section("EVENTS OF THIS RUN", (Text(tuple(events or ["Nothing happened."])),)))
     orders: list[str] = []
     for p in state.players():
@@ -492,20 +465,11 @@ def gm_printout(state: GameState, ctx: PrintContext) -> Printout:
         standing = [f"{n}. {o.text()}" for n, o in enumerate(state.standing.get(p, ()), 1)]
         orders.append(f"{names[p]}: pending: {'; '.join(pending) or 'none'}")
         orders.append(f"{' ' * len(names[p])}  standing: {'; '.join(standing) or 'none'}")
-    sections.append(Section("ORDERS KEPT", (Text(wrap(orders, ctx.width)),)))
-    sections += map_sections(view, ctx.width)
-    return Printout(
-        game=ctx.game,
-        turn=state.turn,
-        reader="GAME MASTER",
-        width=ctx.width,
-        sections=tuple(sections),
-        title=f"{ctx.title} {PERIOD} {state.turn}: GAME MASTER",
-        author=ctx.author,
-        date=ctx.date,
-        keywords=(ctx.game, f"run {state.turn}", "game master"),
-        period=PERIOD,
+    sections.append(
+        Section("ORDERS KEPT", (Text(tuple(wrap_all(orders, ctx.width, hyphens=True))),))
     )
+    sections += map_sections(view, ctx.width)
+    return gm_printout_for(ctx, state.turn, sections, PERIOD)
 
 
 def _hands(state: GameState, names: Mapping[str, str]) -> list[str]:
