@@ -28,7 +28,7 @@ from unittest import mock
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
-from galbatch.print.maps import field_atlas
+from galbatch.print.maps.fields import field_atlas
 from galbatch.print.page import MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules import get_ruleset

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from galbatch.print.maps import HexMap, HexMarker
+from galbatch.print.maps.fields import HexMap, HexMarker
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text, layout
 from galbatch.print.pdf import render_archive, render_pdf, render_pdf_drawn
 

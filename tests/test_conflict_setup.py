@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
-from galbatch.print.maps import HexMap
+from galbatch.print.maps.fields import HexMap
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.house import HOUSE_RULES
 from galbatch.rules.conflict.names import validate_code_name

@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
-from galbatch.print.maps import FieldMap, FieldPoint
+from galbatch.print.maps.fields import FieldMap, FieldPoint
 from galbatch.print.page import (
     LINES_PER_PAGE,
     Columns,

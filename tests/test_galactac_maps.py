@@ -12,11 +12,11 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-import galbatch.print.pdf_grid  # noqa: F401  (registers the drawer)
-from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry, number_mark
+import galbatch.print.maps.grid_pdf  # noqa: F401  (registers the drawer)
+from galbatch.print.maps.fields_pdf import has_map_drawer
+from galbatch.print.maps.grid import STAR, GridCell, GridMap, KeyEntry, number_mark
 from galbatch.print.page import LINES_PER_PAGE, MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import MARGIN, render_pdf
-from galbatch.print.pdf_maps import has_map_drawer
 from galbatch.rules.galactac.galaxy import Location, location_text, parse_location
 from galbatch.rules.galactac.maps import (
     GALAXY,

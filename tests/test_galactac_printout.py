@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-import galbatch.print.pdf_grid  # noqa: F401  (registers the grid map drawer)
+import galbatch.print.maps.grid_pdf  # noqa: F401  (registers the grid map drawer)
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.contract.rng import Streams

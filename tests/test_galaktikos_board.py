@@ -8,11 +8,11 @@ import random
 import pytest
 from pypdf import PdfReader
 
-import galbatch.print.pdf_board  # noqa: F401  (registers the BoardMap drawer)
-from galbatch.print.board_map import BoardHex, BoardMap
+import galbatch.print.maps.board_pdf  # noqa: F401  (registers the BoardMap drawer)
+from galbatch.print.maps.board import BoardHex, BoardMap
+from galbatch.print.maps.fields_pdf import has_map_drawer
 from galbatch.print.page import MapBlock, Printout, Section, layout
 from galbatch.print.pdf import MARGIN, render_pdf
-from galbatch.print.pdf_maps import has_map_drawer
 from galbatch.rules.galaktikos.board import board_map, player_marks
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, make_galaxy
 from galbatch.rules.galaktikos.hexes import Hex

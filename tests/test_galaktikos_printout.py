@@ -16,7 +16,7 @@ from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
-from galbatch.print.board_map import BoardMap
+from galbatch.print.maps.board import BoardMap
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules.galaktikos import orders as o

@@ -14,10 +14,10 @@ from pypdf import PdfReader
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.print.maps.tiles import Pieces, Tile, TileMap, TileSystem
+from galbatch.print.maps.tiles_pdf import PIECE_COLOURS, ring_places
 from galbatch.print.page import MapBlock, layout, render_text
 from galbatch.print.pdf import render_pdf
-from galbatch.print.pdf_tiles import PIECE_COLOURS, ring_places
-from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.printout import gm_printout, player_printout, tile_map
 from galbatch.rules.interstellar.state import Event, GameState, Ships

@@ -256,7 +256,7 @@ def test_srgb_profile_is_a_fixed_rgb_display_profile() -> None:
 
 
 def test_hex_sheet_text_shows_owners_below_worlds() -> None:
-    from galbatch.print.maps import HexMap, HexMarker
+    from galbatch.print.maps.fields import HexMap, HexMarker
 
     markers = (
         HexMarker(0, 0, "17", owner="3"),

@@ -18,7 +18,8 @@ from pypdf.generic import ContentStream, Destination
 
 import galbatch.print.pdf as pdf_module
 from galbatch.print import worker
-from galbatch.print.maps import HexMap, HexMarker
+from galbatch.print.maps.fields import HexMap, HexMarker
+from galbatch.print.maps.fields_pdf import draw_map, has_map_drawer, register_map_drawer
 from galbatch.print.page import (
     LINES_PER_PAGE,
     MapArea,
@@ -45,7 +46,6 @@ from galbatch.print.pdf import (
     shared_streams,
     stock_for,
 )
-from galbatch.print.pdf_maps import draw_map, has_map_drawer, register_map_drawer
 from tests.building import imported_from
 
 MARKERS = (

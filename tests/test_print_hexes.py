@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from galbatch.print.board_map import BoardHex
-from galbatch.print.hexes import cube, distance, hex_name
+from galbatch.print.maps.board import BoardHex
+from galbatch.print.maps.hexes import cube, distance, hex_name
 from galbatch.rules.conflict import hexes as conflict_hexes
 from galbatch.rules.galaktikos import hexes as galaktikos_hexes
 

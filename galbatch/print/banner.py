@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from functools import cache
 
-from galbatch.print.pdf_maps import mono_fonts
+from galbatch.print.maps.fields_pdf import mono_fonts
 
 Point = tuple[float, float]
 SAMPLES = 3  # samples across and down each cell; a cell is inked if 4 of its 9 are inside

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from galbatch.engine.text.printable import printable
-from galbatch.print.maps import Map
+from galbatch.print.maps.fields import Map
 
 LINES_PER_PAGE = 66  # 11-inch continuous forms at 6 lines an inch
 BODY_TOP = 3  # page header line, a rule, a blank line

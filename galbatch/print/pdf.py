@@ -4,7 +4,7 @@ The PDF draws the very pages `layout` makes for the text printout (page N is
 page N), as real text in the shipped monospace font at line-printer pitch
 (10 characters and 6 lines an inch), over a green-bar background drawn once per
 document as a form XObject. Map areas are drawn as vector maps instead of their
-character rendering (see `galbatch.print.pdf_maps`). Output is deterministic:
+character rendering (see `galbatch.print.maps.fields_pdf`). Output is deterministic:
 the same printout gives the same bytes, with dates taken from the printout.
 """
 
@@ -24,12 +24,11 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-import galbatch.print.pdf_board  # noqa: F401  (registers the BoardMap drawer)
-import galbatch.print.pdf_grid  # noqa: F401  (registers the GridMap drawer)
-import galbatch.print.pdf_tiles  # noqa: F401  (registers the TileMap drawer)
+import galbatch.print.maps.board_pdf  # noqa: F401  (registers the BoardMap drawer)
+import galbatch.print.maps.grid_pdf  # noqa: F401  (registers the GridMap drawer)
+import galbatch.print.maps.tiles_pdf  # noqa: F401  (registers the TileMap drawer)
 from galbatch.print import pdfa, worker
-from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
-from galbatch.print.pdf_maps import (
+from galbatch.print.maps.fields_pdf import (
     FONT_REGULAR,
     Ink,
     draw_map,
@@ -38,6 +37,7 @@ from galbatch.print.pdf_maps import (
     mono_advance,
     mono_fonts,
 )
+from galbatch.print.page import LINES_PER_PAGE, MapArea, Page, Printout, layout
 
 INCH = 72.0
 COLUMN_PT = 7.2  # 10 characters an inch

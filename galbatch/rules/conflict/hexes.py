@@ -1,9 +1,9 @@
 """Moves on the hex sheet: odd columns are shifted half a hex down, as printed, and
-distances are counted as the sheet's geometry counts them (`galbatch.print.hexes`)."""
+distances are counted as the sheet's geometry counts them (`galbatch.print.maps.hexes`)."""
 
 from __future__ import annotations
 
-from galbatch.print.hexes import distance as distance  # the moves' distance, re-exported
+from galbatch.print.maps.hexes import distance as distance  # the moves' distance, re-exported
 from galbatch.rules.conflict.tables import SPEED
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
-from galbatch.print.hexes import hex_name
-from galbatch.print.maps import HexMap, HexMarker
+from galbatch.print.maps.fields import HexMap, HexMarker
+from galbatch.print.maps.hexes import hex_name
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import order_check_section
 from galbatch.print.page import Block, MapBlock, Printout, Section, Table, Text

@@ -17,7 +17,7 @@ from typing import Any
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.text.wording import plural
-from galbatch.print.maps import FieldMap, FieldPoint, field_atlas
+from galbatch.print.maps.fields import FieldMap, FieldPoint, field_atlas
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import Quiet, order_check_lines
 from galbatch.print.page import BODY_LINES, Block, Columns, Kept, MapBlock, Printout, Section, Text

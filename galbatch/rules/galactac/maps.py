@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
+from galbatch.print.maps.grid import STAR, GridCell, GridMap, KeyEntry
 from galbatch.rules.galactac.galaxy import SIDE, Location, location_text, parse_location
 
 GALAXY = SIDE  # squares down and across

@@ -16,7 +16,7 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
-from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
+from galbatch.print.maps.grid import STAR, GridCell, GridMap, KeyEntry
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.print.wrap import wrap

@@ -1,14 +1,14 @@
 """The Galaktikos board as a printout map: the whole galaxy and every token, for every reader.
 
 The board is public, so every printout shows all of it. Players are marked
-A, B, C ... in seat order; the map model is `galbatch.print.board_map`.
+A, B, C ... in seat order; the map model is `galbatch.print.maps.board`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
-from galbatch.print.board_map import BoardHex, BoardMap
+from galbatch.print.maps.board import BoardHex, BoardMap
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes
 from galbatch.rules.galaktikos.tables import HexType
 

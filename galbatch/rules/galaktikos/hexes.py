@@ -1,7 +1,7 @@
 """The Galaktikos hex map: hexes named the wargame way, neighbours, distance, shortest paths.
 
 Coordinates are counted from 0, as the project's hex sheets draw them
-(`galbatch.print.maps.HexMap`), and named from 1, as the sheets label them:
+(`galbatch.print.maps.fields.HexMap`), and named from 1, as the sheets label them:
 `Hex(6, 11)` is hex "0712", column 07, row 12; "0101" is the top-left hex.
 Offset convention "odd columns down": a hex in an odd column (counting from 0,
 so the printed columns 02, 04, ...) sits half a hex lower than its even
@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from galbatch.print.hexes import distance as distance  # hexes travelled, re-exported
-from galbatch.print.hexes import hex_name
+from galbatch.print.maps.hexes import distance as distance  # hexes travelled, re-exported
+from galbatch.print.maps.hexes import hex_name
 
 _NAME = re.compile(r"^(\d{2})(\d{2})$")
 

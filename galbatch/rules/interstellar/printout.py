@@ -16,10 +16,10 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.print.maps.tiles import Pieces, Tile, TileMap, TileSystem
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import Quiet, order_check_section
 from galbatch.print.page import BODY_LINES, MapBlock, Printout, Section, Table, Text
-from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
 from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState

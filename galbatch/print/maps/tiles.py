@@ -3,7 +3,7 @@ tile counted by owner and size, and its text rendering.
 
 Made for piecepack games played in the open (Interstellar Conquest: a system of
 five home-world tiles per player around the void). Owners are named by the colour
-of their pieces ("RED"); the PDF drawer (`galbatch.print.pdf_tiles`) paints each
+of their pieces ("RED"); the PDF drawer (`galbatch.print.maps.tiles_pdf`) paints each
 owner's pieces in that colour, as small pyramids by size. Systems are given in
 seat order, which is clockwise around the centre.
 """

@@ -1,7 +1,7 @@
 """Map models shared by all rulesets, and their fixed-width text rendering.
 
 A map is plain data; the text renderer is here and the vector renderer is in
-`galbatch.print.pdf_maps`, so a ruleset only builds the model. Hex sheets use
+`galbatch.print.maps.fields_pdf`, so a ruleset only builds the model. Hex sheets use
 "odd columns down" offset coordinates, as printed hex maps number them; a field
 map is a plain 2-D field of labelled points, x across and y down.
 """
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from galbatch.print.board_map import BoardMap
-from galbatch.print.grid_map import GridMap
-from galbatch.print.tile_map import TileMap
+from galbatch.print.maps.board import BoardMap
+from galbatch.print.maps.grid import GridMap
+from galbatch.print.maps.tiles import TileMap
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.maps import Map
-from galbatch.print.pdf_maps import Ink, fmt, mono_advance, path_op, register_map_drawer
-from galbatch.print.tile_map import Pieces, Tile, TileMap, TileSystem
+from galbatch.print.maps.fields import Map
+from galbatch.print.maps.fields_pdf import Ink, fmt, mono_advance, path_op, register_map_drawer
+from galbatch.print.maps.tiles import Pieces, Tile, TileMap, TileSystem
 
 # Piece colours by the colour's name, as RGB fill operands; unknown owners are grey.
 PIECE_COLOURS = {

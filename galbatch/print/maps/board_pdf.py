@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.board_map import BoardHex, BoardMap
-from galbatch.print.maps import Map
-from galbatch.print.pdf_maps import (
+from galbatch.print.maps.board import BoardHex, BoardMap
+from galbatch.print.maps.fields import Map
+from galbatch.print.maps.fields_pdf import (
     GRID_GREY,
     NUMBER_GREY,
     SQRT3,

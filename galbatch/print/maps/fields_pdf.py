@@ -1,6 +1,6 @@
 """Vector maps for PDF printouts, and the fast text/path writer they share with `pdf`.
 
-`draw_map(canvas, m, x, y, w, h)` draws a map model from `galbatch.print.maps`
+`draw_map(canvas, m, x, y, w, h)` draws a map model from `galbatch.print.maps.fields`
 into a box on the page, dispatching on the map's type, so a new map kind only
 needs a drawer registered with `register_map_drawer`. Text and paths are written
 as raw PDF operators (`Ink`): reportlab's own text and path calls format every
@@ -22,7 +22,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.maps import (
+from galbatch.print.maps.fields import (
     FieldIndex,
     FieldMap,
     FieldPoint,

@@ -3,7 +3,7 @@
 Where `HexMap` labels a few hexes with one number, a board shows the whole
 board of a game played in the open: each hex's type, whose territory it is,
 populations, habitats, shipyards and fleets, and fleets out of supply, with a
-colour per player in PDF (`galbatch.print.pdf_board`). Coordinates are "odd
+colour per player in PDF (`galbatch.print.maps.board_pdf`). Coordinates are "odd
 columns down", counted from 0, as `HexMap`'s.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from galbatch.print.hexes import hex_name
+from galbatch.print.maps.hexes import hex_name
 
 # Hex types by density, lightest first; the text glyph of each.
 KIND_GLYPHS = {"empty": ".", "sparse": ":", "dense": "#", "core": "@"}

@@ -2,7 +2,7 @@
 
 A grid map shows a window of a grid of numbered squares (rows down, columns across,
 both from 0 at the top left), each occupied square with a short label, as a star
-chart's symbols or numbers. The vector drawing is in `galbatch.print.pdf_grid`.
+chart's symbols or numbers. The vector drawing is in `galbatch.print.maps.grid_pdf`.
 
 The text keeps every square at its place, so it shrinks the grid only as a line
 printer could: a square gets up to three columns when the page is wide enough,

@@ -1,4 +1,4 @@
-"""Vector drawing of square-grid maps (`galbatch.print.grid_map.GridMap`) for PDF printouts.
+"""Vector drawing of square-grid maps (`galbatch.print.maps.grid.GridMap`) for PDF printouts.
 
 The window's squares in a frame, faint lines every fifth square and darker every
 tenth, row and column numbers on all four sides, a star symbol or a label centred
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from galbatch.print.grid_map import STAR, GridCell, GridMap, KeyEntry
-from galbatch.print.pdf_maps import (
+from galbatch.print.maps.fields_pdf import (
     NUMBER_GREY,
     OWN_FILL,
     SHEET_FILL,
@@ -27,6 +26,7 @@ from galbatch.print.pdf_maps import (
     mono_advance,
     register_map_drawer,
 )
+from galbatch.print.maps.grid import STAR, GridCell, GridMap, KeyEntry
 
 DIGIT_HEIGHT = 0.73  # digits and capitals of DejaVu Sans Mono, in font sizes
 DESCENT = 0.24  # below the baseline, in font sizes
