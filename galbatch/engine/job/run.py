@@ -36,7 +36,7 @@ from galbatch.engine.gamedir.directory import Game, GameError, GameFileError, du
 from galbatch.engine.gamedir.inbox import Stray, scan
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock
 from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
-from galbatch.engine.gamedir.turninputs import inputs_for, turn_date
+from galbatch.engine.gamedir.turninputs import TurnInputs, inputs_for, turn_date
 from galbatch.engine.gamedir.yamlio import dump_data
 from galbatch.engine.language.diagnostics import RC, Severity, is_reduction
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
@@ -155,6 +155,11 @@ class Facts:
     oversized: list[str] = field(default_factory=list)
     strays: list[Stray] = field(default_factory=list)
     checks: dict[str, FileCheck] = field(default_factory=dict)
+
+    @property
+    def missing(self) -> list[str]:
+        """The owing players who sent no file, in seat order."""
+        return [p for p in self.owing if p not in self.received]
 
     def who(self, player: str) -> str:
         """A player as the log names them: id and code name."""
@@ -353,6 +358,21 @@ def authentic(game: Game, player: str, data: bytes) -> bool:
     return of.usable and not authenticate(of, game.id, player, game.password_hash(player))
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """How a turn job runs: `process`'s options as one value, for each step to consult."""
+
+    dry_run: bool = False
+    rerun: bool = False
+    force: bool = False
+    pdf: bool = True
+    due: str | None = None
+    show: str | None = None
+    sink: Sink | None = None
+    progress: Progress | None = None
+    replace: tuple[str, ...] = ()
+
+
 def process(
     path: Path,
     *,
@@ -379,30 +399,15 @@ def process(
     lock throughout; a dry run only reads, holding the commit lock shared so it
     never sees a commit half done.
     """
+    options = RunOptions(dry_run, rerun, force, pdf, due, show, sink, progress, tuple(replace))
     facts = Facts(dry_run=dry_run, rerun=rerun)
-
-    def job(game: Game) -> TurnResult:
-        return _job(
-            game,
-            dry_run=dry_run,
-            facts=facts,
-            sink=sink,
-            progress=progress,
-            rerun=rerun,
-            force=force,
-            pdf=pdf,
-            due=due,
-            show=show,
-            replace=replace,
-        )
-
     try:
         if dry_run:
             game = Game.open_cached(path)
             with commit_lock(game.turns, exclusive=False):
-                return job(game)
+                return _job(game, options, facts)
         with writing(path, cached=True) as game:  # a turn never writes game.yaml
-            return job(game)
+            return _job(game, options, facts)
     except GameBusy as e:
         return _refused(facts, sink, RC.UNUSABLE, str(e))
     except GameFileError as e:  # the GM's file to fix: the run is refused, nothing changed
@@ -422,23 +427,45 @@ def _refused(
 STEPS = ("LOAD", "INTAKE", "CHECK", "RESOLVE", "PRINT", "COMMIT")
 
 
-def _job(
-    game: Game,
-    *,
-    dry_run: bool,
-    facts: Facts,
-    sink: Sink | None,
-    progress: Progress | None,
-    **options: Any,
-) -> TurnResult:
+@dataclass(frozen=True)
+class _Job:
+    """One turn job under way: what every step works on and writes its line to."""
+
+    game: Game
+    log: JobLog
+    facts: Facts
+    options: RunOptions
+    latest: int  # the latest turn the game has
+    turn: int  # the turn this job makes: the next one, or the latest again in a rerun
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """What LOAD hands on: the game's rules, the state the turn builds on, its inputs."""
+
+    ruleset: AnyRuleset
+    state: Any
+    inputs: TurnInputs
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What CHECK hands on: the state to resolve from (loaded again if a password proved
+    wrong), the turn as resolved while the passwords were verified, and whose were wrong."""
+
+    state: Any
+    guessed: Any  # the new state, or the exception the rules raised
+    wrong: list[str]
+
+
+def _job(game: Game, options: RunOptions, facts: Facts) -> TurnResult:
+    """The job on an open game: its steps, and the log and report however they ended."""
     latest = game.latest_turn()
-    turn = latest if options["rerun"] else latest + 1
-    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, turn_date(game, turn), sink=sink)
+    turn = latest if options.rerun else latest + 1
+    log = JobLog(f"{game.id.upper()}.T{turn:03d}", turn, turn_date(game, turn), sink=options.sink)
     facts.game = game.id
     try:
-        result = _process(
-            game, log, facts, latest, turn, dry_run=dry_run, progress=progress, **options
-        )
+        result = _steps(_Job(game, log, facts, options, latest, turn))
     except JobStopped:
         result = TurnResult(log.maxcc, log.text(), turn)
     except (GameError, OSError) as e:  # the game directory failed under a step: nothing changed
@@ -453,102 +480,94 @@ def _job(
     return result
 
 
-def _process(
-    game: Game,
-    log: JobLog,
-    facts: Facts,
-    latest: int,
-    turn: int,
-    *,
-    dry_run: bool,
-    rerun: bool,
-    force: bool,
-    pdf: bool,
-    due: str | None,
-    show: str | None,
-    progress: Progress | None,
-    replace: Sequence[str] = (),
-) -> TurnResult:
-    # 010 LOAD
+def _steps(job: _Job) -> TurnResult:
+    """The job's steps in order, each handing the next what it made; a step that finds
+    the turn must not run logs why and raises JobStopped."""
+    loaded = _load(job)
+    received = _intake(job, loaded)
+    checked = _check(job, loaded, received)
+    new_state = _resolve(job, loaded.ruleset, checked)
+    files = _print(job, loaded, new_state, received)
+    return _commit(job, files)
+
+
+# 010 LOAD ----------------------------------------------------------------------------
+
+
+def _load(job: _Job) -> _Loaded:
+    """The game's rules, the state the turn builds on and the turn's inputs; the job
+    stops if there is no such turn, the game has ended, or `show` names no reader."""
+    game, log = job.game, job.log
     try:
         ruleset = get_ruleset(game.ruleset_name)
-        if latest < 0:
-            raise GameError(
-                "no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`"
-            )
-        if rerun and latest < 1:
-            raise GameError(
-                "no turn to rerun: the game is at turn 0, its setup; "
-                f"`galbatch process {game.path}` makes turn 1"
-            )
-        state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
+        _check_turn_exists(job)
+        state = _state_before(game, ruleset, job.turn)
     except (GameError, LookupError, KeyError, TypeError, ValueError) as e:
         log.step("LOAD", RC.FAILED, f"cannot load: {e}")
         raise JobStopped from None
     try:
-        inputs = inputs_for(game, ruleset.width, turn, due)
+        inputs = inputs_for(game, ruleset.width, job.turn, job.options.due)
     except ValueError as e:
         log.step("LOAD", RC.UNUSABLE, f"{e}; nothing changed")
         raise JobStopped from None
     if ruleset.finished(state):
-        log.step("LOAD", RC.UNUSABLE, f"game {game.id} has ended on turn {turn - 1}")
+        log.step("LOAD", RC.UNUSABLE, f"game {game.id} has ended on turn {job.turn - 1}")
         raise JobStopped
-    facts.players = list(inputs.players)
+    job.facts.players = list(inputs.players)
+    show = job.options.show
     if show is not None and show != GM and show not in {p.id for p in inputs.players}:
         log.step("LOAD", RC.UNUSABLE, f"game {game.id} has no player {show}; nothing changed")
         raise JobStopped
     log.step("LOAD", RC.CLEAN, f"game {game.id}, {ruleset.describe(state)}")
+    return _Loaded(ruleset, state, inputs)
 
-    # 020 INTAKE
-    owing = ruleset.owing(state)
-    accepting = ruleset.accepting(state)  # owing, then players who may send orders anyway
-    inbox = scan(game.inbox, accepting, {p.id for p in game.players}, pending_consumed(game))
-    strays = list(inbox.strays)
-    if rerun:  # files of players who owed nothing that turn wait for the next one
-        strays = [s for s in strays if s.player is None]
-    wrong = _replace_problems(game, accepting, inbox.files, rerun, replace)
-    if wrong:
-        log.step("INTAKE", RC.UNUSABLE, wrong[0] + "; nothing changed", wrong[1:])
-        raise JobStopped
-    received, late = _intake(game, turn, accepting, inbox.files, rerun, replace)
-    held = [p for p in accepting if p in inbox.files and received[p].source == FROM_ARCHIVE]
-    oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
-    missing = [p for p in owing if p not in received]
-    facts.owing, facts.received, facts.late, facts.held = owing, list(received), late, held
-    facts.oversized, facts.strays = oversized, strays
-    ahead = [p for p in received if p not in owing]  # from players who owe nothing now
-    detail = f"{plural(len(received), 'order file')} for {plural(len(owing), 'player')}"
-    if ahead:
-        detail = (
-            f"{plural(len(received), 'order file')}: {len(received) - len(ahead)} from the "
-            f"{plural(len(owing), 'player')} owing orders, {len(ahead)} from players owing none"
+
+def _check_turn_exists(job: _Job) -> None:
+    """GameError unless the game has a turn to build on (or, in a rerun, one to redo)."""
+    rerun = job.options.rerun
+    if job.latest < 0:
+        raise GameError("no turn to " + ("rerun" if rerun else "build on") + "; run `galbatch new`")
+    if rerun and job.latest < 1:
+        raise GameError(
+            "no turn to rerun: the game is at turn 0, its setup; "
+            f"`galbatch process {job.game.path}` makes turn 1"
         )
-    detail += f"; {len(missing)} missing"
-    if rerun:
-        detail += f"; {len(late)} late" + (f"; {len(held)} held" if held else "")
-    too_big = f"over {MAX_BYTES // 1024} KB"
-    if oversized:
-        detail += f"; {plural(len(oversized), 'file')} {too_big} left in orders/"
-    if strays:
-        detail += f"; {plural(len(strays), 'stray entry')} left in orders/"
-    named = []  # one line a finding: players in seat order, then stray entries
-    for player in accepting:
-        if player in missing:
-            named.append(f"{facts.who(player)}: sent nothing")
-        elif player in late:
-            named.append(f"{facts.who(player)}: late file taken")
-        elif player in held:  # not used: it waits in orders/ for the next turn
-            same = archived_form(inbox.files[player]) == received[player].data
-            named.append(
-                f"{facts.who(player)}: orders/{player}.txt held for turn {turn + 1}"
-                + (" (the same as the file kept)" if same else "")
-                + f"; --replace {player} takes it"
-            )
-        if player in oversized:
-            named.append(f"{facts.who(player)}: file {too_big}, left in orders/")
-    named += [f"left in orders/: {printable(str(s))}" for s in strays]
-    if owing and len(missing) / len(owing) > game.missing_limit and not force:
-        log.step(
+
+
+def _state_before(game: Game, ruleset: AnyRuleset, turn: int) -> Any:
+    """The state `turn` builds on, as loaded from the turn before and configured."""
+    return ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
+
+
+# 020 INTAKE --------------------------------------------------------------------------
+
+TOO_BIG = f"over {MAX_BYTES // 1024} KB"
+
+
+def _intake(job: _Job, loaded: _Loaded) -> dict[str, Intake]:
+    """The order file each player's orders come from, in seat order; the job stops if a
+    `--replace` cannot be done, or too many owing players sent nothing (unless forced)."""
+    game, facts, options = job.game, job.facts, job.options
+    owing = loaded.ruleset.owing(loaded.state)
+    accepting = loaded.ruleset.accepting(loaded.state)  # owing, then who may send anyway
+    inbox = scan(game.inbox, accepting, {p.id for p in game.players}, pending_consumed(game))
+    wrong = _replace_problems(game, accepting, inbox.files, options.rerun, options.replace)
+    if wrong:
+        job.log.step("INTAKE", RC.UNUSABLE, wrong[0] + "; nothing changed", wrong[1:])
+        raise JobStopped
+    received, late = _files_taken(
+        game, job.turn, accepting, inbox.files, options.rerun, options.replace
+    )
+    facts.owing, facts.received, facts.late = owing, list(received), late
+    facts.held = [p for p in accepting if p in inbox.files and received[p].source == FROM_ARCHIVE]
+    facts.oversized = [p for p, got in received.items() if len(got.data) > MAX_BYTES]
+    facts.strays = list(inbox.strays)
+    if options.rerun:  # files of players who owed nothing that turn wait for the next one
+        facts.strays = [s for s in facts.strays if s.player is None]
+    detail = _intake_detail(facts)
+    named = _intake_findings(job, accepting, inbox.files, received)
+    if owing and len(facts.missing) / len(owing) > game.missing_limit and not options.force:
+        job.log.step(
             "INTAKE",
             RC.UNUSABLE,
             f"{detail}: more than {game.missing_limit:.0%} sent no orders; "
@@ -556,14 +575,70 @@ def _process(
             named,
         )
         raise JobStopped
-    log.step("INTAKE", RC.WARNING if strays or oversized else RC.CLEAN, detail, named)
+    rc = RC.WARNING if facts.strays or facts.oversized else RC.CLEAN
+    job.log.step("INTAKE", rc, detail, named)
+    return received
 
-    # 030 CHECK
-    # Each file is checked as if its password were right, and the turn resolved from those
-    # checks, while the passwords are verified; a file whose password proves wrong is
-    # checked again (and rejected as any such file is), and the turn resolved again from
-    # the state as loaded: the same checks and the same turn as verifying first gives.
-    checks = facts.checks
+
+def _intake_detail(facts: Facts) -> str:
+    """The INTAKE line: files received and from whom, then how many are missing, late,
+    held, too large or stray."""
+    received, owing = facts.received, facts.owing
+    ahead = [p for p in received if p not in owing]  # from players who owe nothing now
+    detail = f"{plural(len(received), 'order file')} for {plural(len(owing), 'player')}"
+    if ahead:
+        detail = (
+            f"{plural(len(received), 'order file')}: {len(received) - len(ahead)} from the "
+            f"{plural(len(owing), 'player')} owing orders, {len(ahead)} from players owing none"
+        )
+    detail += f"; {len(facts.missing)} missing"
+    if facts.rerun:
+        held = facts.held
+        detail += f"; {len(facts.late)} late" + (f"; {len(held)} held" if held else "")
+    if facts.oversized:
+        detail += f"; {plural(len(facts.oversized), 'file')} {TOO_BIG} left in orders/"
+    if facts.strays:
+        detail += f"; {plural(len(facts.strays), 'stray entry')} left in orders/"
+    return detail
+
+
+def _intake_findings(
+    job: _Job, accepting: list[str], inbox: Mapping[str, bytes], received: Mapping[str, Intake]
+) -> list[str]:
+    """The lines under INTAKE, one a finding: players in seat order, then stray entries."""
+    facts = job.facts
+    named = []
+    for player in accepting:
+        if player in facts.missing:
+            named.append(f"{facts.who(player)}: sent nothing")
+        elif player in facts.late:
+            named.append(f"{facts.who(player)}: late file taken")
+        elif player in facts.held:  # not used: it waits in orders/ for the next turn
+            same = archived_form(inbox[player]) == received[player].data
+            named.append(
+                f"{facts.who(player)}: orders/{player}.txt held for turn {job.turn + 1}"
+                + (" (the same as the file kept)" if same else "")
+                + f"; --replace {player} takes it"
+            )
+        if player in facts.oversized:
+            named.append(f"{facts.who(player)}: file {TOO_BIG}, left in orders/")
+    named += [f"left in orders/: {printable(str(s))}" for s in facts.strays]
+    return named
+
+
+# 030 CHECK ---------------------------------------------------------------------------
+
+
+def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Checked:
+    """Every file checked against its player's view, and the turn resolved from those
+    checks, while the passwords are verified.
+
+    Each file is checked as if its password were right; a file whose password proves
+    wrong is checked again (and rejected as any such file is), and the turn resolved
+    again from the state as loaded: the same checks and the same turn as verifying
+    first gives."""
+    game, ruleset, state = job.game, loaded.ruleset, loaded.state
+    checks, progress = job.facts.checks, job.options.progress
     unverified = {p: got.data for p, got in received.items() if not got.authentic}
     with password_checks(game, unverified) as right:
         views = ruleset.views(state, list(received))
@@ -572,15 +647,23 @@ def _process(
             checks[player] = check_player_file(game, ruleset, view, player, got.data, trusted=True)
             if progress is not None:
                 progress("players checked", done, len(received))
-        guessed = _resolved(ruleset, state, checks, Streams(game.seed, turn))
+        guessed = _resolution(ruleset, state, checks, Streams(game.seed, job.turn))
         wrong = [p for p, got in received.items() if not (got.authentic or right(p))]
     if wrong:
-        state = ruleset.configure(ruleset.load_state(game.state_data(turn - 1)), game.settings)
+        state = _state_before(game, ruleset, job.turn)
         views = ruleset.views(state, wrong)
         for player in wrong:
             checks[player] = check_player_file(
                 game, ruleset, views[player], player, received[player].data
             )
+    _log_checks(job)
+    return _Checked(state, guessed, wrong)
+
+
+def _log_checks(job: _Job) -> None:
+    """The CHECK line: orders accepted (reduced) and rejected, files rejected whole, files
+    without END; under it, why each file rejected whole was."""
+    checks = job.facts.checks
     tallies = [file_counts(c) for c in checks.values()]
     n_orders = sum(t[0] for t in tallies)
     clamped = sum(t[1] for t in tallies)
@@ -590,65 +673,114 @@ def _process(
     # A file rejected whole keeps its own RC 12; the turn runs without it, so the job
     # says 8 at most here: 12 is kept for a run that was refused and changed nothing.
     check_rc = min(max((c.rc for c in checks.values()), default=RC.CLEAN), RC.ERROR)
-    log.step(
+    job.log.step(
         "CHECK",
         check_rc,
         f"{plural(n_orders + rejected, 'order')}: {n_orders} accepted ({clamped} reduced), "
         f"{rejected} rejected; {plural(len(whole), 'file')} rejected; {unended} without END",
-        [f"{facts.who(p)}: {checks[p].status.removeprefix(REJECTED)}" for p in whole],
+        [f"{job.facts.who(p)}: {checks[p].status.removeprefix(REJECTED)}" for p in whole],
     )
 
-    # 040 RESOLVE
-    resolved = _resolved(ruleset, state, checks, Streams(game.seed, turn)) if wrong else guessed
+
+# 040 RESOLVE -------------------------------------------------------------------------
+
+
+def _resolve(job: _Job, ruleset: AnyRuleset, checked: _Checked) -> Any:
+    """The state after the turn: as resolved during CHECK, unless a password proved wrong;
+    the job stops if the rules raised."""
+    streams = Streams(job.game.seed, job.turn)
+    resolved = (
+        _resolution(ruleset, checked.state, job.facts.checks, streams)
+        if checked.wrong
+        else checked.guessed
+    )
     if isinstance(resolved, Exception):  # a rules bug must end the job with RC 16
-        log.step("RESOLVE", RC.FAILED, f"turn failed: {type(resolved).__name__}: {resolved}")
+        job.log.step("RESOLVE", RC.FAILED, f"turn failed: {type(resolved).__name__}: {resolved}")
         raise JobStopped
-    new_state = resolved
-    log.step(
-        "RESOLVE",
-        RC.CLEAN,
-        ruleset.describe(new_state)
-        + ("; the game has ended" if ruleset.finished(new_state) else ""),
-    )
+    ended = "; the game has ended" if ruleset.finished(resolved) else ""
+    job.log.step("RESOLVE", RC.CLEAN, ruleset.describe(resolved) + ended)
+    return resolved
 
-    # 050 PRINT
+
+def _resolution(
+    ruleset: AnyRuleset, state: Any, checks: Mapping[str, FileCheck], streams: Streams
+) -> Any:
+    """The state after the turn the usable files' orders make, or the exception the rules
+    raised (a rules bug)."""
+    orders = {p: list(c.orders) for p, c in checks.items() if c.usable}
+    try:
+        return ruleset.resolve(state, orders, streams)
+    except Exception as e:  # a rules bug must end the job with RC 16, not a traceback
+        return e
+
+
+# 050 PRINT ---------------------------------------------------------------------------
+
+
+def _print(
+    job: _Job, loaded: _Loaded, new_state: Any, received: Mapping[str, Intake]
+) -> dict[str, bytes]:
+    """Every file of the turn, in memory: printouts, views, the state, the checks, the
+    order files as archived and the record of what the turn consumed."""
+    ruleset, checks, log = loaded.ruleset, job.facts.checks, job.log
     try:
         files = render_turn(
-            inputs, ruleset, new_state, checks, pdf=pdf, rc=log.maxcc, progress=progress
+            loaded.inputs,
+            ruleset,
+            new_state,
+            checks,
+            pdf=job.options.pdf,
+            rc=log.maxcc,
+            progress=job.options.progress,
         )
     except Exception as e:  # a printout bug must end the job with RC 16, not a traceback
         log.step("PRINT", RC.FAILED, f"printing failed: {type(e).__name__}: {e}")
         raise JobStopped from None
     files["state.yaml"] = dump_state(ruleset.dump_state(new_state))
     files[CHECKS_FILE] = dump_data(checks_data(checks)).encode("utf-8")
-    consumed = []
-    for player, got in received.items():
-        if player in oversized:
-            continue  # not archived, so never removed: it stays in orders/ for the GM
-        archived = got.data if got.source == FROM_ARCHIVE else archived_form(got.data)
-        files[f"orders/{player}.txt"] = archived
-        was_authentic = got.authentic if got.authentic is not None else checks[player].usable
-        consumed.append(Consumed(f"{player}.txt", digest(archived), got.source, was_authentic))
-    files[RECORD_FILE] = record_bytes(consumed)
+    _archive_orders(files, received, job.facts)
     n_txt = sum(1 for f in files if f.startswith("printouts/") and f.endswith(".txt"))
     n_pdf = sum(1 for f in files if f.endswith(".pdf"))
     log.step("PRINT", RC.CLEAN, f"{plural(n_txt, 'printout')}; {plural(n_pdf, 'PDF')}")
+    return files
 
-    # 060 COMMIT
+
+def _archive_orders(files: dict[str, bytes], received: Mapping[str, Intake], facts: Facts) -> None:
+    """Add the order files the turn took, as archived (the password masked), and the
+    record of what it consumed."""
+    consumed = []
+    for player, got in received.items():
+        if player in facts.oversized:
+            continue  # not archived, so never removed: it stays in orders/ for the GM
+        archived = got.data if got.source == FROM_ARCHIVE else archived_form(got.data)
+        files[f"orders/{player}.txt"] = archived
+        was_authentic = got.authentic if got.authentic is not None else facts.checks[player].usable
+        consumed.append(Consumed(f"{player}.txt", digest(archived), got.source, was_authentic))
+    files[RECORD_FILE] = record_bytes(consumed)
+
+
+# 060 COMMIT --------------------------------------------------------------------------
+
+
+def _commit(job: _Job, files: dict[str, bytes]) -> TurnResult:
+    """The turn written to turns/NNN in one rename, its job.log the log as it will end
+    (a dry run writes nothing)."""
+    log, turn = job.log, job.turn
     where = f"turns/{turn:03d}"
-    if dry_run:
+    if job.options.dry_run:
         log.step("COMMIT", RC.CLEAN, f"dry run: {where} not written")
         files["job.log"] = log.text().encode("utf-8")
         return TurnResult(log.maxcc, log.text(), turn, files)
+    rerun = job.options.rerun
     ending = log.make("COMMIT", RC.CLEAN, where + (" (replaced)" if rerun else ""))
     files["job.log"] = log.text(then=[ending]).encode("utf-8")  # the log as it will end
     try:
-        committed = commit_turn(game, turn, files, replace=rerun)
+        committed = commit_turn(job.game, turn, files, replace=rerun)
     except (OSError, GameError) as e:
         log.step("COMMIT", RC.FAILED, f"cannot write {where}: {e}")
         return TurnResult(log.maxcc, log.text(), turn)
     log.step(ending.name, ending.rc, ending.detail)
-    remember_turn_views(game.ruleset_name, files)
+    remember_turn_views(job.game.ruleset_name, files)
     return TurnResult(log.maxcc, log.text(), turn, files, committed)
 
 
@@ -664,18 +796,6 @@ def remember_turn_views(ruleset: str, files: Mapping[str, bytes]) -> None:
         if name.startswith("views/") and name.endswith(".yaml")
     }
     remember_views(state_key(ruleset, files["state.yaml"]), views)
-
-
-def _resolved(
-    ruleset: AnyRuleset, state: Any, checks: Mapping[str, FileCheck], streams: Streams
-) -> Any:
-    """The state after the turn the usable files' orders make, or the exception the rules
-    raised (a rules bug)."""
-    orders = {p: list(c.orders) for p, c in checks.items() if c.usable}
-    try:
-        return ruleset.resolve(state, orders, streams)
-    except Exception as e:  # a rules bug must end the job with RC 16, not a traceback
-        return e
 
 
 def _replace_problems(
@@ -696,7 +816,7 @@ def _replace_problems(
     return problems
 
 
-def _intake(
+def _files_taken(
     game: Game,
     turn: int,
     owing: list[str],
