@@ -4,19 +4,18 @@
 
 Every output of a turn is built in memory from the game directory alone and
 committed in one rename, so the same inputs give byte-identical archives.
+The log and the job's report are joblog's; each player's file is named, authenticated
+and checked by playerfiles.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.checker.pipeline import REJECTED, FileCheck, check_file, counts
-from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.engine.checker.pipeline import REJECTED, FileCheck
 from galbatch.engine.contract.rng import Streams
 from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.commit import (
@@ -33,87 +32,23 @@ from galbatch.engine.gamedir.commit import (
     writing,
 )
 from galbatch.engine.gamedir.directory import Game, GameError, GameFileError, dump_state
-from galbatch.engine.gamedir.inbox import Stray, scan
+from galbatch.engine.gamedir.inbox import scan
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock
-from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
+from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, checks_data, render_turn
 from galbatch.engine.gamedir.turninputs import TurnInputs, inputs_for, turn_date
 from galbatch.engine.gamedir.yamlio import dump_data
-from galbatch.engine.language.diagnostics import RC, Severity, is_reduction
-from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
-from galbatch.engine.security.authentication import authenticate
+from galbatch.engine.job.joblog import Facts, JobLog, Progress, Sink, file_counts, job_report
+from galbatch.engine.job.playerfiles import (
+    authentic,
+    check_player_file,
+    order_label,
+    password_checks,
+)
+from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
 from galbatch.rules import get_ruleset
-
-
-@dataclass(frozen=True)
-class Step:
-    number: int
-    name: str
-    rc: RC
-    detail: str
-    more: tuple[str, ...] = ()  # lines printed under the detail, one finding each
-
-
-Sink = Callable[[str], None]  # receives the log's lines, one a call, as they are made
-Progress = Callable[[str, int, int], None]  # (what, done, total): "players checked", 3, 6
-
-
-@dataclass
-class JobLog:
-    """The job log: a banner, one line a step, the job's highest return code.
-
-    With a `sink`, each step's lines go to it as the step ends (the banner with
-    the first step, the ENDED line from `end`); the text is the same either way.
-    """
-
-    job: str
-    turn: int
-    due: str
-    steps: list[Step] = field(default_factory=list)
-    sink: Sink | None = None
-    sent: int = 0  # lines already given to the sink
-
-    def step(self, name: str, rc: RC, detail: str, more: Sequence[str] = ()) -> None:
-        self.steps.append(self.make(name, rc, detail, more))
-        self._send(self.lines(ended=False))
-
-    def make(self, name: str, rc: RC, detail: str, more: Sequence[str] = ()) -> Step:
-        """The step `step` would log next, without logging it."""
-        return Step(10 * (len(self.steps) + 1), name, rc, detail, tuple(more))
-
-    def end(self) -> str:
-        """The whole log; its last lines, down to the ENDED line, go to the sink."""
-        self._send(self.lines(ended=True))
-        return self.text()
-
-    @property
-    def maxcc(self) -> RC:
-        return max((s.rc for s in self.steps), default=RC.CLEAN)
-
-    def lines(self, ended: bool = True, then: Sequence[Step] = ()) -> list[str]:
-        """The log's lines; `then`: steps not logged yet, shown after the others."""
-        steps = [*self.steps, *then]
-        lines = [
-            f"GALBATCH  JOB {self.job:<24} TURN {self.turn}  DUE {self.due}",
-            "STEP  NAME     RC    DETAIL",
-        ]
-        for s in steps:
-            lines.append(f"{s.number:03d}   {s.name:<8} {int(s.rc):04d}  {s.detail}")
-            lines += [f"{'':<21}{line}" for line in s.more]  # under DETAIL
-        if ended:
-            maxcc = max((s.rc for s in steps), default=RC.CLEAN)
-            lines.append(f"JOB {self.job} ENDED  MAXCC={int(maxcc):04d}")
-        return lines
-
-    def text(self, then: Sequence[Step] = ()) -> str:
-        return "\n".join(self.lines(True, then)) + "\n"
-
-    def _send(self, lines: list[str]) -> None:
-        if self.sink is not None:
-            for line in lines[self.sent :]:
-                self.sink(line)
-        self.sent = len(lines)
 
 
 @dataclass(frozen=True)
@@ -140,222 +75,8 @@ class TurnResult:
     report: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
-class Facts:
-    """What the job learnt, step by step, for its report."""
-
-    dry_run: bool = False
-    rerun: bool = False
-    game: str | None = None
-    players: list[PlayerInfo] = field(default_factory=list)
-    owing: list[str] = field(default_factory=list)
-    received: list[str] = field(default_factory=list)
-    late: list[str] = field(default_factory=list)
-    held: list[str] = field(default_factory=list)  # a rerun's inbox files left for the next turn
-    oversized: list[str] = field(default_factory=list)
-    strays: list[Stray] = field(default_factory=list)
-    checks: dict[str, FileCheck] = field(default_factory=dict)
-
-    @property
-    def missing(self) -> list[str]:
-        """The owing players who sent no file, in seat order."""
-        return [p for p in self.owing if p not in self.received]
-
-    def who(self, player: str) -> str:
-        """A player as the log names them: id and code name."""
-        name = next((p.name for p in self.players if p.id == player), "")
-        return f"{player} {name}".rstrip()
-
-
-def file_counts(check: FileCheck) -> tuple[int, int, int]:
-    """(orders accepted, of them reduced, orders rejected) in one checked file.
-
-    An order is reduced when its line has at least one "quantity reduced" code
-    (not a warning about the whole file, nor one like "you cannot know that
-    planet's owner"): an order reduced twice is one reduced order. Warnings the
-    50-error cap hides are counted as reduced orders, never more than were
-    accepted. A file rejected whole has no orders."""
-    warnings, errors = counts(check.diagnostics)
-    listed = [d for d in check.diagnostics if d.severity is Severity.WARNING]
-    hidden = warnings - len(listed)
-    lines = {(d.file, d.line) for d in listed if is_reduction(d.code)}
-    reduced = min(len(lines) + hidden, len(check.orders))
-    fatal = sum(1 for d in check.diagnostics if d.severity is Severity.FATAL)
-    return len(check.orders), reduced, errors - fatal
-
-
-def job_report(
-    log: JobLog, facts: Facts, turn: int | None, committed: Path | None
-) -> dict[str, Any]:
-    """The job as one object: return code, the turn committed (or not), every player's
-    file, the stray inbox entries and the log's steps. Keys always in this order."""
-    players = []
-    for info in facts.players:
-        check = facts.checks.get(info.id)
-        owes = info.id in facts.owing
-        if not owes and info.id not in facts.received:
-            state = "not due"
-        elif info.id not in facts.received:
-            state = "missing"
-        elif check is not None and not check.usable:
-            state = "rejected"
-        else:
-            state = "received"
-        accepted = reduced = rejected = None
-        if check is not None:
-            accepted, reduced, rejected = file_counts(check)
-        players.append(
-            {
-                "id": info.id,
-                "name": info.name,
-                "owes": owes,
-                "file": state,
-                "why": check.status.removeprefix(REJECTED)
-                if state == "rejected" and check
-                else None,
-                "late": info.id in facts.late,
-                "held": info.id in facts.held,
-                "left_in_orders": info.id in facts.oversized,
-                "rc": int(check.rc) if check is not None else None,
-                "accepted": accepted,
-                "reduced": reduced,
-                "rejected": rejected,
-            }
-        )
-    return {
-        "job": log.job if facts.game is not None else None,
-        "game": facts.game,
-        "turn": turn,
-        "rc": int(log.maxcc),
-        "committed": committed is not None,
-        "dry_run": facts.dry_run,
-        "rerun": facts.rerun,
-        "players": players,
-        "strays": [{"name": s.name, "why": s.why, "player": s.player} for s in facts.strays],
-        "steps": [
-            {
-                "step": s.number,
-                "name": s.name,
-                "rc": int(s.rc),
-                "detail": s.detail,
-                "more": list(s.more),
-            }
-            for s in log.steps
-        ],
-    }
-
-
 class JobStopped(Exception):
     """A step decided the turn must not run; the log says why."""
-
-
-def order_label(player: str) -> str:
-    """How diagnostics name a player's file: stable, with no machine paths."""
-    return f"orders/{player}.txt"
-
-
-def check_player_file(
-    game: Game,
-    ruleset: AnyRuleset,
-    view: Mapping[str, Any],
-    player: str,
-    data: bytes | None,
-    trusted: bool = False,
-) -> FileCheck:
-    """Authenticate and check one player's file against that player's view.
-
-    `trusted`: the file was authenticated when it arrived (an archived file whose
-    password is masked); its header must still name this game and player.
-    """
-    label = order_label(player)
-    if data is None:
-        return FileCheck(label, NO_ORDERS, (), ())
-    of = parse_order_bytes(data, label)
-    auth = authenticate(of, game.id, player, None if trusted else game.password_hash(player))
-    return check_file(of, ruleset, view, player, auth)
-
-
-@contextmanager
-def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable[[str], bool]]:
-    """Start verifying the password in each file's header; give a function that says,
-    waiting for it if need be, whether a player's password was right.
-
-    Each check is a PBKDF2 of some 20 ms. A forked worker verifies the passwords from the
-    first on while the caller checks the orders and resolves the turn; when the caller
-    first asks, it verifies the rest from the last on until the two meet. A process, not
-    a thread: a thread's every hash would have to take the interpreter's lock back from
-    the rules' work, and on a busy machine each such hand-over waits for the scheduler.
-    Without a worker, threads verify them all (side by side) when first asked. A file
-    not found right here is authenticated again when it is checked, and its diagnostic
-    says why it was rejected.
-    """
-    from galbatch.engine.security.hashes import verify_password
-    from galbatch.print import worker
-
-    asked = []
-    for player, data in files.items():
-        header = parse_order_bytes(data, order_label(player)).header
-        if header is not None:
-            asked.append((player, header.password, game.password_hash(player)))
-    index = {player: i for i, (player, _, _) in enumerate(asked)}
-    results: dict[int, bool] = {}
-
-    def verify(i: int) -> bool:
-        return verify_password(asked[i][1], asked[i][2])
-
-    claims, child = None, None
-    if len(asked) >= 2 and worker.can_fork():
-        job = os.getpid()
-        try:
-            shared = worker.Claims(len(asked))
-
-            def front() -> dict[int, bool]:
-                """The worker's share; it stops early if the job has ended (killed)."""
-                made = {}
-                while os.getppid() == job and (i := shared.take(front=True)) is not None:
-                    made[i] = verify(i)
-                return made
-
-            claims, child = shared, worker.Forked(front)
-        except (OSError, ImportError):  # no fork now, or no shared lock: verified here
-            claims, child = None, None
-
-    def finish() -> None:
-        """Every password verified: the worker's share, and the rest here."""
-        nonlocal child
-        if claims is not None:
-            while (i := claims.take(front=False)) is not None:
-                results[i] = verify(i)
-        if child is not None:
-            results.update(child.result() or {})  # a failed worker's share is done below
-            child = None
-        left = [i for i in range(len(asked)) if i not in results]
-        if len(left) < 2:
-            results.update({i: verify(i) for i in left})
-            return
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(max_workers=min(len(left), worker.cores())) as pool:
-            results.update(zip(left, pool.map(verify, left), strict=True))
-
-    def right(player: str) -> bool:
-        if player not in index:
-            return False
-        if len(results) < len(asked):
-            finish()
-        return results[index[player]]
-
-    try:
-        yield right
-    finally:
-        if child is not None:  # never asked: the worker's share is not wanted
-            child.cancel()
-
-
-def authentic(game: Game, player: str, data: bytes) -> bool:
-    """True if the file's header is usable and names this game, player and password."""
-    of = parse_order_bytes(data, order_label(player))
-    return of.usable and not authenticate(of, game.id, player, game.password_hash(player))
 
 
 @dataclass(frozen=True)

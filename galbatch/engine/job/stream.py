@@ -114,7 +114,7 @@ def no_turn_job(directory: str, options: Options) -> GameRun | None:
     list that `galbatch start` has not yet made a game of is listed (RC 0). Anything
     else, a missing or broken game included, goes to `process` and fails there."""
     from galbatch.engine.gamedir.directory import GAME_FILE, GameError
-    from galbatch.engine.job.run import Facts, JobLog, job_report
+    from galbatch.engine.job.joblog import Facts, JobLog, job_report
 
     path = Path(directory)
     facts = Facts(dry_run=options.dry_run, rerun=False)
@@ -162,7 +162,7 @@ def run_game(directory: str, options: Options) -> GameRun:
 
 def failed(directory: str, why: str, options: Options) -> GameRun:
     """A job that could not run at all: a log with one LOAD step of RC 16, as `process` logs it."""
-    from galbatch.engine.job.run import Facts, JobLog, job_report
+    from galbatch.engine.job.joblog import Facts, JobLog, job_report
 
     log = JobLog("UNKNOWN", 0, "-")
     log.step("LOAD", RC.FAILED, why)
