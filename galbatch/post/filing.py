@@ -4,6 +4,8 @@ what happened."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
@@ -38,34 +40,10 @@ def file_orders(room: Room, letter: Letter) -> Entry:
         return answer(room, letter, entry, "ack", body)
     game, ruleset = room.game, room.ruleset
     assert ruleset is not None
-    of = parse_order_bytes(data, "orders")
-    header = of.header
-    player = None
-    if header is not None:
-        player = next((p.id for p in game.players if p.id.lower() == header.player.lower()), None)
-    label = f"orders/{player}.txt" if player is not None else "orders"
-    of = parse_order_bytes(data, label)
+    of, player = _order_file(room, data)
     lines = [f"Your message of {_when(letter)} was received.", ""]
-    if header is None:
-        check = check_file(of, ruleset)
-        fatal = [d.message for d in check.diagnostics if d.severity is Severity.FATAL]
-        why = fatal[0].split(";")[0].split(":")[0] if fatal else "no usable header line"
-        return _rejected(room, letter, "", why, lines, check)
-    if header.game.lower() != game.id.lower():
-        why = f"the order file is for game {header.game}; this is game {game.id}"
-        return _rejected(room, letter, "", why, lines, None)
-    if player is None:
-        bad = Diagnostic(
-            label,
-            header.line,
-            1,
-            Severity.FATAL,
-            "GB016",
-            f"game {game.id} has no player {header.player}; file rejected",
-        )
-        return _rejected(
-            room, letter, "", "no such player", lines, check_file(of, ruleset, auth=[bad])
-        )
+    if of.header is None or of.header.game.lower() != game.id.lower() or player is None:
+        return _not_this_games(room, letter, of, lines)
     auth = _authenticate(room, of, player)
     if auth:
         check = check_file(of, ruleset, auth=auth)
@@ -82,16 +60,7 @@ def file_orders(room: Room, letter: Letter) -> Entry:
     if ruleset.finished(state):
         return _rejected(room, letter, player, f"game {game.id} has ended", lines, None)
     check = check_file(of, ruleset, ruleset.view(state, player), player, auth)
-    cc: tuple[str, ...] = ()
-    registered = room.emails.get(player, "")
-    warning = ""
-    if registered and registered != letter.sender:
-        warning = (
-            f"WARNING: this message came from {letter.sender or 'no address'}, not from the "
-            f"address game {game.id} has for player {player}; the password was right, so the "
-            "file was filed. A copy of this answer goes to that address."
-        )
-        cc = (registered,)
+    warning, cc = _other_address(room, letter, player)
     superseded = _superseded_by(room, player, letter)
     if superseded is not None:
         entry = log_entry(letter, SUPERSEDED, player, f"a later message ({superseded}) is filed")
@@ -103,12 +72,77 @@ def file_orders(room: Room, letter: Letter) -> Entry:
         ]
         return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
     replaced = _file(room, player, data, letter)
-    name = next(p.name for p in game.players if p.id == player)
     detail = f"orders/{player}.txt, {len(data):,} bytes, RC {int(check.rc):04d}"
     if replaced:
         detail += f"; replaced {replaced}"
     entry = log_entry(letter, FILED, player, detail + ("; other address" if warning else ""))
-    lines += [
+    lines += _filed_notes(room, player, data, replaced, state)
+    if warning:
+        lines += ["", warning]
+    lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
+    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
+
+
+def _order_file(room: Room, data: bytes) -> tuple[OrderFile, str | None]:
+    """The order file as read, named for the player its header names, and that player
+    (None if the header names none of the game's)."""
+    assert room.game is not None
+    header = parse_order_bytes(data, "orders").header
+    player = None
+    if header is not None:
+        wanted = header.player.lower()
+        player = next((p.id for p in room.game.players if p.id.lower() == wanted), None)
+    label = f"orders/{player}.txt" if player is not None else "orders"
+    return parse_order_bytes(data, label), player
+
+
+def _not_this_games(room: Room, letter: Letter, of: OrderFile, lines: list[str]) -> Entry:
+    """The answer to an order file that is no file of this game's players: its header is
+    unusable, names another game, or names no player of this one."""
+    game, ruleset = room.game, room.ruleset
+    assert game is not None and ruleset is not None
+    header = of.header
+    if header is None:
+        check = check_file(of, ruleset)
+        fatal = [d.message for d in check.diagnostics if d.severity is Severity.FATAL]
+        why = fatal[0].split(";")[0].split(":")[0] if fatal else "no usable header line"
+        return _rejected(room, letter, "", why, lines, check)
+    if header.game.lower() != game.id.lower():
+        why = f"the order file is for game {header.game}; this is game {game.id}"
+        return _rejected(room, letter, "", why, lines, None)
+    bad = Diagnostic(
+        of.name,
+        header.line,
+        1,
+        Severity.FATAL,
+        "GB016",
+        f"game {game.id} has no player {header.player}; file rejected",
+    )
+    check = check_file(of, ruleset, auth=[bad])
+    return _rejected(room, letter, "", "no such player", lines, check)
+
+
+def _other_address(room: Room, letter: Letter, player: str) -> tuple[str, tuple[str, ...]]:
+    """A warning if the letter came from another address than the one the game has for
+    the player, and that address, to copy the answer to; ("", ()) if not."""
+    registered = room.emails.get(player, "")
+    if not registered or registered == letter.sender:
+        return "", ()
+    warning = (
+        f"WARNING: this message came from {letter.sender or 'no address'}, not from the "
+        f"address game {room.game_id} has for player {player}; the password was right, so the "
+        "file was filed. A copy of this answer goes to that address."
+    )
+    return warning, (registered,)
+
+
+def _filed_notes(room: Room, player: str, data: bytes, replaced: str, state: Any) -> list[str]:
+    """The answer's FILED lines: the file, its SHA-256 as the turn will archive it, what
+    it replaced, and a note if the player owes no orders (or no decision) now."""
+    game, ruleset = room.game, room.ruleset
+    assert game is not None and ruleset is not None
+    name = next(p.name for p in game.players if p.id == player)
+    lines = [
         f"FILED      orders/{player}.txt for player {player} ({name}), turn {room.turn}",
         f"           {len(data):,} bytes; turn {room.turn} records the SHA-256 of the file "
         "as it is",
@@ -123,10 +157,7 @@ def file_orders(room: Room, letter: Letter) -> Entry:
         lines.append(
             f"NOTE       player {player} owes no decision now; turn {room.turn} reads these orders"
         )
-    if warning:
-        lines += ["", warning]
-    lines += ["", *_check_lines(check), "", *_filed_lines(data), "", *_due_lines(room)]
-    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
+    return lines
 
 
 def _late(room: Room, letter: Letter) -> str:
