@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.contract.ruleset import AnyRuleset
@@ -14,6 +14,10 @@ from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.turnfiles import NO_ORDERS
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.engine.security.authentication import authenticate
+from galbatch.engine.security.hashes import verify_password
+
+if TYPE_CHECKING:
+    from galbatch.print.worker import Claims, Forked
 
 
 def order_label(player: str) -> str:
@@ -56,67 +60,86 @@ def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable
     not found right here is authenticated again when it is checked, and its diagnostic
     says why it was rejected.
     """
-    from galbatch.engine.security.hashes import verify_password
-    from galbatch.print import worker
-
     asked = []
     for player, data in files.items():
         header = parse_order_bytes(data, order_label(player)).header
         if header is not None:
             asked.append((player, header.password, game.password_hash(player)))
-    index = {player: i for i, (player, _, _) in enumerate(asked)}
-    results: dict[int, bool] = {}
+    passwords = _Passwords(asked)
+    passwords.fork()
+    try:
+        yield passwords.right
+    finally:
+        passwords.cancel()
 
-    def verify(i: int) -> bool:
-        return verify_password(asked[i][1], asked[i][2])
 
-    claims, child = None, None
-    if len(asked) >= 2 and worker.can_fork():
+class _Passwords:
+    """The passwords of a job's files, verified by a forked worker from the first on and
+    here from the last on, until the two meet."""
+
+    def __init__(self, asked: list[tuple[str, str, str]]) -> None:
+        self.asked = asked  # (player, the password the file gives, the hash the game keeps)
+        self.index = {player: i for i, (player, _, _) in enumerate(asked)}
+        self.results: dict[int, bool] = {}
+        self.claims: Claims | None = None
+        self.child: Forked[dict[int, bool]] | None = None
+
+    def verify(self, i: int) -> bool:
+        return verify_password(self.asked[i][1], self.asked[i][2])
+
+    def fork(self) -> None:
+        """Start the worker on its share, if there are two passwords or more and this
+        machine can fork now."""
+        from galbatch.print import worker
+
+        if len(self.asked) < 2 or not worker.can_fork():
+            return
         job = os.getpid()
         try:
-            shared = worker.Claims(len(asked))
+            shared = worker.Claims(len(self.asked))
 
             def front() -> dict[int, bool]:
                 """The worker's share; it stops early if the job has ended (killed)."""
                 made = {}
                 while os.getppid() == job and (i := shared.take(front=True)) is not None:
-                    made[i] = verify(i)
+                    made[i] = self.verify(i)
                 return made
 
-            claims, child = shared, worker.Forked(front)
+            self.claims, self.child = shared, worker.Forked(front)
         except (OSError, ImportError):  # no fork now, or no shared lock: verified here
-            claims, child = None, None
+            self.claims, self.child = None, None
 
-    def finish() -> None:
+    def finish(self) -> None:
         """Every password verified: the worker's share, and the rest here."""
-        nonlocal child
-        if claims is not None:
-            while (i := claims.take(front=False)) is not None:
-                results[i] = verify(i)
-        if child is not None:
-            results.update(child.result() or {})  # a failed worker's share is done below
-            child = None
-        left = [i for i in range(len(asked)) if i not in results]
+        from galbatch.print import worker
+
+        if self.claims is not None:
+            while (i := self.claims.take(front=False)) is not None:
+                self.results[i] = self.verify(i)
+        if self.child is not None:
+            self.results.update(self.child.result() or {})  # a failed worker's: done below
+            self.child = None
+        left = [i for i in range(len(self.asked)) if i not in self.results]
         if len(left) < 2:
-            results.update({i: verify(i) for i in left})
+            self.results.update({i: self.verify(i) for i in left})
             return
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=min(len(left), worker.cores())) as pool:
-            results.update(zip(left, pool.map(verify, left), strict=True))
+            self.results.update(zip(left, pool.map(self.verify, left), strict=True))
 
-    def right(player: str) -> bool:
-        if player not in index:
+    def right(self, player: str) -> bool:
+        """Whether the player's password was right (False for a file with no header)."""
+        if player not in self.index:
             return False
-        if len(results) < len(asked):
-            finish()
-        return results[index[player]]
+        if len(self.results) < len(self.asked):
+            self.finish()
+        return self.results[self.index[player]]
 
-    try:
-        yield right
-    finally:
-        if child is not None:  # never asked: the worker's share is not wanted
-            child.cancel()
+    def cancel(self) -> None:
+        """Stop a worker never asked for its share: it is not wanted."""
+        if self.child is not None:
+            self.child.cancel()
 
 
 def authentic(game: Game, player: str, data: bytes) -> bool:
