@@ -12,7 +12,8 @@ import random
 import statistics
 import time
 
-from galbatch.rules.galactac.battle import Combatant, fight
+from galbatch.rules.galactac.battle import fight
+from galbatch.rules.galactac.battle_ships import Combatant
 from galbatch.rules.galactac.rating import parse_rating
 
 SIDE = 500

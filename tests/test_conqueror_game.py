@@ -20,8 +20,9 @@ import pytest
 from galbatch.engine.gamedir.commit import read_record
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.yamlio import load_data
+from galbatch.engine.job.playerfiles import check_player_file
 from galbatch.engine.job.reprint import reprint
-from galbatch.engine.job.run import TurnResult, check_player_file, process
+from galbatch.engine.job.run import TurnResult, process
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.language.orderfile import redact
 from galbatch.rules import get_ruleset

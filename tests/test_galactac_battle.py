@@ -10,26 +10,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from galbatch.rules.galactac import battle as b
-from galbatch.rules.galactac.battle import (
+from galbatch.rules.galactac.battle import fight, fortnight_end, survivors
+from galbatch.rules.galactac.battle_events import (
     AttackCalledOff,
     BattleEnded,
-    Combatant,
+    BattleResult,
     LostWithHangar,
     ShipDestroyed,
-    Targets,
-    fight,
+)
+from galbatch.rules.galactac.battle_ships import Combatant, ShipAfter, Targets
+from galbatch.rules.galactac.battle_tables import FIRST_ROUND, ORDER_GROUPS
+from galbatch.rules.galactac.battle_targeting import (
     first_round,
-    fortnight_end,
     hit_chance,
     order_group,
     p_type_category_order,
     p_type_speed,
-    survivors,
     t_min_ssd_met,
     t_type_result,
     weapon_code,
 )
-from galbatch.rules.galactac.battle_tables import FIRST_ROUND, ORDER_GROUPS
 from galbatch.rules.galactac.combat_house import COMBAT_HOUSE
 from galbatch.rules.galactac.rating import parse_rating, ssd
 from galbatch.rules.galactac.tables import DRONE_DAMAGE
@@ -44,11 +44,11 @@ def ship(
     return replace(c, **more)  # type: ignore[arg-type]
 
 
-def by_id(result: b.BattleResult, ident: int) -> b.ShipAfter:
+def by_id(result: BattleResult, ident: int) -> ShipAfter:
     return next(s for s in result.ships if s.id == ident)
 
 
-def by_id_of(result: b.BattleResult, empire: str, ident: int) -> b.ShipAfter:
+def by_id_of(result: BattleResult, empire: str, ident: int) -> ShipAfter:
     return next(s for s in result.ships if (s.empire, s.id) == (empire, ident))
 
 

@@ -11,6 +11,8 @@ from galactac_world import ALPHA, BETA, at, events, find, loc, play, ship, syste
 
 from galbatch.rules.galactac import battle
 from galbatch.rules.galactac import orders as a
+from galbatch.rules.galactac.battle_events import BattleResult
+from galbatch.rules.galactac.battle_ships import ShipAfter
 from galbatch.rules.galactac.events import CeaseFire, Charted, CombatReport, Failed
 from galbatch.rules.galactac.galaxy import (
     distance,
@@ -270,11 +272,11 @@ def test_chart_fails_while_combat_leaves_an_enemy(monkeypatch: pytest.MonkeyPatc
     """A battle that leaves an enemy ship: the CHART ship does not chart and keeps
     trying (house rule: CHART charts once no enemy is present)."""
 
-    def fight(combatants: Any, rng: Any, rounds: int = 10) -> battle.BattleResult:
+    def fight(combatants: Any, rng: Any, rounds: int = 10) -> BattleResult:
         after = tuple(
-            battle.ShipAfter(c.id, c.empire, c.current, c.missiles, 0, False) for c in combatants
+            ShipAfter(c.id, c.empire, c.current, c.missiles, 0, False) for c in combatants
         )
-        return battle.BattleResult(after, (), (), rounds)
+        return BattleResult(after, (), (), rounds)
 
     monkeypatch.setattr(battle, "fight", fight)
     state = world()

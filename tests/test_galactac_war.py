@@ -22,6 +22,8 @@ from galbatch.print.page import layout, render_text
 from galbatch.rules import get_ruleset
 from galbatch.rules.galactac import battle, combat, scouting
 from galbatch.rules.galactac import orders as a
+from galbatch.rules.galactac.battle_events import BattleResult
+from galbatch.rules.galactac.battle_ships import ShipAfter, Targets
 from galbatch.rules.galactac.events import (
     AttackAborted,
     CeaseFire,
@@ -64,13 +66,13 @@ def fought(monkeypatch: pytest.MonkeyPatch, lost: set[tuple[str, int]]) -> list[
     battle was given are recorded."""
     given: list[Any] = []
 
-    def fight(combatants: Any, rng: Any, rounds: int = 10) -> battle.BattleResult:
+    def fight(combatants: Any, rng: Any, rounds: int = 10) -> BattleResult:
         given.append(list(combatants))
         after = tuple(
-            battle.ShipAfter(c.id, c.empire, c.current, c.missiles, 0, (c.empire, c.id) in lost)
+            ShipAfter(c.id, c.empire, c.current, c.missiles, 0, (c.empire, c.id) in lost)
             for c in combatants
         )
-        return battle.BattleResult(after, (), (), 10)
+        return BattleResult(after, (), (), 10)
 
     monkeypatch.setattr(battle, "fight", fight)
     return given
@@ -295,7 +297,7 @@ def test_a_hostile_order_makes_combat_and_both_sides_get_the_combat_report(
         (ALPHA, defender.id, "DEFEND"),
         (BETA, other.id, "NONE"),
     ]
-    assert combatants[0].targets == battle.Targets(1, 2, 0, 0)
+    assert combatants[0].targets == Targets(1, 2, 0, 0)
     (mine,) = events(after, CombatReport)
     assert [row[:3] for row in mine.ships] == [
         ("ALPHA", defender.id, "DD1"),

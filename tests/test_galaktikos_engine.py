@@ -13,7 +13,9 @@ from pypdf import PdfReader
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.yamlio import load_data
-from galbatch.engine.job.run import check_player_file, file_counts, process
+from galbatch.engine.job.joblog import file_counts
+from galbatch.engine.job.playerfiles import check_player_file
+from galbatch.engine.job.run import process
 from galbatch.rules import get_ruleset
 from galbatch.rules.galaktikos import orders as o
 from galbatch.rules.galaktikos.view import build_view, build_views

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.yamlio import load_data
-from galbatch.engine.job.run import check_player_file, process
+from galbatch.engine.job.playerfiles import check_player_file
+from galbatch.engine.job.run import process
 from galbatch.engine.language.diagnostics import RC, worst_rc
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules import get_ruleset

@@ -409,7 +409,7 @@ def test_player_without_dry_run_is_a_usage_error(demo: Path) -> None:
 def test_only_quantity_reductions_count_as_reduced() -> None:
     """A warning such as "you cannot know that planet's owner" reduces nothing."""
     from galbatch.engine.checker.pipeline import FileCheck
-    from galbatch.engine.job.run import file_counts
+    from galbatch.engine.job.joblog import file_counts
     from galbatch.engine.language.diagnostics import Diagnostic, Severity, is_reduction
 
     assert [is_reduction(c) for c in ("CF301", "GQ309", "GQ401", "CF401", "GB020", "CF100")] == [

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from galbatch.engine.job.run import process
 from galbatch.post.commands import intake as intake_command
-from galbatch.post.mailin import FILED, INTAKE, SUPERSEDED, intake
+from galbatch.post.intake_record import FILED, INTAKE, SUPERSEDED
+from galbatch.post.mailin import intake
 from galbatch.post.replies import OUTBOX
 from tests.test_post_support import letter, make_game, mbox, orders
 

@@ -9,7 +9,8 @@ import pytest
 
 from galbatch.engine.job.lint import check_files
 from galbatch.post.helptext import help_text
-from galbatch.post.mailin import HELP, intake
+from galbatch.post.intake_record import HELP
+from galbatch.post.mailin import intake
 from galbatch.post.signups import open_signups
 from galbatch.rules import RULESETS, get_ruleset
 from tests.test_post_dates import answers

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from galbatch.engine.job.lint import check_files
-from galbatch.post.mailin import (
+from galbatch.post.intake_record import (
     ANSWERED,
     FILED,
     HANDLED,
@@ -23,8 +23,8 @@ from galbatch.post.mailin import (
     REFUSED,
     REJECTED,
     SUPERSEDED,
-    intake,
 )
+from galbatch.post.mailin import intake
 from galbatch.post.replies import OUTBOX
 from tests.test_post_support import (
     letter,

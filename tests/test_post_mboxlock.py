@@ -13,7 +13,8 @@ from typing import IO, Any
 
 import pytest
 
-from galbatch.post.mailin import FILED, intake
+from galbatch.post.intake_record import FILED
+from galbatch.post.mailin import intake
 from galbatch.post.mboxlock import MailboxBusy, locked
 from tests.test_post_support import letter, make_game, mbox, orders
 

@@ -14,7 +14,8 @@ import pytest
 
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
-from galbatch.post.mailin import FILED, NOT_SIGNED_UP, REJECTED, SIGNED_UP, intake
+from galbatch.post.intake_record import FILED, NOT_SIGNED_UP, REJECTED, SIGNED_UP
+from galbatch.post.mailin import intake
 from galbatch.post.mailout import mail_turn
 from galbatch.post.replies import OUTBOX
 from galbatch.post.signups import create_from_signups, name_problem, open_signups, parse_anm

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from galbatch.engine.job.run import process
-from galbatch.post.mailin import FILED, SUPERSEDED, intake
+from galbatch.post.intake_record import FILED, SUPERSEDED
+from galbatch.post.mailin import intake
 from galbatch.post.message import read_letter
 from tests.test_post_support import letter, make_game, mbox, orders
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from galbatch.engine.checker.pipeline import MAX_LISTED_ERRORS, check_file
 from galbatch.engine.gamedir.directory import Game
-from galbatch.engine.job.run import check_player_file, process
+from galbatch.engine.job.playerfiles import check_player_file
+from galbatch.engine.job.run import process
 from galbatch.engine.language.diagnostics import RC, Diagnostic, worst_rc
 from galbatch.engine.language.orderfile import (
     FILE_FINDINGS,

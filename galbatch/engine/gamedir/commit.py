@@ -40,7 +40,7 @@ RECORD_FILE = "intake.yaml"
 PENDING_PREFIX = ".pending-"
 FROM_INBOX = "inbox"
 FROM_ARCHIVE = "archive"  # a rerun kept the file the replaced turn had archived
-# The post room's record of the mail for turn NNN (galbatch.post.mailin writes it).
+# The post room's record of the mail for turn NNN (galbatch.post.intake_record writes it).
 MAIL_RECORD = "intake/{turn:03d}/record.yaml"
 MAIL_FILED = "FILED"  # a message whose order file intake filed in the inbox
 MAIL_REPLACED = (MAIL_FILED, "SUPERSEDED")  # outcomes of messages that carried orders

@@ -26,7 +26,8 @@ from typing import Any
 
 from galbatch.engine.gamedir.directory import GAME_FILE, GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
-from galbatch.engine.job.run import Facts, JobLog, job_report, process
+from galbatch.engine.job.joblog import Facts, JobLog, job_report
+from galbatch.engine.job.run import process
 from galbatch.engine.language.diagnostics import RC
 
 MAX_JOBS = 64

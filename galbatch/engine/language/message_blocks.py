@@ -108,105 +108,28 @@ def read_block(
     match = OPENING.match(stripped)
     assert match is not None
     to = " ".join((match["to"] or "").split())
-    diags: list[Diagnostic] = []
-
-    def error(line: int, col: int, code: str, message: str) -> None:
-        diags.append(Diagnostic(name, line, col, Severity.ERROR, code, message))
-
     shown = f"message to {named(to)}" if to else "message"
-    text: list[str] = []
-    bad_line = False
-    bad = first_control(stripped)
-    if bad is not None:
-        bad_line = True
-        error(
-            number,
-            column,
-            "GB046",
-            f"control characters in the line ({escape(bad)}); {shown} not sent",
-        )
-    elif len(stripped) > MAX_MESSAGE_WIDTH:
-        bad_line = True
-        error(
-            number,
-            column,
-            "GB044",
-            f"line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent",
-        )
-    closed = nested = False
-    at = index + 1
-    while at < len(lines):
-        line = lines[at]
-        inner = line.strip()
-        if closes(inner):
-            closed = True
-            break
-        if line == SIGNATURE or line.rstrip() == "--" or FILE_END.match(inner):
-            break
-        if opens(inner):
-            nested = True
-            break
-        body = line.rstrip().expandtabs(TAB_SIZE)
-        if not bad_line:
-            bad = first_control(body)
-            if bad is not None:
-                bad_line = True
-                error(
-                    at + 1,
-                    1,
-                    "GB046",
-                    f"control characters in the message ({escape(bad)}); {shown} not sent",
-                )
-            elif len(body) > MAX_MESSAGE_WIDTH:
-                bad_line = True
-                error(
-                    at + 1,
-                    MAX_MESSAGE_WIDTH + 1,
-                    "GB044",
-                    f"message line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent",
-                )
-        text.append(body)
-        at += 1
-    last = at + 1 if closed else at  # the last line the block took (1-based)
-    span = f"lines {number}-{last}" if last > number else f"line {number}"
-    after = at + 1 if closed else at
-    while text and not text[-1]:
-        text.pop()
-    while text and not text[0]:
-        text.pop(0)
-    if nested:
-        error(
-            number,
-            column,
-            "GB041",
-            f"MESSAGE TO at line {at + 1} inside the {shown} begun here: that one has no "
-            f"END MESSAGE; {span} taken as its text, {shown} not sent",
+    text, at, ending = _text_of(lines, index + 1)
+    bad = _bad_line(name, number, column, stripped, text, shown)
+    diags = [bad] if bad is not None else []
+    closed = ending == CLOSED
+    after = at + 1 if closed else at  # the next line's index: the block's last line's number
+    span = f"lines {number}-{after}" if after > number else f"line {number}"
+    faults = []
+    if ending == NESTED:
+        faults.append(
+            (
+                "GB041",
+                f"MESSAGE TO at line {at + 1} inside the {shown} begun here: that one has no "
+                f"END MESSAGE; {span} taken as its text, {shown} not sent",
+            )
         )
     elif not closed:
-        error(
-            number,
-            column,
-            "GB040",
-            f"no END MESSAGE: {span} taken as the text of the {shown}, which is not sent",
-        )
-    if not to:
-        error(number, column, "GB042", "MESSAGE TO names no recipient; message not sent")
-    if sent >= MAX_MESSAGES:
-        error(
-            number,
-            column,
-            "GB043",
-            f"only {MAX_MESSAGES} messages a file are sent; {shown} ({span}) not sent",
-        )
-    if len(text) > MAX_MESSAGE_LINES:
-        error(
-            number,
-            column,
-            "GB045",
-            f"the {shown} has {len(text)} lines, more than {MAX_MESSAGE_LINES}; not sent",
-        )
-    if not text and closed:
-        error(number, column, "GB047", f"the {shown} has no text; not sent")
+        why = f"no END MESSAGE: {span} taken as the text of the {shown}, which is not sent"
+        faults.append(("GB040", why))
+    text = _trimmed(text)
+    faults += _limits(to, text, closed, sent, shown, span)
+    diags += [Diagnostic(name, number, column, Severity.ERROR, c, m) for c, m in faults]
     if diags:
         return None, diags, after
     from galbatch.engine.language.message_order import (
@@ -214,6 +137,79 @@ def read_block(
     )
 
     return Block(number, column, stripped, Message(to, tuple(text))), diags, after
+
+
+CLOSED = "closed"  # by END MESSAGE
+NESTED = "nested"  # by another MESSAGE TO: this one has no END MESSAGE
+
+
+def _text_of(lines: Sequence[str], start: int) -> tuple[list[str], int, str]:
+    """A block's text lines from `start` on, as kept (tabs expanded, trailing blanks
+    gone); the index of the line that ended them; and how they ended: CLOSED, NESTED,
+    or "" (the order file's END, an e-mail signature or the end of the file)."""
+    text: list[str] = []
+    for at in range(start, len(lines)):
+        line = lines[at]
+        inner = line.strip()
+        if closes(inner):
+            return text, at, CLOSED
+        if line == SIGNATURE or line.rstrip() == "--" or FILE_END.match(inner):
+            return text, at, ""
+        if opens(inner):
+            return text, at, NESTED
+        text.append(line.rstrip().expandtabs(TAB_SIZE))
+    return text, len(lines), ""
+
+
+def _bad_line(
+    name: str, number: int, column: int, opening: str, text: Sequence[str], shown: str
+) -> Diagnostic | None:
+    """The first of a block's lines (its opening, at line `number`, then its text lines)
+    with control characters or longer than a line may be, if there is one."""
+    bad = first_control(opening)
+    if bad is not None:
+        why = f"control characters in the line ({escape(bad)}); {shown} not sent"
+        return Diagnostic(name, number, column, Severity.ERROR, "GB046", why)
+    if len(opening) > MAX_MESSAGE_WIDTH:
+        why = f"line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent"
+        return Diagnostic(name, number, column, Severity.ERROR, "GB044", why)
+    for line, body in enumerate(text, start=number + 1):
+        bad = first_control(body)
+        if bad is not None:
+            why = f"control characters in the message ({escape(bad)}); {shown} not sent"
+            return Diagnostic(name, line, 1, Severity.ERROR, "GB046", why)
+        if len(body) > MAX_MESSAGE_WIDTH:
+            why = f"message line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent"
+            return Diagnostic(name, line, MAX_MESSAGE_WIDTH + 1, Severity.ERROR, "GB044", why)
+    return None
+
+
+def _trimmed(text: list[str]) -> list[str]:
+    """The text without the blank lines before and after it."""
+    while text and not text[-1]:
+        text.pop()
+    while text and not text[0]:
+        text.pop(0)
+    return text
+
+
+def _limits(
+    to: str, text: Sequence[str], closed: bool, sent: int, shown: str, span: str
+) -> list[tuple[str, str]]:
+    """The limits a block breaks beside its ending, as (code, message): no recipient,
+    one message more than a file may send, too many lines, a closed block with no text."""
+    faults = []
+    if not to:
+        faults.append(("GB042", "MESSAGE TO names no recipient; message not sent"))
+    if sent >= MAX_MESSAGES:
+        why = f"only {MAX_MESSAGES} messages a file are sent; {shown} ({span}) not sent"
+        faults.append(("GB043", why))
+    if len(text) > MAX_MESSAGE_LINES:
+        why = f"the {shown} has {len(text)} lines, more than {MAX_MESSAGE_LINES}; not sent"
+        faults.append(("GB045", why))
+    if not text and closed:
+        faults.append(("GB047", f"the {shown} has no text; not sent"))
+    return faults
 
 
 def hand_over(

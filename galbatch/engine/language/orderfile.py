@@ -113,6 +113,16 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     diags: list[Diagnostic] = []
     text = decode(data, name, diags)
     raw_lines = split_lines(text)
+    header = _read_header(name, raw_lines, diags)
+    if header is None:
+        return OrderFile(name, None, (), tuple(diags))
+    lines, blocks = _read_orders(name, raw_lines, header.line - 1, diags)
+    return OrderFile(name, header, tuple(lines), tuple(diags), tuple(blocks))
+
+
+def _read_header(name: str, raw_lines: list[str], diags: list[Diagnostic]) -> Header | None:
+    """The header line, found among the first lines (what comes before it is ignored,
+    with a note), or None if there is none or it is bad; its findings go to `diags`."""
     start, match = _find_header(raw_lines)
     if start is None:
         diags.append(
@@ -127,7 +137,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
             )
         )
         diags += _signup_note(name, raw_lines[:HEADER_SEARCH])
-        return OrderFile(name, None, (), tuple(diags))
+        return None
     diags += _signup_note(name, raw_lines[:start])
     if start > 0 and any(raw.strip() for raw in raw_lines[:start]):
         diags.append(
@@ -151,13 +161,20 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 'bad header: expected GAME <game> PLAYER <player> PASSWORD "<password>"',
             )
         )
-        return OrderFile(name, None, (), tuple(diags))
-    header = Header(
+        return None
+    return Header(
         game=match["game"],
         player=match["player"],
         password=match["quoted"] if match["quoted"] is not None else match["bare"],
         line=start + 1,
     )
+
+
+def _read_orders(
+    name: str, raw_lines: list[str], start: int, diags: list[Diagnostic]
+) -> tuple[list[OrderLine], list[Block]]:
+    """The order lines and message blocks after the header at `raw_lines[start]`, up to
+    END (or a signature, or the limit of order lines); their findings go to `diags`."""
     lines: list[OrderLine] = []
     ended = False
     signed = any(d.code == SIGNUP_CODE for d in diags)  # one note a file is enough
@@ -238,7 +255,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
                 "no END line: the file may be truncated",
             )
         )
-    return OrderFile(name, header, tuple(lines), tuple(diags), tuple(blocks))
+    return lines, blocks
 
 
 SIGNUP_CODE = "GB023"

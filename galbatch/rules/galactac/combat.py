@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from galbatch.rules.galactac import battle as battle_
+from galbatch.rules.galactac.battle_ships import NO_TARGETS, Combatant, Targets
 from galbatch.rules.galactac.events import AttackAborted, CeaseFire, CombatReport, FleetMissing
 from galbatch.rules.galactac.galaxy import Location, location_text
 from galbatch.rules.galactac.house import CEASE_FIRE_EN_ROUTE, CEASE_FIRE_KEEPS, WAR
@@ -145,10 +146,10 @@ def battle(turn: Turn, location: Location, present: list[Ship], caught: list[Shi
     report(turn, location, present, before, after)
 
 
-def combatant(turn: Turn, ship: Ship, caught: bool) -> battle_.Combatant:
+def combatant(turn: Turn, ship: Ship, caught: bool) -> Combatant:
     """A ship as the battle resolver takes it: its order (a caught scout's SCOUT), its
     parts, missiles, carrier, flagship and COMBAT/STANDING targets."""
-    return battle_.Combatant(
+    return Combatant(
         id=ship.id,
         empire=ship.owner,
         order="SCOUT" if caught else turn.orders(ship),
@@ -158,7 +159,7 @@ def combatant(turn: Turn, ship: Ship, caught: bool) -> battle_.Combatant:
         missiles=ship.missiles,
         carrier=ship.carrier,
         flagship=ship.flagship,
-        targets=battle_.Targets.of(ship.combat) if ship.combat else battle_.NO_TARGETS,
+        targets=Targets.of(ship.combat) if ship.combat else NO_TARGETS,
         caught=caught,
     )
 

@@ -8,7 +8,7 @@ where they are, deep space included; then what the empire's eyes saw of others.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from galbatch.engine.language.diagnostics import Diagnostic
@@ -59,64 +59,12 @@ def dated(left: str, date: str, width: int) -> str:
 
 
 def event_line(e: Mapping[str, Any]) -> str:
-    """One event of the turn as a line of the action summary."""
-    kind = e["event"]
-    if kind == "Failed":
-        return f"{e['action']} {e['subject']}: FAILED: {e['reason']}"
-    if kind == "Short":
-        return (
-            f"{e['action']} {e['subject']}: only {e['done']} of {e['wanted']} {e['item']} "
-            "could be done"
-        )
-    if kind == "Cargo":
-        to = f" to ship {e['other']}" if e["other"] else ""
-        return f"{e['action']} ship {e['ship']}: {e['amount']} {e['item']}{to} at {e['location']}"
-    if kind == "Converted":
-        return f"{e['location']}: {e['pv']} PV converted to {e['pi']} PI"
-    if kind == "Charted":
-        return f"CHART ship {e['ship']}: {e['location']} charted, base PV {e['base_pv']}"
-    if kind == "Landed":
-        return (
-            f"{e['action']} ship {e['ship']}: {e['pi']} PI landed at {e['location']} "
-            f"(turn {e['step']})"
-        )
-    if kind == "SystemChanged":
-        name = f" {e['name']}" if e["name"] else ""
-        by = f" by {e['by']}" if e["by"] else ""
-        return f"{e['location']}{name}: {e['change']}{by}"
-    if kind == "TechCaptured":
-        return f"DESTROY {e['location']}: Tech Level {e['tech']} captured"
-    if kind == "Research":
-        return f"RESEARCH {e['location']}: {e['pi']:,} PI expended, {e['total']:,} PI in all"
-    if kind == "TechAdvanced":
-        return f"Tech Level {e['tech']} reached: every missile stockpile is cut in half"
-    if kind == "Missiles":
-        return f"MISSILES {e['location']}: {plural(int(e['count']), 'missile')} built"
-    if kind == "ShipEvent":
-        return ship_event_line(e)
-    if kind == "Moved":
-        bound = f", bound for {e['goal']}" if e["goal"] and e["goal"] != e["end"] else ""
-        return f"Ship {e['ship']} moved from {e['start']} to {e['end']}{bound}"
-    if kind == "DesignEvent":
-        if e["what"] == "renamed":
-            return f"CLASSIFY {e['code']}: design {e['old_code']} renamed {e['code']} {e['name']}"
-        return f"{e['code']} {e['name']}: design {e['what']}"
-    if kind == "Named":
-        if e["what"] == "Empire":
-            return f"Empire {e['old']} is now named {e['new']}"
-        old = f" (was {e['old']})" if e["old"] else ""
-        return f"NAME {e['what']}: now {e['new']}{old}"
-    if kind == "Requested":
-        detail = f" {e['detail']}" if e["detail"] else ""
-        return f"{e['report']}{detail}: requested"
-    if kind == "Valuation":
-        return f"Empire Valuation: {ordinal(int(e['percentile']))} percentile"
-    if kind in WAR_LINES:
-        return WAR_LINES[kind](e)
-    if kind == "Diplomatic":  # the text is in DIPLOMATIC MESSAGES, the recipient's alone
-        sent = f"MESSAGE TO {e['recipient']}: delivered"
-        return f"Diplomatic message from {e['sender']} received" if e["sender"] else sent
-    return " ".join(f"{k}={v}" for k, v in e.items() if k != "empire")
+    """One event of the turn as a line of the action summary; one of a kind it has no
+    line for, as its fields."""
+    line = EVENT_LINES.get(e["event"]) or WAR_LINES.get(e["event"])
+    if line is None:
+        return " ".join(f"{k}={v}" for k, v in e.items() if k != "empire")
+    return line(e)
 
 
 def ship_event_line(e: Mapping[str, Any]) -> str:
@@ -135,6 +83,86 @@ def ship_event_line(e: Mapping[str, Any]) -> str:
         "assigned": f" to {e['other']}",
     }.get(what, "")
     return f"Ship {who} {what}{tail if pi or e['other'] else ''}{where}"
+
+
+def cargo_line(e: Mapping[str, Any]) -> str:
+    """Cargo moved (LOAD, UNLOAD, TRANSFER to another ship, a SHUTTLE's stop)."""
+    to = f" to ship {e['other']}" if e["other"] else ""
+    return f"{e['action']} ship {e['ship']}: {e['amount']} {e['item']}{to} at {e['location']}"
+
+
+def system_changed_line(e: Mapping[str, Any]) -> str:
+    """A system changed status, by another empire if one did it."""
+    name = f" {e['name']}" if e["name"] else ""
+    by = f" by {e['by']}" if e["by"] else ""
+    return f"{e['location']}{name}: {e['change']}{by}"
+
+
+def moved_line(e: Mapping[str, Any]) -> str:
+    """A ship's move, with where it is bound if it has not arrived."""
+    bound = f", bound for {e['goal']}" if e["goal"] and e["goal"] != e["end"] else ""
+    return f"Ship {e['ship']} moved from {e['start']} to {e['end']}{bound}"
+
+
+def design_event_line(e: Mapping[str, Any]) -> str:
+    """A design classified, renamed or declassified."""
+    if e["what"] == "renamed":
+        return f"CLASSIFY {e['code']}: design {e['old_code']} renamed {e['code']} {e['name']}"
+    return f"{e['code']} {e['name']}: design {e['what']}"
+
+
+def named_line(e: Mapping[str, Any]) -> str:
+    """A system, a ship or an empire got a new name."""
+    if e["what"] == "Empire":
+        return f"Empire {e['old']} is now named {e['new']}"
+    old = f" (was {e['old']})" if e["old"] else ""
+    return f"NAME {e['what']}: now {e['new']}{old}"
+
+
+def requested_line(e: Mapping[str, Any]) -> str:
+    """A MAP or SHIPYARD report asked for, with its arguments as written."""
+    detail = f" {e['detail']}" if e["detail"] else ""
+    return f"{e['report']}{detail}: requested"
+
+
+def diplomatic_line(e: Mapping[str, Any]) -> str:
+    """A diplomatic message received or delivered; its text is in DIPLOMATIC MESSAGES,
+    the recipient's alone."""
+    if e["sender"]:
+        return f"Diplomatic message from {e['sender']} received"
+    return f"MESSAGE TO {e['recipient']}: delivered"
+
+
+# The action summary's line for each kind of event of the economy; the war's are
+# WAR_LINES.
+EVENT_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "Failed": lambda e: f"{e['action']} {e['subject']}: FAILED: {e['reason']}",
+    "Short": lambda e: (
+        f"{e['action']} {e['subject']}: only {e['done']} of {e['wanted']} {e['item']} could be done"
+    ),
+    "Cargo": cargo_line,
+    "Converted": lambda e: f"{e['location']}: {e['pv']} PV converted to {e['pi']} PI",
+    "Charted": lambda e: f"CHART ship {e['ship']}: {e['location']} charted, base PV {e['base_pv']}",
+    "Landed": lambda e: (
+        f"{e['action']} ship {e['ship']}: {e['pi']} PI landed at {e['location']} (turn {e['step']})"
+    ),
+    "SystemChanged": system_changed_line,
+    "TechCaptured": lambda e: f"DESTROY {e['location']}: Tech Level {e['tech']} captured",
+    "Research": lambda e: (
+        f"RESEARCH {e['location']}: {e['pi']:,} PI expended, {e['total']:,} PI in all"
+    ),
+    "TechAdvanced": lambda e: (
+        f"Tech Level {e['tech']} reached: every missile stockpile is cut in half"
+    ),
+    "Missiles": lambda e: f"MISSILES {e['location']}: {plural(int(e['count']), 'missile')} built",
+    "ShipEvent": ship_event_line,
+    "Moved": moved_line,
+    "DesignEvent": design_event_line,
+    "Named": named_line,
+    "Requested": requested_line,
+    "Valuation": lambda e: f"Empire Valuation: {ordinal(int(e['percentile']))} percentile",
+    "Diplomatic": diplomatic_line,
+}
 
 
 def summary_lines(

@@ -41,6 +41,7 @@ from galbatch.rules.galactac.state import GameState, Mission
 from galbatch.rules.galactac.turn import Turn, empire_key
 
 Step = Callable[[Turn, str], object]  # one [M] action for one ship, ready to apply
+BeforeRule = Callable[[Turn, str, Any], None]  # one [B] action of an empire, carried out
 
 
 def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams) -> GameState:
@@ -109,55 +110,92 @@ def place(location: a.Location) -> Location:
 
 def before(turn: Turn, empire: str, action: Any) -> None:
     """Carry out one Before action now."""
-    if isinstance(action, a.Load | a.Unload):
-        rule = economy.load if isinstance(action, a.Load) else economy.unload
-        for cargo in action.cargo:
-            rule(turn, empire, action.ship, cargo.quantity, cargo.item)
-    elif isinstance(action, a.Transfer):
-        cargo = action.cargo
-        economy.transfer(turn, empire, action.source, action.target, cargo.quantity, cargo.item)
-    elif isinstance(action, a.Missiles):
-        for stock in action.builds:
-            economy.build_missiles(turn, empire, place(stock.location), stock.quantity)
-    elif isinstance(action, a.Research):
-        for stock in action.spending:
-            research.research(turn, empire, place(stock.location), stock.quantity)
-    elif isinstance(action, a.Classify):
-        try:
-            rating = parse_rating(action.rating)
-        except RatingError as e:
-            turn.fail(empire, "CLASSIFY", action.code, e.message)
-            return
-        shipyard.classify(turn, empire, action.code, action.name, rating)
-    elif isinstance(action, a.Declassify):
-        for code in action.codes:
-            shipyard.declassify(turn, empire, code)
-    elif isinstance(action, a.Name):
-        for naming_ in action.namings:
-            what = naming_.what
-            text = what.text() if isinstance(what, a.Location) else str(what)
-            naming.name(turn, empire, text, naming_.name)
-    elif isinstance(action, a.Join):
+    rule = BEFORE.get(type(action))
+    if rule is not None:
+        rule(turn, empire, action)
+
+
+def _cargo(turn: Turn, empire: str, action: a.Load | a.Unload) -> None:
+    """LOAD or UNLOAD: each cargo in the order written."""
+    rule = economy.load if isinstance(action, a.Load) else economy.unload
+    for cargo in action.cargo:
+        rule(turn, empire, action.ship, cargo.quantity, cargo.item)
+
+
+def _transfer(turn: Turn, empire: str, action: a.Transfer) -> None:
+    """TRANSFER: cargo from one ship to another."""
+    cargo = action.cargo
+    economy.transfer(turn, empire, action.source, action.target, cargo.quantity, cargo.item)
+
+
+def _missiles(turn: Turn, empire: str, action: a.Missiles) -> None:
+    """MISSILES: a stockpile built at each system named."""
+    for stock in action.builds:
+        economy.build_missiles(turn, empire, place(stock.location), stock.quantity)
+
+
+def _research(turn: Turn, empire: str, action: a.Research) -> None:
+    """RESEARCH: PI expended at each system named."""
+    for stock in action.spending:
+        research.research(turn, empire, place(stock.location), stock.quantity)
+
+
+def _classify(turn: Turn, empire: str, action: a.Classify) -> None:
+    """CLASSIFY: a design added, if its rating reads."""
+    try:
+        rating = parse_rating(action.rating)
+    except RatingError as e:
+        turn.fail(empire, "CLASSIFY", action.code, e.message)
+        return
+    shipyard.classify(turn, empire, action.code, action.name, rating)
+
+
+def _declassify(turn: Turn, empire: str, action: a.Declassify) -> None:
+    """DECLASSIFY: each design named removed."""
+    for code in action.codes:
+        shipyard.declassify(turn, empire, code)
+
+
+def _name(turn: Turn, empire: str, action: a.Name) -> None:
+    """NAME: each system or ship named, in the order written."""
+    for naming_ in action.namings:
+        what = naming_.what
+        text = what.text() if isinstance(what, a.Location) else str(what)
+        naming.name(turn, empire, text, naming_.name)
+
+
+def _join(turn: Turn, empire: str, action: a.Join) -> None:
+    """JOIN: each ship joins the flagship's fleet."""
+    for ship in action.ships:
+        fleets.join(turn, empire, action.flagship, ship)
+
+
+def _assign(turn: Turn, empire: str, action: a.Assign) -> None:
+    """ASSIGN: each ship assigned to the mothership's hangar bays."""
+    for ship in action.ships:
+        fleets.assign(turn, empire, action.mothership, ship)
+
+
+def _each_ship(rule: Callable[[Turn, str, int], object]) -> BeforeRule:
+    """An action on a list of ships and nothing else: `rule` for each, in the order written."""
+
+    def carry_out(turn: Turn, empire: str, action: Any) -> None:
         for ship in action.ships:
-            fleets.join(turn, empire, action.flagship, ship)
-    elif isinstance(action, a.Detach):
-        for ship in action.ships:
-            fleets.detach(turn, empire, ship)
-    elif isinstance(action, a.Assign):
-        for ship in action.ships:
-            fleets.assign(turn, empire, action.mothership, ship)
-    elif isinstance(action, a.Repair):
-        for ship in action.ships:
-            shipyard.repair(turn, empire, ship)
-    elif isinstance(action, a.Reload):
-        for ship in action.ships:
-            shipyard.reload(turn, empire, ship)
-    elif isinstance(action, a.Defend | a.Patrol):
-        for ship in action.ships:
-            stance(turn, empire, ship, action.WORD)
-    elif isinstance(action, a.Combat | a.Standing):
-        targets = (action.drone, action.p_type, action.t_type, action.min_ssd)
-        aim(turn, empire, action.flagship, action.WORD, targets)
+            rule(turn, empire, ship)
+
+    return carry_out
+
+
+def _stances(turn: Turn, empire: str, action: a.Defend | a.Patrol) -> None:
+    """DEFEND or PATROL: each ship holds its place under that order."""
+    for ship in action.ships:
+        stance(turn, empire, ship, action.WORD)
+
+
+def _targets(turn: Turn, empire: str, action: a.Combat | a.Standing) -> None:
+    """COMBAT or STANDING: the flagship's fleet's targets."""
+    targets = (action.drone, action.p_type, action.t_type, action.min_ssd)
+    aim(turn, empire, action.flagship, action.WORD, targets)
 
 
 def stance(turn: Turn, empire: str, ship_id: int, kind: str) -> None:
@@ -176,6 +214,28 @@ def aim(turn: Turn, empire: str, ship_id: int, word: str, targets: tuple[int, ..
         turn.fail(empire, word, ship_id, "no such ship in service")
         return
     ship.combat = () if not any(targets) else targets
+
+
+# Each [B] action's rule, by its order's class.
+BEFORE: dict[type, BeforeRule] = {
+    a.Load: _cargo,
+    a.Unload: _cargo,
+    a.Transfer: _transfer,
+    a.Missiles: _missiles,
+    a.Research: _research,
+    a.Classify: _classify,
+    a.Declassify: _declassify,
+    a.Name: _name,
+    a.Join: _join,
+    a.Detach: _each_ship(fleets.detach),
+    a.Assign: _assign,
+    a.Repair: _each_ship(shipyard.repair),
+    a.Reload: _each_ship(shipyard.reload),
+    a.Defend: _stances,
+    a.Patrol: _stances,
+    a.Combat: _targets,
+    a.Standing: _targets,
+}
 
 
 # [M]

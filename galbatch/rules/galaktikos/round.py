@@ -354,50 +354,78 @@ def _why(
 
 def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
     """Carry out one action; returns what was done, raising Illegal (or ValueError) if it cannot."""
-    state, player = turn.state, turn.player
     if isinstance(action, BuildShipyard):
-        build_shipyard(state, player, hex_of(action.hex))
+        build_shipyard(turn.state, turn.player, hex_of(action.hex))
     elif isinstance(action, (BuildHabitat, BuildFleet, Grow)):
-        hex_ = hex_of(action.hex)
-        for done in range(action.count):
-            try:
-                if isinstance(action, BuildHabitat):
-                    build_habitat(state, player, hex_)
-                elif isinstance(action, BuildFleet):
-                    build_fleet(state, player, hex_)
-                else:
-                    turn.overpopulated(grow(state, player, hex_))
-            except Illegal as exc:
-                if done == 0:
-                    raise
-                return f"only {done} of {action.count}: {exc}"
+        return _build(turn, action)
     elif isinstance(action, Move):
-        path = _path(state, player, action)
-        try:
-            move_fleet(state, player, path, action.count, permits(state), obstructs(state))
-        except Illegal as exc:
-            raise Illegal(_why(state, harm, path[0], player, str(exc))) from exc
+        _move(turn, action, harm)
     elif isinstance(action, Migrate):
-        path = _path(state, player, action)
-        try:
-            found = migrate(state, player, path, action.count, permits(state))
-        except Illegal as exc:
-            raise Illegal(_why(state, harm, path[0], player, str(exc), "population")) from exc
-        turn.overpopulated(found)
+        _migrate(turn, action, harm)
     elif isinstance(action, Attack):
         return _attack(turn, action, harm)
     elif isinstance(action, Convert):
-        hex_ = hex_of(action.hex)
-        owner = convert_target(state, player, hex_)
-        if action.player:
-            owner = player_named(state, action.player)
-        if not owner:
-            raise Illegal(f"you occupy no population at {hex_.name}")
-        convert(state, player, hex_, owner)
-        return f"a token of {state.name_of(owner)}'s is yours"
+        return _convert(turn, action)
     elif isinstance(action, (Claim, Occupy)):
         return "done at the beginning of the turn"
     return "done"
+
+
+def _build(turn: _Turn, action: BuildHabitat | BuildFleet | Grow) -> str:
+    """A habitat or a fleet built, or a population grown, `count` times: as many as can
+    be, and if fewer, why; Illegal if not one can."""
+    state, player = turn.state, turn.player
+    hex_ = hex_of(action.hex)
+    for done in range(action.count):
+        try:
+            if isinstance(action, BuildHabitat):
+                build_habitat(state, player, hex_)
+            elif isinstance(action, BuildFleet):
+                build_fleet(state, player, hex_)
+            else:
+                turn.overpopulated(grow(state, player, hex_))
+        except Illegal as exc:
+            if done == 0:
+                raise
+            return f"only {done} of {action.count}: {exc}"
+    return "done"
+
+
+def _move(turn: _Turn, action: Move, harm: Mapping[tuple[Hex, str], str]) -> None:
+    """Fleets moved along the path; if they cannot be, why (an earlier attack, if one
+    destroyed them)."""
+    state, player = turn.state, turn.player
+    path = _path(state, player, action)
+    try:
+        move_fleet(state, player, path, action.count, permits(state), obstructs(state))
+    except Illegal as exc:
+        raise Illegal(_why(state, harm, path[0], player, str(exc))) from exc
+
+
+def _migrate(turn: _Turn, action: Migrate, harm: Mapping[tuple[Hex, str], str]) -> None:
+    """Population moved along the path; if it cannot be, why (an earlier attack, if one
+    destroyed it)."""
+    state, player = turn.state, turn.player
+    path = _path(state, player, action)
+    try:
+        found = migrate(state, player, path, action.count, permits(state))
+    except Illegal as exc:
+        raise Illegal(_why(state, harm, path[0], player, str(exc), "population")) from exc
+    turn.overpopulated(found)
+
+
+def _convert(turn: _Turn, action: Convert) -> str:
+    """A token of another player's population in the hex made the player's own: of the
+    player named, or else of the largest foreign population the player occupies there."""
+    state, player = turn.state, turn.player
+    hex_ = hex_of(action.hex)
+    owner = convert_target(state, player, hex_)
+    if action.player:
+        owner = player_named(state, action.player)
+    if not owner:
+        raise Illegal(f"you occupy no population at {hex_.name}")
+    convert(state, player, hex_, owner)
+    return f"a token of {state.name_of(owner)}'s is yours"
 
 
 def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:

@@ -1,0 +1,183 @@
+"""What intake keeps under intake/: the log's lines, each turn's record of its
+messages, the messages themselves, the ledger of those handled; and the run made
+durable."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from galbatch.engine.gamedir.commit import digest, fsync_dir
+from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE
+from galbatch.engine.gamedir.yamlio import LoadError, dump_data, load_data
+from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.text.printable import printable
+from galbatch.engine.text.wording import plural
+from galbatch.post.intake_room import Room
+from galbatch.post.message import Letter
+from galbatch.post.replies import write_atomic, write_outbox
+from galbatch.post.signups import write_signups
+
+INTAKE = "intake"
+HANDLED = "handled.txt"
+LOG = "intake.log"
+RECORD = "record.yaml"
+
+# What became of a message (one message may come to more than one of these).
+FILED = "FILED"
+SUPERSEDED = "SUPERSEDED"  # a later message's file is filed; this one is kept
+REJECTED = "REJECTED"  # an order file that was not filed, and why
+SIGNED_UP = "SIGNED-UP"
+NOT_SIGNED_UP = "NOT-SIGNED-UP"
+HELP = "HELP"
+ANSWERED = "ANSWERED"  # nothing to file: told how to send orders
+IGNORED = "IGNORED"  # sent by a machine: not answered
+REFUSED = "REFUSED"  # over the size limit
+UNREADABLE = "UNREADABLE"
+DATE_USED = "date_used"  # a record row's key: false when its Date was not believed
+NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing done with one message: a line of the intake log."""
+
+    key: str
+    date: str
+    sender: str
+    outcome: str
+    player: str
+    detail: str
+    reply: str = ""  # the outbox file that answers it, if any
+
+    def line(self) -> str:
+        who = printable(self.sender or "-")
+        text = (
+            f"{self.date or '-':<25} {self.key[:16]} {self.outcome:<13} "
+            f"{self.player or '-':<6} {who}: {printable(self.detail)}"
+        )
+        return text + (f" -> outbox/{self.reply}" if self.reply else "")
+
+
+@dataclass
+class IntakeResult:
+    """What one run did: its log entries, how many messages it skipped as handled before."""
+
+    entries: list[Entry] = field(default_factory=list)
+    messages: int = 0
+    skipped: int = 0
+    written: list[str] = field(default_factory=list)  # outbox files written
+
+    @property
+    def rc(self) -> RC:
+        return RC.WARNING if any(e.outcome in NOT_OK for e in self.entries) else RC.CLEAN
+
+    def lines(self) -> list[str]:
+        filed = sum(e.outcome == FILED for e in self.entries)
+        head = (
+            f"INTAKE  {plural(self.messages, 'new message')}, {self.skipped} handled before; "
+            f"{plural(filed, 'order file')} filed; {plural(len(self.written), 'mail')} "
+            "written to the outbox"
+        )
+        return [head, *(e.line() for e in self.entries)]
+
+
+def filed_rows(room: Room) -> list[dict[str, Any]]:
+    return room.records.setdefault(room.record_name, [])
+
+
+def store_message(room: Room, letter: Letter, data: bytes) -> None:
+    room.stored[_message_file(room, letter)] = data
+
+
+def _message_file(room: Room, letter: Letter) -> str:
+    """Where the message is kept, under intake/."""
+    return f"{room.record_name}/messages/{letter.key[:32]}.eml"
+
+
+def remember(room: Room, letter: Letter, entry: Entry) -> None:
+    row: dict[str, Any] = {
+        "message": letter.key,
+        "message_id": letter.message_id,
+        "date": entry.date,
+        "from": letter.sender,
+        "subject": letter.subject,
+        "outcome": entry.outcome,
+        "player": entry.player,
+        "detail": entry.detail,
+        "reply": entry.reply,
+    }
+    if entry.outcome != REFUSED:  # a message over the limit is not kept
+        row["kept"] = f"{INTAKE}/{_message_file(room, letter)}"
+    if letter.date is not None and room.believed(letter) is None:
+        row[DATE_USED] = False
+    if entry.outcome == FILED and letter.order_text is not None:
+        row["filed"] = digest(letter.order_text.encode("utf-8"))
+    filed_rows(room).append(row)
+
+
+def flush_stored(room: Room) -> None:
+    base = room.path / INTAKE
+    for rel, data in sorted(room.stored.items()):
+        target = base / rel
+        if target.is_file():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
+        fsync_dir(target.parent)
+    room.stored.clear()
+
+
+def read_record(path: Path, name: str) -> list[dict[str, Any]]:
+    file = path / INTAKE / name / RECORD
+    if not file.is_file():
+        return []
+    try:
+        data = load_data(file)
+    except LoadError as e:
+        raise GameError(str(e)) from None
+    rows = data.get("messages") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        raise GameError(f"{file}: not an intake record")
+    return [dict(r) for r in rows if isinstance(r, dict)]
+
+
+def read_handled(path: Path) -> set[str]:
+    file = path / INTAKE / HANDLED
+    try:
+        return set(file.read_text(encoding="ascii").split())
+    except FileNotFoundError:
+        return set()
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameError(f"{file}: cannot read: {e}") from None
+
+
+def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
+    """Make the run durable: messages kept, records, sign-ups, answers, log, then the ledger.
+
+    The ledger comes last: a run killed before it handles the same messages again, and
+    every step before it gives the same bytes a second time."""
+    base = room.path / INTAKE
+    base.mkdir(exist_ok=True)
+    flush_stored(room)
+    for name, rows in sorted(room.records.items()):
+        if not rows:
+            continue
+        ordered = sorted(rows, key=lambda r: (str(r.get("date", "")), str(r.get("message", ""))))
+        (base / name).mkdir(exist_ok=True)
+        write_atomic(base / name / RECORD, dump_data({"messages": ordered}).encode("utf-8"))
+        fsync_dir(base / name)
+    if room.signups_changed and room.signups is not None:
+        write_signups(room.path / SIGNUPS_FILE, room.signups)
+    result.written = write_outbox(room.path, room.mails)
+    if result.entries:
+        with (base / LOG).open("a", encoding="utf-8") as log:
+            log.write("".join(e.line() + "\n" for e in result.entries))
+            log.flush()
+            os.fsync(log.fileno())
+    write_atomic(base / HANDLED, "".join(f"{k}\n" for k in sorted(handled)).encode("ascii"))
+    fsync_dir(base)
+    fsync_dir(room.path)
