@@ -46,6 +46,11 @@ OrderT = TypeVar("OrderT")
 View = dict[str, Any]  # what a player knows, as plain data: the view file and the checker's input
 
 
+def normal_name(name: str) -> str:
+    """A name as most games keep, compare and print it: upper case, single blanks."""
+    return " ".join(name.split()).upper()
+
+
 class Ruleset(Generic[StateT, OrderT]):
     """One game: its order language, setup, order checking, turn and printouts.
 
@@ -109,7 +114,7 @@ class Ruleset(Generic[StateT, OrderT]):
 
     def normal_name(self, name: str) -> str:
         """A code name as the game keeps, compares and prints it: upper case, single blanks."""
-        return " ".join(name.split()).upper()
+        return normal_name(name)
 
     def name_problem(self, name: str) -> str | None:
         """Why a code name is not allowed, or None if it is."""

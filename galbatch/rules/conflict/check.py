@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
@@ -34,7 +35,6 @@ from galbatch.rules.conflict.orders import (
     Order,
     Probe,
     Transfer,
-    normal_name,
 )
 
 # Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions, CF4xx what a

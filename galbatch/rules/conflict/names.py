@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from galbatch.rules.conflict.orders import normal_name
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.conflict.tables import NAME_LENGTH
 
 # CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT", "PROBES",

@@ -82,11 +82,6 @@ class Gate:
 NEUTRAL = "NEUTRAL"  # the owner of a world no player holds
 
 
-def normal_name(name: str) -> str:
-    """A code name as the game compares and prints it: upper case, blanks single."""
-    return " ".join(name.split()).upper()
-
-
 @dataclass(frozen=True)
 class Transfer:
     """T,13,REGULUS: transfer world 13 to the player called REGULUS."""

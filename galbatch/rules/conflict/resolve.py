@@ -51,6 +51,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeGuard, cast
 
 from galbatch.engine.contract.rng import Streams
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.conflict.hexes import distance, turns_to_arrive
 from galbatch.rules.conflict.orders import (
     NEUTRAL,
@@ -65,7 +66,6 @@ from galbatch.rules.conflict.orders import (
     Order,
     Probe,
     Transfer,
-    normal_name,
 )
 from galbatch.rules.conflict.state import (
     Battle,

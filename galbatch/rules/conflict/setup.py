@@ -14,10 +14,10 @@ from typing import Any
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.conflict.hexes import distance
 from galbatch.rules.conflict.house import HOUSE_RULES
 from galbatch.rules.conflict.names import validate_code_name
-from galbatch.rules.conflict.orders import normal_name
 from galbatch.rules.conflict.state import GameState, Player, World
 from galbatch.rules.conflict.tables import END_TURNS, PLAYER_COUNT
 

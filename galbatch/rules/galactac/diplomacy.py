@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from galbatch.engine.contract.ruleset import normal_name as normal
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.message_blocks import named
 from galbatch.engine.language.message_order import Message
@@ -43,11 +44,6 @@ class Letter:
     PHASE: ClassVar[str] = ""
     to: str
     text: tuple[str, ...]
-
-
-def normal(name: str) -> str:
-    """An empire name as names are compared: upper case, single blanks."""
-    return " ".join(name.split()).upper()
 
 
 def check_messages(

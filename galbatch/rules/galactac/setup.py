@@ -16,6 +16,7 @@ from typing import Any
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.galactac.designs import MASTERS_DESIGNS
 from galbatch.rules.galactac.galaxy import SIDE, Location, distance, within
 from galbatch.rules.galactac.house import (
@@ -67,11 +68,6 @@ SETTINGS = (STARS_SETTING, MIN_PLAYERS_SETTING, MAX_PLAYERS_SETTING)
 
 def setting(settings: Mapping[str, Any], which: Setting) -> int:
     return int(settings.get(which.name, which.default))
-
-
-def normal_name(name: str) -> str:
-    """A player name as the game keeps and compares it: upper case, single blanks."""
-    return " ".join(name.split()).upper()
 
 
 def name_problem(name: str) -> str | None:

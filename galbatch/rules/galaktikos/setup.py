@@ -13,6 +13,7 @@ from typing import Any
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, MIN_PLAYERS, make_galaxy
 from galbatch.rules.galaktikos.names import LONGEST_NAME, RESERVED
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
@@ -36,11 +37,6 @@ ROTATE_SETTING = Setting(
     "so that no seat always moves first.",
 )
 SETTINGS = (VICTORY_SETTING, ROTATE_SETTING)
-
-
-def normal_name(name: str) -> str:
-    """A player name as the game keeps and compares it: upper case, single blanks."""
-    return " ".join(name.split()).upper()
 
 
 def name_problem(name: str) -> str | None:

@@ -16,6 +16,7 @@ from typing import Any
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.contract.records import Setting
 from galbatch.engine.contract.rng import stream
+from galbatch.engine.contract.ruleset import normal_name
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.board import Run
 from galbatch.rules.interstellar.coins import draw, hand_size
@@ -59,11 +60,6 @@ RESERVED = frozenset(
         "NOTHING", "ACE", "ALWAYS", "IF", "CANCEL", "PASS", "DECLINE",
     )
 )  # fmt: skip
-
-
-def normal_name(name: str) -> str:
-    """A player name as the game keeps and compares it: upper case, single blanks."""
-    return " ".join(name.split()).upper()
 
 
 def name_problem(name: str) -> str | None:
