@@ -16,10 +16,9 @@ from typing import Any
 import click
 
 from galbatch import __version__
+from galbatch.engine.language.diagnostics import RC
 from galbatch.rules import RULESETS
 
-EXIT_FAILED = 16
-EXIT_REFUSED = 12  # another writer holds the game: nothing changed
 RULESET_NAMES = ", ".join(sorted(RULESETS))
 
 
@@ -412,7 +411,7 @@ def check(
         if fmt == "json":  # a tool still gets one JSON object on stdout
             click.echo(failure_json(str(e)))
         click.echo(f"galbatch: {e}", err=True)
-        raise Done(EXIT_FAILED) from None
+        raise Done(RC.FAILED) from None
     if output:
         click.echo(output)
     raise Done(rc)
@@ -705,7 +704,7 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
         info = set_password(directory, player, password, show=show)
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)  # another writer holds the game: nothing changed
     except GameError as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -778,10 +777,10 @@ def main(argv: list[str] | None = None) -> Any:
         sys.exit(e.exit_code)
     except click.ClickException as e:
         show_error(e)
-        sys.exit(EXIT_FAILED)
+        sys.exit(RC.FAILED)
     except click.exceptions.Abort:
         click.echo("galbatch: aborted", err=True)
-        sys.exit(EXIT_FAILED)
+        sys.exit(RC.FAILED)
     except BrokenPipeError:  # the reader stopped early (`| head`): what it read is all it wanted
         _quiet_stdout()
         sys.exit(0)
@@ -790,7 +789,7 @@ def main(argv: list[str] | None = None) -> Any:
             raise
         click.echo(f"galbatch: internal error: {type(e).__name__}: {e}", err=True)
         click.echo("galbatch: set GALBATCH_DEBUG=1 to see the traceback", err=True)
-        sys.exit(EXIT_FAILED)
+        sys.exit(RC.FAILED)
 
 
 def run() -> None:
@@ -801,13 +800,13 @@ def run() -> None:
     try:
         main()
     except Done as done:
-        code = done.code if isinstance(done.code, int) else EXIT_FAILED
+        code = done.code if isinstance(done.code, int) else RC.FAILED
         try:
             sys.stdout.flush()
         except BrokenPipeError:  # as `main` says of a reader that stopped early
             _quiet_stdout()
         except (OSError, ValueError):  # a full disk under `> file`: the output is not all out
-            code = EXIT_FAILED
+            code = RC.FAILED
         with suppress(OSError, ValueError):
             sys.stderr.flush()
         os._exit(code)

@@ -18,8 +18,7 @@ from typing import Any
 
 import click
 
-EXIT_REFUSED = 12
-EXIT_FAILED = 16
+from galbatch.engine.language.diagnostics import RC
 
 
 @click.command()
@@ -44,7 +43,7 @@ def intake(directory: Path, mailbox: Path) -> None:
         result = run(directory, mailbox)
     except (GameBusy, MailboxBusy) as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except (GameError, IntakeError) as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -76,7 +75,7 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
         raise click.UsageError("--no-write needs --send")
     if no_write and turn is not None:
         raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
-    rc = 0
+    rc = RC.CLEAN
     try:
         if not no_write:
             for line in mail_turn(directory, turn).lines():
@@ -85,10 +84,10 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
             sent = send_outbox(directory)
             for line in sent.lines():
                 click.echo(line)
-            rc = 4 if sent.failed else 0
+            rc = RC.WARNING if sent.failed else RC.CLEAN
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except GameError as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -116,7 +115,7 @@ def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str
         file = open_signups(directory, game_id, ruleset, limit, sender)
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except GameError as e:
         raise click.ClickException(str(e)) from None
     click.echo(f"{file}: taking sign-ups for game {game_id}")
@@ -182,7 +181,7 @@ def start(directory: Path, password_file: Any, start_date: str | None) -> None:
             welcomed = start_game(directory, chosen, start_date)
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
     seed = int(signups.new["seed"])
