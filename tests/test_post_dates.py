@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from galbatch.cli.post import intake as intake_command
 from galbatch.engine.job.run import process
-from galbatch.post.commands import intake as intake_command
 from galbatch.post.mailin import FILED, INTAKE, SUPERSEDED, intake
 from galbatch.post.replies import OUTBOX
 from tests.test_post_support import letter, make_game, mbox, orders

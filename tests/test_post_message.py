@@ -139,12 +139,12 @@ def test_the_help_text_names_the_man_pages_commands(ruleset: str) -> None:
 
 def test_importing_the_commands_imports_no_post_room() -> None:
     code = (
-        "import sys, galbatch.post.commands as c; "
+        "import sys, galbatch.cli.post as c; "
         "print(sorted(m for m in sys.modules if m.startswith('galbatch.post.')), "
         "'mailbox' in sys.modules, 'smtplib' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['galbatch.post.commands'] False False"
+    assert out.stdout.strip() == "[] False False"
 
 
 @pytest.mark.parametrize("size", [0, 1, 100])
