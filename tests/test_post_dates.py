@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from galbatch.cli.post import intake as intake_command
 from galbatch.engine.job.run import process
-from galbatch.post.commands import intake as intake_command
 from galbatch.post.intake_record import FILED, INTAKE, SUPERSEDED
 from galbatch.post.mailin import intake
 from galbatch.post.replies import OUTBOX

@@ -316,8 +316,8 @@ def test_any_bytes_as_mail_give_log_entries_and_no_traceback(messages: list[byte
 def test_the_commands(game: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from galbatch.post.commands import intake as intake_command
-    from galbatch.post.commands import mail as mail_command
+    from galbatch.cli.post import intake as intake_command
+    from galbatch.cli.post import mail as mail_command
 
     runner = CliRunner()
     box = mbox(tmp_path / "in.mbox", [letter(orders("1")), letter(orders("2", password="x"))])

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -137,16 +135,6 @@ def test_the_help_text_names_the_man_pages_commands(ruleset: str) -> None:
     summary = get_ruleset(ruleset).order_summary
     listed = {line.split()[0].split(",")[0] for line in summary if not line.startswith(" ")}
     assert listed and listed <= documented, listed - documented
-
-
-def test_importing_the_commands_imports_no_post_room() -> None:
-    code = (
-        "import sys, galbatch.post.commands as c; "
-        "print(sorted(m for m in sys.modules if m.startswith('galbatch.post.')), "
-        "'mailbox' in sys.modules, 'smtplib' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['galbatch.post.commands'] False False"
 
 
 @pytest.mark.parametrize("size", [0, 1, 100])

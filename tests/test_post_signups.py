@@ -207,7 +207,7 @@ def test_a_list_for_another_ruleset_makes_no_game(tmp_path: Path) -> None:
 def test_the_signups_command(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from galbatch.post.commands import signups
+    from galbatch.cli.post import signups
 
     runner = CliRunner()
     path = tmp_path / "lobby"

@@ -10,13 +10,13 @@ from galbatch.engine.text.printable import printable
 
 
 class RC(IntEnum):
-    """Return codes, the job's and `check`'s exit status."""
+    """Return codes: the job's, and every command's exit status (the one definition)."""
 
     CLEAN = 0
     WARNING = 4
     ERROR = 8
-    UNUSABLE = 12
-    FAILED = 16
+    UNUSABLE = 12  # unusable input, or a run refused (another writer holds the game)
+    FAILED = 16  # the run itself failed (or the command line was wrong)
 
 
 class Severity(StrEnum):

@@ -1,8 +1,8 @@
-"""The post room's commands, `intake`, `mail`, `signups` and `start`, for the galbatch group
-(and `new --open`, which `new` hands over to `open_new_game`).
+"""The post room's commands, `intake`, `mail`, `signups` and `start` (`new --open`, which
+opens a game to sign-ups, is galbatch.cli.new's).
 
 Importing this module imports click alone: each command imports the post room
-when it runs, so `galbatch check` never pays for `email` or `smtplib`.
+when it runs, so that listing the commands never pays for `email` or `smtplib`.
 
 Exit status, as for the other commands: 0 all handled, 4 some message was not
 filed or some mail not sent, 12 another writer holds the directory (or another
@@ -12,14 +12,23 @@ program the mbox), 16 failure.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TextIO
 
 import click
 
-EXIT_REFUSED = 12
-EXIT_FAILED = 16
+from galbatch.cli.created import chosen_passwords, kept_passwords, report_created
+from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.locks import GameBusy
+from galbatch.engine.language.diagnostics import RC
+from galbatch.post.mailin import IntakeError
+from galbatch.post.mailin import intake as run
+from galbatch.post.mailout import mail_turn
+from galbatch.post.mboxlock import MailboxBusy
+from galbatch.post.signups import open_signups
+from galbatch.post.smtp import send_outbox
+from galbatch.post.start import start_game, startable
+from galbatch.rules import UnknownRuleset
 
 
 @click.command()
@@ -34,17 +43,12 @@ def intake(directory: Path, mailbox: Path) -> None:
     `galbatch signups` or `galbatch new --open`. An mbox is read locked, as mail
     delivery locks it, and never written.
     """
-    from galbatch.engine.gamedir.directory import GameError
-    from galbatch.engine.gamedir.locks import GameBusy
-    from galbatch.post.mailin import IntakeError
-    from galbatch.post.mailin import intake as run
-    from galbatch.post.mboxlock import MailboxBusy
 
     try:
         result = run(directory, mailbox)
     except (GameBusy, MailboxBusy) as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except (GameError, IntakeError) as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -67,16 +71,12 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
     written again. --send sends everything in the outbox (answers and welcome
     mails too) and moves what the server took to outbox/sent/.
     """
-    from galbatch.engine.gamedir.directory import GameError
-    from galbatch.engine.gamedir.locks import GameBusy
-    from galbatch.post.mailout import mail_turn
-    from galbatch.post.smtp import send_outbox
 
     if no_write and not send:
         raise click.UsageError("--no-write needs --send")
     if no_write and turn is not None:
         raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
-    rc = 0
+    rc = RC.CLEAN
     try:
         if not no_write:
             for line in mail_turn(directory, turn).lines():
@@ -85,10 +85,10 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
             sent = send_outbox(directory)
             for line in sent.lines():
                 click.echo(line)
-            rc = 4 if sent.failed else 0
+            rc = RC.WARNING if sent.failed else RC.CLEAN
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except GameError as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:
@@ -108,49 +108,15 @@ def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str
     `galbatch new RULESET GAMEDIR --signups DIRECTORY/signups.yaml` then makes the
     game from the list.
     """
-    from galbatch.engine.gamedir.directory import GameError
-    from galbatch.engine.gamedir.locks import GameBusy
-    from galbatch.post.signups import open_signups
 
     try:
         file = open_signups(directory, game_id, ruleset, limit, sender)
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except GameError as e:
         raise click.ClickException(str(e)) from None
     click.echo(f"{file}: taking sign-ups for game {game_id}")
-
-
-def open_new_game(
-    directory: Path,
-    ruleset: str,
-    seed: int,
-    *,
-    refused: Sequence[str],
-    settings: Sequence[str],
-    **options: Any,
-) -> None:
-    """`new RULESET DIRECTORY --open`: DIRECTORY takes sign-ups for the game the options make.
-
-    `refused`: the options of `new` given that the sign-ups give instead."""
-    from galbatch.cli import parse_setting
-    from galbatch.engine.gamedir.directory import GameError
-    from galbatch.engine.gamedir.newgame import setting_values
-    from galbatch.post.start import open_game
-    from galbatch.rules import UnknownRuleset
-
-    if refused:
-        later = "; give it to galbatch start" if refused[0] == "--passwords" else ""
-        raise click.UsageError(f"{refused[0]} with --open: the players sign up by mail{later}")
-    try:
-        values = setting_values(ruleset, [parse_setting(item) for item in settings])
-        file = open_game(directory, ruleset, seed, settings=values, **options)
-    except (GameError, UnknownRuleset) as e:
-        raise click.ClickException(str(e)) from None
-    game = options.get("game_id") or directory.name
-    click.echo(f"{file}: taking sign-ups for game {game} ({ruleset}, seed {seed})")
-    click.echo(f"each player mails a line '#ANM {game} <name>'; then: galbatch start {directory}")
 
 
 @click.command()
@@ -162,18 +128,13 @@ def open_new_game(
     help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.",
 )
 @click.option("--start", "start_date", help="Date of turn 0, if not the one given to new --open.")
-def start(directory: Path, password_file: Any, start_date: str | None) -> None:
+def start(directory: Path, password_file: TextIO | None, start_date: str | None) -> None:
     """Make the game DIRECTORY took sign-ups for (galbatch new RULESET DIRECTORY --open).
 
     One player a sign-up, in the order they came, each with a password and a welcome
     mail in DIRECTORY/outbox/; turn 0 set up and printed as `new` does. Prints each
     password once, as `new` does.
     """
-    from galbatch.cli import chosen_passwords, kept_passwords, report_created
-    from galbatch.engine.gamedir.directory import GameError
-    from galbatch.engine.gamedir.locks import GameBusy
-    from galbatch.post.start import start_game, startable
-    from galbatch.rules import UnknownRuleset
 
     chosen = chosen_passwords(password_file)
     try:
@@ -182,11 +143,8 @@ def start(directory: Path, password_file: Any, start_date: str | None) -> None:
             welcomed = start_game(directory, chosen, start_date)
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(RC.UNUSABLE)
     except (GameError, UnknownRuleset, ValueError) as e:
         raise click.ClickException(str(e)) from None
     seed = int(signups.new["seed"])
     report_created(directory, signups.ruleset, seed, welcomed, keep, welcomed=True)
-
-
-COMMANDS = (intake, mail, signups, start)
