@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from galbatch.engine.contract.forms import KINDS, Argument, OrderForm, summary_lines
+from galbatch.engine.contract.forms import (
+    KINDS,
+    SUMMARY_WIDTH,
+    Argument,
+    OrderForm,
+    summary_lines,
+)
 from galbatch.engine.language.parsing import load_parser, parse_line
 from galbatch.rules import RULESETS, get_ruleset
 
@@ -24,15 +30,48 @@ def with_forms() -> list[str]:
 
 
 def man_synopses(name: str) -> set[str]:
-    """The order forms the man page's ORDER LANGUAGE section sets as tagged paragraphs
-    (`.TP` then a `.B`/`.BI` line), its roff fonts taken out."""
+    """The order forms the man page's order language section (ORDER, COMMAND or ACTION
+    LANGUAGE, after the game's word for an order) sets as tagged paragraphs, its roff
+    fonts taken out: each `.TP` or `.TQ` tag, a font macro line (`.B`, `.BI` ...) or
+    text with inline fonts (`\\fBMOVE\\fP \\fIship\\fP`). A tag may give several
+    forms, separated by `, ` or ` | ` outside brackets; a bold bracketed word ending
+    a tag (Galac-Tac's phase, `\\fB[M]\\fP`) is no part of a form."""
     text = (MAN / f"galbatch-{name}.7").read_text()
-    section = text.split(".SH ORDER LANGUAGE", 1)[1].split("\n.SH ", 1)[0]
+    heading = f".SH {get_ruleset(name).order_noun.upper()} LANGUAGE"
+    section = text.split(heading, 1)[1].split("\n.SH ", 1)[0]
     found = set()
-    for tag in re.findall(r"^\.TP\n(\.B[IR]? .*)$", section, re.M):
-        words = re.findall(r'"[^"]*"|\S+', tag.split(" ", 1)[1])
-        found.add("".join(w.strip('"') for w in words).replace("\\-", "-"))
+    for tag in re.findall(r"^\.T[PQ]\n(.*)$", section, re.M):
+        for form in split_forms(roff_text(tag)):
+            found.add(form)
     return found
+
+
+def roff_text(line: str) -> str:
+    """A roff line as it reads: font macros and inline font changes taken out."""
+    macro = re.match(r"\.([BIR]{1,2}) (.*)", line)
+    if macro:
+        words = [w[1:-1] if w.startswith('"') else w for w in re.findall(r'"[^"]*"|\S+', macro[2])]
+        # .B and .I set their arguments apart; .BI, .BR ... set them together
+        line = (" " if len(macro[1]) == 1 else "").join(words)
+    elif line.startswith("."):
+        return ""
+    line = re.sub(r"\s*\\fB\[[^]]*\]\\f[PR]\s*$", "", line)  # a phase: [B], [M], [A]
+    line = re.sub(r"\\f[BIPR]", "", line)
+    line = line.replace("\\-", "-").replace("\\&", "").replace("\\~", " ")
+    return " ".join(line.split())
+
+
+def split_forms(text: str) -> list[str]:
+    """The forms of one tag: split at `, ` and ` | ` outside brackets."""
+    forms, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        for mark in (", ", " | "):
+            if depth == 0 and text.startswith(mark, at):
+                forms.append(text[start:at])
+                start = at + len(mark)
+    forms.append(text[start:])
+    return [form.strip() for form in forms if form.strip()]
 
 
 def test_the_rulesets_not_yet_declaring_forms_declare_none() -> None:
@@ -71,7 +110,11 @@ def test_the_help_answer_lists_every_form(name: str) -> None:
     ruleset = get_ruleset(name)
     summary = tuple(ruleset.order_summary)
     assert summary == summary_lines(tuple(ruleset.forms))
-    assert [line.split()[0] for line in summary] == [f.synopsis() for f in ruleset.forms]
+    heads = [line for line in summary if not line.startswith(" ")]  # a blank: a summary below
+    assert len(heads) == len(ruleset.forms)
+    for line, form in zip(heads, ruleset.forms, strict=True):
+        assert line == form.synopsis() or line.startswith(form.synopsis() + "  "), line
+    assert all(len(line) <= SUMMARY_WIDTH for line in summary)
 
 
 def test_a_form_names_its_arguments() -> None:
@@ -87,3 +130,53 @@ def test_a_form_names_its_arguments() -> None:
         Argument("item", "choice")
     with pytest.raises(ValueError):
         Argument("n", "count", ("A",))
+
+
+def test_a_shape_places_the_arguments_among_the_orders_words() -> None:
+    hexes = (Argument("hex", "world"), Argument("hex", "world"))
+    form = OrderForm("MOVE", (Argument("count", "count"), *hexes), "", "MOVE 2 FLEETS 0712 0813")
+    assert form.synopsis() == "MOVE count hex hex"
+    form = OrderForm(
+        "MOVE",
+        (Argument("count", "count"), *hexes),
+        "Move fleets",
+        "MOVE 2 FLEETS 0712 0813",
+        shape="MOVE {count} FLEETS {hex} {hex} ...",
+    )
+    assert form.synopsis() == "MOVE count FLEETS hex hex ..."
+    player = Argument("player", "player", optional=True)
+    assert OrderForm("IF", (), "", "", shape="IF [NO] ENEMY").synopsis() == "IF [NO] ENEMY"
+    form = OrderForm(
+        "CONVERT", (Argument("hex", "world"), player), "", "", shape="CONVERT {hex} [{player}]"
+    )
+    assert form.synopsis() == "CONVERT hex [player]"
+    for wrong in (
+        "GO {count} FLEETS {hex} {hex}",  # not its word
+        "MOVE {count} FLEETS {hex}",  # an argument left out
+        "MOVE {hex} {count} {hex}",  # out of order
+        "MOVE {count} [FLEETS] {hex} [{hex}]",  # a required argument in brackets
+        "MOVE {count} FLEETS {hex} {hex}]",  # a bracket never opened
+        "MOVE [{count} FLEETS {hex} {hex}",  # one never closed
+    ):
+        with pytest.raises(ValueError):
+            OrderForm("MOVE", (Argument("count", "count"), *hexes), "", "", shape=wrong)
+    with pytest.raises(ValueError):  # an optional argument out of brackets
+        OrderForm(
+            "CONVERT", (Argument("hex", "world"), player), "", "", shape="CONVERT {hex} {player}"
+        )
+
+
+def test_a_long_synopsis_has_its_summary_below() -> None:
+    short = OrderForm("PASS", (), "No second attack", "PASS")
+    ships = tuple(Argument("ship", "ship", optional=n > 0) for n in range(5))
+    long = OrderForm("DEFEND", ships, "Defend the System", "DEFEND 1 2")
+    assert long.synopsis() == "DEFEND ship [ship] [ship] [ship] [ship]"
+    assert summary_lines((short, long), width=100) == (
+        "PASS" + " " * 38 + "No second attack",
+        "DEFEND ship [ship] [ship] [ship] [ship]   Defend the System",
+    )
+    assert summary_lines((short, long), width=40) == (  # the column at most 20
+        "PASS                 No second attack",
+        "DEFEND ship [ship] [ship] [ship] [ship]",
+        "                     Defend the System",
+    )
