@@ -112,7 +112,7 @@ def summary_lines(forms: tuple[OrderForm, ...], width: int = SUMMARY_WIDTH) -> t
     lines: list[str] = []
     for form in forms:
         synopsis = form.synopsis()
-        if len(synopsis) + 2 <= column:
+        if len(synopsis) < column:  # two blanks at least before the summary
             lines.append(f"{synopsis:<{column}} {form.summary}".rstrip())
         else:
             lines += [synopsis, f"{'':<{column}} {form.summary}".rstrip()]
