@@ -8,6 +8,7 @@ and order editors read them there instead of repeating what the grammar knows.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -95,6 +96,12 @@ def _shape_problem(form: OrderForm) -> str:
         elif next(places).optional != (depth > 0):
             return f"the shape {shape!r} brackets {mark} but it is not optional, or the other way"
     return f"the shape {shape!r} leaves a bracket open" if depth else ""
+
+
+def order_words(forms: Iterable[OrderForm]) -> dict[str, str]:
+    """Each word an order may begin with, and its form's word: the forms' words and their
+    aliases, for "did you mean" on a misspelt first word."""
+    return {w.upper(): form.word for form in forms for w in (form.word, *form.aliases)}
 
 
 # The HELP answer indents the list by 4 and keeps to 76 columns.

@@ -72,9 +72,10 @@ def action_words() -> dict[str, str]:
     """Each word a player may begin an action with, and the action's word: the forms'
     words and the book's other words for them, which the grammar reads too (the summary
     sheet's "Shipyards", the precedence examples' "GO", "MISS" for MISSILES)."""
-    from galbatch.rules.galactac.forms import FORMS  # only a line that is no action
+    from galbatch.engine.contract.forms import order_words  # only a line that is no action
+    from galbatch.rules.galactac.forms import FORMS
 
-    return {w: form.word for form in FORMS for w in (form.word, *form.aliases)}
+    return order_words(FORMS)
 
 
 def explain_line(text: str) -> str:
