@@ -1,6 +1,7 @@
 """Each ruleset's order forms (`forms.py`) against its grammar and its man page: every
 form's example is read by the grammar as an order, its word is the word the example
-starts with, and its synopsis is the one the man page's ORDER LANGUAGE gives."""
+starts with, the words its shape requires are the example's, and its synopsis is one
+the man page's ORDER (COMMAND, ACTION) LANGUAGE section gives."""
 
 from __future__ import annotations
 
@@ -20,13 +21,7 @@ from galbatch.engine.language.parsing import load_parser, parse_line
 from galbatch.rules import RULESETS, get_ruleset
 
 MAN = Path(__file__).resolve().parent.parent / "man"
-# The rulesets whose forms are still to be declared (then removed from here).
-NOT_YET: set[str] = set()
 NAMES = sorted(RULESETS)
-
-
-def with_forms() -> list[str]:
-    return [name for name in NAMES if name not in NOT_YET]
 
 
 def man_synopses(name: str) -> set[str]:
@@ -74,12 +69,30 @@ def split_forms(text: str) -> list[str]:
     return [form.strip() for form in forms if form.strip()]
 
 
-def test_the_rulesets_not_yet_declaring_forms_declare_none() -> None:
-    for name in NOT_YET:
-        assert tuple(get_ruleset(name).forms) == (), f"{name} has forms: remove it from NOT_YET"
+def required_words(form: OrderForm) -> list[str]:
+    """The words a line of the form always has: its shape's words outside brackets, not
+    an argument, an alternative or '...' (FLEETS and TO in MOVE count FLEETS hex TO hex)."""
+    shape = form.shape or form.word
+    while re.search(r"\[[^][]*\]", shape):
+        shape = re.sub(r"\[[^][]*\]", " ", shape)
+    shape = re.sub(r"\{[^{}]*\}", " ", shape)
+    return [w for w in shape.split() if re.fullmatch(r"[A-Z]+", w)]
 
 
-@pytest.mark.parametrize("name", with_forms())
+def is_subsequence(words: list[str], line: list[str]) -> bool:
+    rest = iter(line)
+    return all(word in rest for word in words)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_ruleset_declares_its_forms(name: str) -> None:
+    forms = tuple(get_ruleset(name).forms)
+    assert forms and all(isinstance(form, OrderForm) for form in forms)
+    synopses = [form.synopsis() for form in forms]
+    assert len(set(synopses)) == len(synopses), "a form declared twice"
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_every_form_example_is_an_order_of_its_word(name: str) -> None:
     ruleset = get_ruleset(name)
     parser = load_parser(ruleset.grammar, ruleset.transformer())
@@ -94,18 +107,22 @@ def test_every_form_example_is_an_order_of_its_word(name: str) -> None:
         assert len(re.split(r"\s*,\s*|\s+", form.example.strip())) >= 1 + sum(
             not a.optional for a in form.arguments
         )
+        assert is_subsequence(required_words(form), re.split(r"[\s,]+", form.example.upper()))
         kinds.update(a.kind for a in form.arguments)
+        for alias in form.aliases:  # another word for the same order
+            line = alias + form.example.strip()[len(first) :]
+            assert type(parse_line(parser, line, ruleset.terminal_words)) is type(order), line
     assert kinds <= set(KINDS)
 
 
-@pytest.mark.parametrize("name", with_forms())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_form_is_in_the_man_page(name: str) -> None:
     synopses = man_synopses(name)
     missing = [f.synopsis() for f in get_ruleset(name).forms if f.synopsis() not in synopses]
     assert missing == [], f"galbatch-{name}(7) lacks these forms; it has {sorted(synopses)}"
 
 
-@pytest.mark.parametrize("name", with_forms())
+@pytest.mark.parametrize("name", NAMES)
 def test_the_help_answer_lists_every_form(name: str) -> None:
     ruleset = get_ruleset(name)
     summary = tuple(ruleset.order_summary)
@@ -180,3 +197,20 @@ def test_a_long_synopsis_has_its_summary_below() -> None:
         "DEFEND ship [ship] [ship] [ship] [ship]",
         "                     Defend the System",
     )
+
+
+def test_the_order_words_the_languages_list_for_their_messages_are_the_forms() -> None:
+    """language.py lists the order words its syntax messages name at import, without the
+    forms (a check imports them only for a line that is no order): the same words."""
+    from galbatch.rules.conqueror.language import COMMAND_WORDS
+    from galbatch.rules.galactac.orders import BY_WORD
+    from galbatch.rules.galaktikos.language import FIRST_WORDS as GALAKTIKOS_WORDS
+    from galbatch.rules.interstellar.language import FIRST_WORDS as INTERSTELLAR_WORDS
+
+    def words(name: str) -> list[str]:
+        return list(dict.fromkeys(form.word for form in get_ruleset(name).forms))
+
+    assert f"a command letter ({' '.join(words('conqueror'))})" == COMMAND_WORDS
+    assert list(BY_WORD) == sorted(words("galactac"))
+    assert list(GALAKTIKOS_WORDS) == sorted(words("galaktikos"))
+    assert list(INTERSTELLAR_WORDS) == sorted(words("interstellar"))
