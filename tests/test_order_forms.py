@@ -214,3 +214,18 @@ def test_the_order_words_the_languages_list_for_their_messages_are_the_forms() -
     assert list(BY_WORD) == sorted(words("galactac"))
     assert list(GALAKTIKOS_WORDS) == sorted(words("galaktikos"))
     assert list(INTERSTELLAR_WORDS) == sorted(words("interstellar"))
+
+
+def test_a_check_of_good_orders_imports_no_forms(tmp_path: Path) -> None:
+    """The forms are read for a line that is no order, never for a file of good ones."""
+    from tests.test_check_speed_paths import check, imported
+
+    file = tmp_path / "orders.txt"
+    file.write_text('GAME G1 PLAYER 1 PASSWORD "x"\nB S 45 56\nW 67 2 7\nEND\n')
+    rc, out, modules = check([str(file), "--ruleset", "conqueror"], tmp_path / "cache")
+    assert rc == 0, out
+    assert not imported(modules, "galbatch.engine.contract.forms"), out
+    file.write_text('GAME G1 PLAYER 1 PASSWORD "x"\nMove S 5 57\nEND\n')
+    rc, out, modules = check([str(file), "--ruleset", "conqueror"], tmp_path / "cache")
+    assert "did you mean B (Move)? write B S 5 57" in out
+    assert imported(modules, "galbatch.rules.conqueror.forms")
