@@ -14,10 +14,11 @@ from typing import Literal
 
 # What an argument names, as an order editor would offer it:
 # world     a world, planet, star system or hex of the map, by its number or position
-# ship      one of the player's ships, fleets or task forces, by its number
+# ship      one of the player's ships, fleets or task forces, by its number (or, where
+#           the book has no numbers, by size and count: Interstellar Conquest's 1 L 2 M)
 # count     a quantity (the checker may reduce it to what there is)
 # number    any other number the book defines (a class, a tech level, a percentage)
-# player    another player: a number, a code name or an empire's name
+# player    another player: a number, a code name, a colour or an empire's name
 # choice    one of a few words or letters the book lists (`choices`)
 # name      a name the player gives (a ship's, a design's, a code name)
 # text      free text to the end of the line
