@@ -273,7 +273,7 @@ def test_help_gets_the_command_summary(game: Path, tmp_path: Path) -> None:
     (answer,) = outbox(game).values()
     text = body_of(answer)
     assert 'GAME GC16 PLAYER <your number> PASSWORD "<your password>"' in text
-    assert "B S ship planet" in text
+    assert "B S/T ship planet" in text
 
 
 @pytest.mark.slow

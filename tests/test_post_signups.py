@@ -173,7 +173,7 @@ def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
         header = re.search(r'GAME GC16 PLAYER (\d+) PASSWORD "([^"]+)"', text)
         assert header is not None and header[1] == w.id
         passwords[w.id] = header[2]
-        assert "B S ship planet" in text, "the rules in brief"
+        assert "B S/T ship planet" in text, "the rules in brief"
     orders = [
         letter(
             f'Orders:\nGAME GC16 PLAYER {p} PASSWORD "{pw}"\nEND\n',

@@ -128,7 +128,7 @@ def test_open_sign_ups_start_play_and_mail_out(
         found = re.search(r'GAME GC16 PLAYER (\d) PASSWORD "([^"]+)"', body(welcome))
         assert found is not None and found[1] == player
         passwords[player] = found[2]
-        assert "B S ship planet" in body(welcome), "the rules in brief"
+        assert "B S/T ship planet" in body(welcome), "the rules in brief"
     assert passwords == printed
     again = galbatch("start", path)
     assert again.returncode == 16 and "the game has started already" in again.stderr

@@ -20,6 +20,7 @@ RULES = Path(__file__).resolve().parent.parent / "galbatch" / "rules"
 SKELETON: dict[str, tuple[tuple[str, ...], str]] = {
     "ruleset": (("RULESET",), "the Ruleset subclass: constants and the wiring below"),
     "language": (("OrderBuilder", "TERMINAL_WORDS"), "layer 1: the grammar's transformer"),
+    "forms": (("FORMS",), "the order forms, as the rule book lists the orders"),
     "orders": ((), "the order dataclasses"),
     "facts": (("facts", "FACTS"), "layer 2: the rule book's facts that need no game"),
     "check": (("check_orders",), "layer 3: the player's situation"),
@@ -37,6 +38,7 @@ NOT_YET: set[tuple[str, str]] = set()
 # Which skeleton module each contract method must call into.
 WIRING = {
     "transformer": "language",
+    "forms": "forms",
     "facts": "facts",
     "check": "check",
     "new_game": "setup",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import TYPE_CHECKING, cast
 
 from galbatch.engine.language.parsing import LineRejected
@@ -29,27 +28,6 @@ if TYPE_CHECKING:  # the parser's tokens; checking commands never imports lark
 
 COMMAND_WORDS = "a command letter (B L E W S V Z U P I K F N G)"
 UNIT_WORDS = "S (ship) or T (task force)"
-
-# The parameters of each command's syntax line, in order: its dataclass's fields.
-SHAPES: dict[str, tuple[str, ...]] = {
-    letter: tuple(f.name for f in fields(command))
-    for letter, command in (
-        ("B", o.Move),
-        ("L", o.Load),
-        ("E", o.Unload),
-        ("W", o.SetClass),
-        ("S", o.Invest),
-        ("V", o.Scrap),
-        ("Z", o.Attach),
-        ("U", o.TransferShip),
-        ("P", o.Produce),
-        ("I", o.Espionage),
-        ("K", o.Corruption),
-        ("F", o.Research),
-        ("N", o.Install),
-        ("G", o.Reward),
-    )
-}
 
 # The commands' names in section 3 ("3.1 Move (B)" ...), each with its letter, for
 # "did you mean". Ship Class for Shipyard (W) and Ship Production (S) both begin with
@@ -96,13 +74,16 @@ def apart(text: str) -> list[str]:
 
 
 def fits(words: list[str]) -> bool:
-    """True if the words are a command: its letter, then its parameters (S or T for a unit)."""
-    shape = SHAPES.get(words[0].upper()) if words else None
-    if shape is None or len(words) != len(shape) + 1:
+    """True if the words are a command as its form (forms.py) gives it: its letter, then
+    its parameters, S or T where the form has that choice, else a number."""
+    from galbatch.rules.conqueror.forms import FORMS  # only a line that is no command
+
+    form = next((f for f in FORMS if words and f.word == words[0].upper()), None)
+    if form is None or len(words) != len(form.arguments) + 1:
         return False
     return all(
-        word.upper() in ("S", "T") if name == "unit" else word.isdigit()
-        for name, word in zip(shape, words[1:], strict=True)
+        word.upper() in argument.choices if argument.kind == "choice" else word.isdigit()
+        for argument, word in zip(form.arguments, words[1:], strict=True)
     )
 
 

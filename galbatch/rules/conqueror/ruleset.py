@@ -9,6 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.conqueror.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -19,23 +20,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.rules.conqueror.state import GameState
 
 TITLE = "GALACTIC CONQUEROR"
-# The 14 commands in brief (rule book, 3.1 to 3.14), for a player who asks by mail.
-COMMAND_SUMMARY = (
-    "B S ship planet          Move ship (B T task-force planet: a task force)",
-    "L S ship cargo amount    Load (L T: a task force)",
-    "E S ship cargo amount    Unload (E T: a task force)",
-    "W planet shipyard class  Ship class for shipyard",
-    "S planet shipyard PU     Ship production: invest PU in a shipyard",
-    "V ship                   Scrap ship",
-    "Z ship task-force        Attach ship to task force",
-    "U ship player            Transfer ship to another player",
-    "P planet kind amount     Production",
-    "I target PU planet       Espionage",
-    "K target PU planet       Corruption",
-    "F planet PU area         Research",
-    "N planet kit amount      Install kits",
-    "G points player          Reward offered for a player",
-)
 COMMAND_EXAMPLE = ("B S 45 56", "W 67 2 7", "S 78 1 15", "P 23 1 2")
 
 
@@ -47,10 +31,15 @@ class Conqueror(Ruleset["GameState", "Order"]):
     grammar = "conqueror.lark"
     width = 80
     order_noun = "command"
-    order_summary = COMMAND_SUMMARY
     order_example = COMMAND_EXAMPLE
     syntax_code = "GQ100"
     terminal_words = TERMINAL_WORDS
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        from galbatch.rules.conqueror.forms import FORMS
+
+        return FORMS
 
     def transformer(self) -> object:
         from galbatch.rules.conqueror.language import OrderBuilder

@@ -28,10 +28,6 @@ if TYPE_CHECKING:  # the parser's tokens; checking actions never imports lark
 SYNTAX_CODE = "GT100"
 ORDER_NOUN = "action"
 ACTION_WORDS = "an action word (ASSIGN, ATTACK, BUILD ... TRANSFER, UNLOAD)"
-# The book's other words for actions, which the grammar reads too: its summary sheet's
-# "Shipyards", its precedence examples' "GO" and LOAD's abbreviation "MISS" (see the man
-# page's HOUSE RULES).
-OTHER_WORDS: dict[str, str] = {"SHIPYARDS": "SHIPYARD", "GO": "TO", "MISS": "MISSILES"}
 LONGEST_WORD = 20  # longer words are compared with no action word: they are not misspellings
 
 # Grammar terminal -> the player's word for it, in "found X where Y was expected".
@@ -72,6 +68,16 @@ def short(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def action_words() -> dict[str, str]:
+    """Each word a player may begin an action with, and the action's word: the forms'
+    words and the book's other words for them, which the grammar reads too (the summary
+    sheet's "Shipyards", the precedence examples' "GO", "MISS" for MISSILES)."""
+    from galbatch.engine.contract.forms import order_words  # only a line that is no action
+    from galbatch.rules.galactac.forms import FORMS
+
+    return order_words(FORMS)
+
+
 def explain_line(text: str) -> str:
     """Why a line that does not begin with an action word is not an action."""
     text = text.strip()
@@ -81,7 +87,7 @@ def explain_line(text: str) -> str:
         return found
     word = head.group().upper()
     rest = text[head.end() :]
-    known = {**{w: w for w in a.BY_WORD}, **OTHER_WORDS}
+    known = action_words()
     if word in known and rest[:1].isdigit():  # TO1523 45-23: the word and an argument together
         return f"the action word and its arguments must be separated by blanks: write {word} {rest}"
     guess = closest(word, known)

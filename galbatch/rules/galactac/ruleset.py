@@ -9,6 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galactac.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -18,45 +19,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.rules.galactac.state import GameState
 
 TITLE = "GALAC-TAC"
-# The actions in brief (ACTION DESCRIPTIONS, the ACTION SUMMARY SHEET), for a player who
-# asks by mail; "..." is more of the same, up to the book's limit.
-ACTION_SUMMARY = (
-    "CAPITAL location [name]              Move the Home System there",
-    "CLASSIFY code design-name rating     Add a ship design",
-    "DECLASSIFY code ...                  Delete designs",
-    "MAP type [location] ...              Print maps: WHOLE, QUAD or PV",
-    "NAME what new-name ...               Rename a System, a ship, EMPIRE",
-    "SHIPYARD [sort ...]                  Print the Shipyard report",
-    "BUILD location code name ...         Build ships, one for each name",
-    "DOWNGRADE location [name] ...        Make Production Systems Colonies",
-    "MISSILES location quantity ...       Build missiles, 1 PI each",
-    "RESEARCH location PI ...             Spend PI on research",
-    "ASSIGN mothership ship ...           Put small ships in hangar bays",
-    "ATTACK ship location [max-SSD]       Attack a System",
-    "CHART ship location ...              Move into a System and chart it",
-    "COLONIZE ship location [name]        Make a charted System a Colony",
-    "COMBAT flagship [target ...]         Aim an attacking fleet's weapons",
-    "DEFEND ship ...                      Defend the ships' System",
-    "DESTROY ship location ...            Destroy an enemy Colony or System",
-    "DETACH ship ...                      Take ships out of fleets, hangars",
-    "DEVELOP ship location [name]         Make a Colony a Production System",
-    "JOIN flagship ship ...               Join ships to the flagship's fleet",
-    "LOAD ship quantity item ...          Load PV, PI or MISSILES",
-    "PATROL ship ...                      Patrol the System against scouts",
-    "REFIT ship ...                       Raise ships to the Tech Level",
-    "RELOAD ship ...                      Refill T-type racks",
-    "REPAIR ship ...                      Repair ships",
-    "SCOUT ship location ...              Move cautiously through Systems",
-    "SCRAP ship ...                       Scrap ships for PI",
-    "SECURE ship location ...             Take Systems at all costs",
-    "SENTRY ship location ...             A moving sentry",
-    "SHUTTLE ship location location ...   A cargo run",
-    "STANDING flagship [target ...]       COMBAT for a fleet under DEFEND",
-    "TO ship location ...                 Move ships or fleets",
-    "TOW towing-ship towed-ship location  Tow a ship to a System",
-    "TRANSFER ship ship quantity item     Move cargo between two ships",
-    "UNLOAD ship quantity item ...        Unload cargo into the System",
-)
 ACTION_EXAMPLE = (
     "NAME EMPIRE Grand Fenwick",
     "BUILD 34-11 SC1 Scout Scout Scout",
@@ -73,11 +35,16 @@ class GalacTac(Ruleset["GameState", Any]):
     grammar = "galactac.lark"
     width = 132
     order_noun = ORDER_NOUN
-    order_summary = ACTION_SUMMARY
     order_example = ACTION_EXAMPLE
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     messages = True  # EMPIRE RELATIONS: messages routed by empire name (diplomacy.py)
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        from galbatch.rules.galactac.forms import FORMS
+
+        return FORMS
 
     def transformer(self) -> object:
         from galbatch.rules.galactac.language import OrderBuilder

@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
 SYNTAX_CODE = "GK100"
 ORDER_NOUN = "order"
 ORDER_WORDS = "an order word (ATTACK, AUTOMATIC, BUILD ... PLACE, REROLL)"
-# The words that begin an order, for "did you mean".
+# The grammar's terminals of the words that begin an order, for the syntax messages (the
+# words themselves are those of the forms, forms.py, which "did you mean" reads).
 FIRST_WORDS = (
     "ATTACK",
     "AUTOMATIC",
@@ -80,7 +81,10 @@ class Unreadable(LineRejected):
 
 def explain_line(text: str) -> str:
     """Why a line that does not begin with an order word is not an order."""
-    return explain_first_word(text, ORDER_WORDS, FIRST_WORDS, LONGEST_WORD)
+    from galbatch.engine.contract.forms import order_words  # only a line that is no order
+    from galbatch.rules.galaktikos.forms import FORMS
+
+    return explain_first_word(text, ORDER_WORDS, tuple(order_words(FORMS)), LONGEST_WORD)
 
 
 def words(t: list[Any], kind: str) -> list[str]:

@@ -9,6 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -19,34 +20,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.rules.galaktikos.state import RoundState
 
 TITLE = "GALAKTIKOS"
-# The orders in brief, for a player who asks by mail (hexes are four digits, column
-# then row: 0712).
-ORDER_SUMMARY = (
-    "BUILD SHIPYARD hex                     A shipyard, 4 resources",
-    "BUILD HABITAT hex [count]              Habitats, 2 resources each",
-    "BUILD FLEET hex [count]                Fleet tokens, 4 resources each",
-    "GROW hex count                         Population, 2 resources each",
-    "MOVE count FLEETS hex hex ...          Move fleets along a path",
-    "MOVE count FLEETS hex TO hex           ... or by the shortest path",
-    "MIGRATE count POPULATION hex hex ...   Move population (or ... TO hex)",
-    "ATTACK FLEETS hex FROM hex count ...   Attack the fleets in a hex",
-    "ATTACK INFRASTRUCTURE hex WITH count   Attack shipyards, habitats",
-    "ATTACK POPULATION hex WITH count       Attack the populations in a hex",
-    "CONVERT hex [player]                   Convert occupied population",
-    "CLAIM hex / OCCUPY hex                 Claim territory, occupy",
-    "IF [NO] ENEMY FLEETS hex order         Only if enemy fleets are there",
-    "IF [NO] ENEMY POPULATION hex order     ... or an enemy population",
-    "PERMIT player hex|ALL                  Standing: may enter your hexes",
-    "FORBID player hex|ALL                  Standing: may not enter",
-    "OBSTRUCT player|ALL ON|OFF             Standing: obstruct supply lines",
-    "REROLL OWN AT LEAST face|NEVER         Standing: reroll your losses",
-    "REROLL ENEMY AT MOST face|NEVER        Standing: reroll the enemy's",
-    "FIRST SHIPYARDS|HABITATS               Standing: what attacks take first",
-    "FIRST PLAYER player                    Standing: who takes extra losses",
-    "AUTOMATIC CLAIM|OCCUPY ON|OFF          Standing: claim, occupy unasked",
-    "PLACE HOME hex                         Setup: your home",
-    "PLACE POPULATION hex                   Setup: a single population",
-)
 ORDER_EXAMPLE = (
     "GROW 0712 2",
     "BUILD FLEET 0712",
@@ -64,7 +37,6 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
     grammar = "galaktikos.lark"
     width = 132
     order_noun = ORDER_NOUN
-    order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
@@ -72,6 +44,12 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
     # after round N - 1 (turn 1: the setup, round 0), so the engine's word stays TURN;
     # the printouts are headed with the round (`PERIOD`) they report.
     period = "TURN"
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        from galbatch.rules.galaktikos.forms import FORMS
+
+        return FORMS
 
     def transformer(self) -> object:
         from galbatch.rules.galaktikos.language import OrderBuilder

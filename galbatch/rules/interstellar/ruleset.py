@@ -10,6 +10,7 @@ from galbatch.rules.interstellar.language import ORDER_NOUN, SYNTAX_CODE, TERMIN
 from galbatch.rules.interstellar.printout import PERIOD
 
 if TYPE_CHECKING:  # types only: a check imports none of these
+    from galbatch.engine.contract.forms import OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -20,27 +21,6 @@ if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.rules.interstellar.state import GameState
 
 TITLE = "INTERSTELLAR CONQUEST"
-# The orders in brief, for a player who asks by mail (a planet is its system's colour
-# and tile, BLUE 3; ships are counts and sizes S, M, L: 1 L 2 M).
-ORDER_SUMMARY = (
-    "RECLAIM size [TO colour tile]         Take a ship back from the void",
-    "ATTACK [colour ON] colour tile WITH ships [FROM colour tile] [AND ...]",
-    "                                      Attack a planet with a fleet",
-    "ATTACK AGAIN colour tile WITH ...     The second attack",
-    "PASS                                  No second attack",
-    "INVITE colour ...|ALL|NOBODY          Ask players to ally with you",
-    "ALLY colour|ATTACKER|DEFENDER WITH ships [FROM colour tile] [AND ...]",
-    "                                      Join a side that invited you",
-    "DECLINE                               No to every invitation",
-    "PLAY coin|DIPLOMACY|HIGHEST|LOWEST|BEST  The coin you play",
-    "DEAL term[, term] ...                 The deal you agree to",
-    "DEAL NOTHING / NO DEAL                A deal of no terms / none",
-    "REWARD COINS|SHIPS / REWARD n SHIPS   A defending ally's reward",
-    "TAKE COIN / LEAVE COIN                Celegorm, Mormegil: a coin played",
-    "HEAL colour count|ALL                 Nirnaeth: ships back from the void",
-    "ALWAYS order / IF condition order     Standing orders",
-    "CANCEL n / CANCEL ALL                 Cancel standing orders",
-)
 ORDER_EXAMPLE = (
     "ATTACK BLUE 3 WITH 1 L 2 M FROM RED 2 AND 1 S FROM RED 4",
     "INVITE GREEN",
@@ -58,11 +38,16 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
     grammar = "interstellar.lark"
     width = 80
     order_noun = ORDER_NOUN
-    order_summary = ORDER_SUMMARY
     order_example = ORDER_EXAMPLE
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     period = PERIOD
+
+    @property
+    def forms(self) -> Sequence[OrderForm]:
+        from galbatch.rules.interstellar.forms import FORMS
+
+        return FORMS
 
     def transformer(self) -> object:
         from galbatch.rules.interstellar.language import OrderBuilder
