@@ -61,11 +61,12 @@ def check_one(
     if game_dir is not None:  # its password's PBKDF2 starts before the checker loads
         return _check_against_game(of, game_dir)
     from galbatch.engine.checker.pipeline import check_file
-    from galbatch.engine.security.authentication import authenticate
 
     if ruleset is not None:
         return check_file(of, _ruleset(ruleset))
     if view_file is not None:
+        from galbatch.engine.security.authentication import authenticate  # not for syntax
+
         view = _load_view(view_file)
         rs = _ruleset(str(view.get("ruleset", "")))
         auth = []
