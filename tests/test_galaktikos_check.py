@@ -459,3 +459,32 @@ def test_growth_overpopulation_removes_at_once_is_warned_not_clamped() -> None:
     after = resolve(played, {"A": [o.Grow("0303", 2)]}, Streams(1, 1))
     assert after.population(parse_hex("0303"), "A") == 2
     assert after.players["A"].resources == played.players["A"].resources + 3 - 4
+
+
+def test_an_attack_rejected_at_a_later_hex_pays_for_none() -> None:
+    """A rejected order uses nothing: an ATTACK whose second hex has no fleet of A's
+    (GK242) has not paid for the first hex's fleets, and the shipyard after it can."""
+    state = board(resources=1)  # 4 resources: two attacking tokens, or one shipyard
+    put(state, "0403", "B", fleet=1)
+    attack = o.Attack("FLEETS", "0403", (o.Attackers("0303", 2), o.Attackers("0404", 1)))
+    accepted, diags = check(state, attack, o.BuildShipyard("0303"))
+    assert accepted == [o.BuildShipyard("0303")]
+    assert codes(diags) == ["GK242"]
+
+
+def test_a_refused_order_is_checked_for_what_it_names_and_uses_nothing() -> None:
+    """Layer 2 refused them (a count of 0): the board still says the hex is not A's
+    territory, that A has no fleet where the move starts, and that the hex is off the
+    board; none is accepted, and the shipyard after them is paid for."""
+    state = board(resources=1)
+    orders = [
+        at(o.Grow("0606", 0), 1, refused=True),
+        at(o.Move(0, ("0606", "0605")), 2, refused=True),
+        at(o.BuildHabitat("3030", 0), 3, refused=True),
+        at(o.BuildHabitat("0303", 0), 4, refused=True),
+        at(o.BuildShipyard("0303"), 5),
+    ]
+    accepted, diags = check_orders(orders, state.to_data(), "A")
+    assert accepted == [o.BuildShipyard("0303")]
+    assert [(d.line, d.code) for d in diags] == [(1, "GK230"), (2, "GK236"), (3, "GK249")]
+    assert all(d.message.endswith(" rejected") for d in diags)

@@ -507,10 +507,24 @@ def test_orders_for_ones_part_draw_no_warning() -> None:
     assert check(state, BLUE, "INVITE YELLOW", "PLAY 4", "DEAL NOTHING", "NO DEAL")[1] == []
 
 
-def test_refused_orders_are_neither_accepted_nor_checked_again() -> None:
+def test_a_refused_order_is_never_accepted_and_only_checked_for_what_it_names() -> None:
+    """A refused PLAY of a coin RED does not hold gets no warning (it is never played);
+    refused orders naming a system not in the game, RED's own colour where another
+    player is meant, or another's home world for a reclaim are reported as such."""
     orders = [at(one("PLAY 4"), 1, refused=True), at(one("PLAY 5"), 2)]
     accepted, diags = check_orders(orders, build_view(table(), RED), RED)
     assert accepted == [one("PLAY 5")] and diags == []
+    lines = ("ATTACK PURPLE 2 WITH 0 M", "HEAL RED 0", "RECLAIM S TO GREEN 2", "INVITE RED")
+    orders = [at(one(line), i + 1, refused=True) for i, line in enumerate(lines)]
+    accepted, diags = check_orders(orders, build_view(table(), RED), RED)
+    assert accepted == []
+    assert [(d.line, d.code) for d in diags] == [
+        (1, "IC230"),
+        (2, "IC231"),
+        (3, "IC236"),
+        (4, "IC231"),
+    ]
+    assert all(d.message.endswith(f"; order {lines[d.line - 1]} rejected") for d in diags)
 
 
 def test_a_standing_orders_ships_are_counted_when_it_is_used() -> None:

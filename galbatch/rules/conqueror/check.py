@@ -56,7 +56,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
 from galbatch.engine.text.wording import plural
@@ -165,15 +166,6 @@ FIRST_YARD_KIND = 10  # table 5.2: 10, 11, 12 extend shipyard 1, 2, 3
 MAX_AREA_TL = max(RESEARCH)
 
 
-class Rejected(Exception):
-    """A command that can't be carried out: its code and the reason in the player's words."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 @dataclass
 class Stock:
     """What is left to use on one of the player's planets while checking."""
@@ -242,40 +234,16 @@ def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Order], list[Diagnostic]]:
     """Accepted commands (explicit quantities reduced where needed) and the diagnostics."""
-    checker = Checker(view, player)
-    accepted: list[Order] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        checker.pending = []
-        try:
-            if at.refused:  # a fact rejected it: only whose ships and planets it names
-                checker.whose(at.order)
-                continue
-            order = checker.check(at.order)
-        except Rejected as r:
-            diags.append(
-                Diagnostic(
-                    at.file,
-                    at.line,
-                    at.column,
-                    Severity.ERROR,
-                    r.code,
-                    f"{r.message}; command {words(at.text)} rejected",
-                )
-            )
-            continue
-        diags.extend(
-            Diagnostic(at.file, at.line, at.column, severity, code, message)
-            for severity, code, message in checker.pending
-        )
-        accepted.append(order)
-    return accepted, diags
+    return run(orders, Checker(view, player))
 
 
-class Checker:
+class Checker(Situation[Order]):
     """The running budgets of one command file and a check for each command."""
 
+    REDUCED = "quantity {wanted} reduced to {limit}: {why}"
+
     def __init__(self, view: Mapping[str, Any], player: str) -> None:
+        super().__init__()
         self.known = {int(row[0]) for row in view.get("map", [])}
         self.stock: dict[int, Stock] = {}
         for p in view.get("planets", []):
@@ -318,16 +286,12 @@ class Checker:
         # it stands from an earlier turn)
         self.reward_now = (points, target) if points > 0 and target > 0 else (0, 0)
         self.reward_by = ""
-        self.pending: list[tuple[Severity, str, str]] = []
         self.suggested: dict[tuple[int, bool], str] = {}  # close_planet's answers
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def warn(self, code: str, message: str) -> None:
-        self.pending.append((Severity.WARNING, code, message))
-
-    def note(self, code: str, message: str) -> None:
-        self.pending.append((Severity.NOTE, code, message))
+    def rejected(self, at: Located) -> str:
+        return f"command {words(at.text)} rejected"
 
     def check(self, order: Order) -> Order:
         if isinstance(order, Move):
@@ -369,21 +333,21 @@ class Checker:
         """Reject a planet the player does not know; suggest a close one he knows (or, for
         a command that needs his own planet, one of his)."""
         if number not in self.known:
-            raise Rejected("GQ203", f"you know no planet {number}{self.close_planet(number, mine)}")
+            raise Refusal("GQ203", f"you know no planet {number}{self.close_planet(number, mine)}")
 
     def own(self, number: int) -> Stock:
         self.known_planet(number, mine=True)
         if number not in self.stock:
             close = self.close_planet(number, mine=True)
-            raise Rejected("GQ204", f"planet {number} is not yours{close}")
+            raise Refusal("GQ204", f"planet {number} is not yours{close}")
         return self.stock[number]
 
     def ship(self, number: int) -> Craft:
         ship = self.ships.get(number)
         if ship is None:
-            raise Rejected("GQ201", f"you have no ship {number}")
+            raise Refusal("GQ201", f"you have no ship {number}")
         if ship.gone:
-            raise Rejected("GQ220", f"ship {number} is {ship.gone} by an earlier command")
+            raise Refusal("GQ220", f"ship {number} is {ship.gone} by an earlier command")
         return ship
 
     def task_force(self, number: int) -> list[Craft]:
@@ -391,13 +355,13 @@ class Checker:
             s for n, s in sorted(self.ships.items()) if s.task_force == number and not s.gone
         ]
         if not members:
-            raise Rejected("GQ202", f"you have no ship in task force {number}")
+            raise Refusal("GQ202", f"you have no ship in task force {number}")
         return members
 
     def existing_yard(self, stock: Stock, yard: int) -> list[int]:
         row = stock.yards[yard - 1]
         if row[0] <= 0:
-            raise Rejected("GQ214", f"planet {stock.number} has no shipyard {yard}")
+            raise Refusal("GQ214", f"planet {stock.number} has no shipyard {yard}")
         return row
 
     def whose(self, order: Order) -> None:
@@ -421,7 +385,7 @@ class Checker:
     @staticmethod
     def pu_left(stock: Stock) -> int:
         if stock.pu <= 0:
-            raise Rejected("GQ218", f"planet {stock.number} has no PU left")
+            raise Refusal("GQ218", f"planet {stock.number} has no PU left")
         return stock.pu
 
     # ---- ships ---------------------------------------------------------------------------
@@ -434,15 +398,15 @@ class Checker:
         if not movable:
             codes = {why[0] for why in reasons if why is not None}
             if order.unit == "T" and codes == {"GQ207"}:
-                raise Rejected(
+                raise Refusal(
                     "GQ207",
                     f"every ship of task force {order.number} is in flight and can't change course",
                 )
             if order.unit == "T" and codes == {"GQ212"}:
-                raise Rejected(
+                raise Refusal(
                     "GQ212", f"task force {order.number} is already at planet {order.dest}"
                 )
-            raise Rejected(*[why for why in reasons if why is not None][0])
+            raise Refusal(*[why for why in reasons if why is not None][0])
         for ship in movable:
             ship.moved_to = order.dest
         return order
@@ -472,7 +436,7 @@ class Checker:
         if order.unit == "S":
             ship = self.ship(order.number)
             if ship.capacity == 0:
-                raise Rejected(
+                raise Refusal(
                     "GQ210",
                     f"ship {order.number} (class {ship.ship_class}) has no transport capacity",
                 )
@@ -480,13 +444,13 @@ class Checker:
         else:
             ships = [s for s in self.task_force(order.number) if s.capacity > 0]
             if not ships:
-                raise Rejected(
+                raise Refusal(
                     "GQ210", f"no ship of task force {order.number} has transport capacity"
                 )
         reasons = [self.cannot_handle(ship, order) for ship in ships]
         able = [s for s, why in zip(ships, reasons, strict=True) if why is None]
         if not able:
-            raise Rejected(*[why for why in reasons if why is not None][0])
+            raise Refusal(*[why for why in reasons if why is not None][0])
         return able
 
     def cannot_handle(self, ship: Craft, order: Load | Unload) -> tuple[str, str] | None:
@@ -532,8 +496,8 @@ class Checker:
         where = "planet" + ("s " if len(planets) > 1 else " ") + ", ".join(map(str, planets))
         if sum(takes) == 0:
             if not starved:
-                raise Rejected("GQ211", f"{self.who(order)} has no free transport capacity")
-            raise Rejected("GQ211", f"{where} has no {GOODS_WORDS[cargo]} to load")
+                raise Refusal("GQ211", f"{self.who(order)} has no free transport capacity")
+            raise Refusal("GQ211", f"{where} has no {GOODS_WORDS[cargo]} to load")
         most = max(takes)
         if 0 < most < order.amount:
             if starved:
@@ -579,9 +543,9 @@ class Checker:
         name = GOODS_WORDS[cargo]
         if sum(gives) == 0:
             if not crowded:
-                raise Rejected("GQ211", f"{self.who(order)} carries no {name}")
+                raise Refusal("GQ211", f"{self.who(order)} carries no {name}")
             full = next(s.position for s in ships if s.cargo[cargo - 1])
-            raise Rejected(
+            raise Refusal(
                 "GQ236",
                 f"planet {full} has no room for more colonists: {MAX_POPULATION} population "
                 "is the most",
@@ -633,8 +597,8 @@ class Checker:
         ship = self.ship(order.ship)
         if ship.task_force == order.task_force:
             if order.task_force == 0:
-                raise Rejected("GQ222", f"ship {ship.number} is in no task force")
-            raise Rejected(
+                raise Refusal("GQ222", f"ship {ship.number} is in no task force")
+            raise Refusal(
                 "GQ222", f"ship {ship.number} is already in task force {order.task_force}"
             )
         ship.task_force = order.task_force
@@ -643,12 +607,12 @@ class Checker:
     def transfer(self, order: TransferShip) -> Order:
         ship = self.ship(order.ship)
         if order.player == self.me:
-            raise Rejected("GQ225", f"ship {ship.number} is already yours")
+            raise Refusal("GQ225", f"ship {ship.number} is already yours")
         if order.player not in self.players:
-            raise Rejected("GQ224", f"there is no player {order.player} in this game")
+            raise Refusal("GQ224", f"there is no player {order.player} in this game")
         target = self.players[order.player]
         if ship.moved_to is None:
-            raise Rejected(
+            raise Refusal(
                 "GQ223",
                 f"ship {ship.number} has no movement command before this one; a ship is "
                 f"given away only after a B command sends it to a planet of player "
@@ -656,14 +620,14 @@ class Checker:
             )
         dest = ship.moved_to
         if dest in self.stock:
-            raise Rejected(
+            raise Refusal(
                 "GQ226",
                 f"ship {ship.number} flies to planet {dest}, which is yours, not "
                 f"player {order.player}'s",
             )
         owner = self.owners.get(dest)
         if owner is not None and owner.upper() != target.upper():
-            raise Rejected(
+            raise Refusal(
                 "GQ226",
                 f"ship {ship.number} flies to planet {dest}, which belongs to {owner} as far "
                 f"as you know, not to player {order.player} ({target})",
@@ -685,7 +649,7 @@ class Checker:
         row = self.existing_yard(stock, order.yard)
         if row[1] == order.ship_class:
             what = "spares" if order.ship_class == SPARES_CLASS else f"class {order.ship_class}"
-            raise Rejected(
+            raise Refusal(
                 "GQ216",
                 f"shipyard {order.yard} on planet {order.planet} already builds {what}",
             )
@@ -698,7 +662,7 @@ class Checker:
         room = row[0] - stock.taken[order.yard - 1]
         place = f"shipyard {order.yard} on planet {order.planet}"
         if room <= 0:
-            raise Rejected("GQ219", f"{place} has taken its {row[0]} PU this turn")
+            raise Refusal("GQ219", f"{place} has taken its {row[0]} PU this turn")
         pu = self.pu_left(stock)
         n = min(order.pu, room, pu)
         if n < order.pu:
@@ -725,7 +689,7 @@ class Checker:
         cost = self.fortress_cost if order.kind == 1 else FACILITIES[order.kind][1]
         room = self.factory_room(stock) if order.kind == FACTORY_KIND else order.amount
         if stock.pu < cost:
-            raise Rejected(
+            raise Refusal(
                 "GQ218",
                 f"planet {order.planet} has only {max(stock.pu, 0)} PU left; "
                 f"one {name} costs {cost} PU",
@@ -756,7 +720,7 @@ class Checker:
         """Factories the population can still operate (2.1.2); none rejects."""
         room = stock.factory_room()
         if room <= 0:
-            raise Rejected(
+            raise Refusal(
                 "GQ235",
                 f"the population of planet {stock.number} ({stock.goods[COLONISTS]}) has no "
                 f"room for another factory: each needs {POPULATION_PER_FACTORY} population",
@@ -792,7 +756,7 @@ class Checker:
         area = RESEARCH_AREAS[order.area]
         needed = RESEARCH[MAX_AREA_TL] - self.research[order.area]
         if needed <= 0:
-            raise Rejected("GQ234", f"you have reached technology level {MAX_AREA_TL} in {area}")
+            raise Refusal("GQ234", f"you have reached technology level {MAX_AREA_TL} in {area}")
         if needed < order.pu and needed <= stock.pu:
             self.warn(
                 "GQ308",
@@ -811,7 +775,7 @@ class Checker:
         kits = stock.goods[order.kit]
         name = GOODS_WORDS[order.kit]
         if kits <= 0:
-            raise Rejected("GQ230", f"planet {order.planet} has no {name}")
+            raise Refusal("GQ230", f"planet {order.planet} has no {name}")
         room = self.factory_room(stock) if order.kit == FACTORY_KIT else order.amount
         n = min(order.amount, room, kits)
         if n < order.amount:
@@ -832,7 +796,7 @@ class Checker:
     def reward(self, order: Reward) -> Order:
         if order.player == 0:
             if self.reward_now == (0, 0):
-                raise Rejected("GQ233", "you offer no reward to withdraw")
+                raise Refusal("GQ233", "you offer no reward to withdraw")
             if self.reward_by:
                 lost = plural(self.reward_now[0], "point")
                 self.note(
@@ -843,12 +807,12 @@ class Checker:
             self.reward_now, self.reward_by = (0, 0), ""
             return order
         if order.player == self.me:
-            raise Rejected("GQ225", "you can't offer a reward for yourself")
+            raise Refusal("GQ225", "you can't offer a reward for yourself")
         if order.player not in self.players:
-            raise Rejected("GQ224", f"there is no player {order.player} in this game")
+            raise Refusal("GQ224", f"there is no player {order.player} in this game")
         owned = len(self.stock)
         if owned == 0:
-            raise Rejected("GQ231", "you own no planet, so you can offer no reward")
+            raise Refusal("GQ231", "you own no planet, so you can offer no reward")
         # (points are 1 to 50 here: the facts reject 0 and reduce more than 50, GQ306)
         if order.points > owned:
             if owned == 1:

@@ -43,19 +43,20 @@ House rules where the book is silent (for the man page, with `CODES`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest, did_you_mean
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.diplomacy import CODES as MESSAGE_CODES
 from galbatch.rules.galactac.diplomacy import check_messages
-from galbatch.rules.galactac.facts import LOOKALIKE, ships, words
+from galbatch.rules.galactac.facts import LOOKALIKE, rejected, ships
 from galbatch.rules.galactac.house import (
     BUILD_MAX,
     CAPITAL_COST,
@@ -137,15 +138,6 @@ PARTS: tuple[str, ...] = (
     "star",
     "inertia",
 )
-
-
-class Rejected(Exception):
-    """An action that cannot be carried out: its code and the reason in the player's words."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def design_of(rating: Rating) -> Rating:
@@ -233,52 +225,16 @@ def check_orders(
 ) -> tuple[list[Any], list[Diagnostic]]:
     """Accepted actions (quantities reduced where needed), in the order written, then the
     diplomatic messages accepted (`diplomacy.py`), and the diagnostics."""
+    del player  # the view is already the empire's own
     letters = [at for at in orders if isinstance(at.order, Message)]
     if letters:
         orders = [at for at in orders if not isinstance(at.order, Message)]
-    checker = Checker(view)
-    results: dict[int, Any] = {}
-    diags: list[Diagnostic] = []
-    last = last_actions(orders)
-    for belongs in PHASES:
-        for index, at in enumerate(orders):
-            if not belongs(at.order):
-                continue
-            action = at.order if at.refused else current(at.order, index, last)
-            if action is None:
-                continue
-            checker.pending = []
-            checker.index = index
-            saved = checker.save()
-            try:
-                if at.refused:
-                    checker.whose(action)
-                    continue
-                results[index] = checker.check(action)
-            except Rejected as r:
-                checker.restore(saved)
-                message = f"{r.message}; action {words(at.text)} rejected"
-                diags.append(_diag(at, Severity.ERROR, r.code, message))
-                continue
-            diags.extend(_diag(at, sev, code, text) for sev, code, text in checker.pending)
-    for index, (ship, orders_now) in checker.awaiting.items():
-        if not any(
-            isinstance(results.get(i), a.Attack) and orders[i].order.ship == ship
-            for i in range(index)
-        ):
-            del results[index]
-            at = orders[index]
-            message = (
-                f"ship {ship} is not under ATTACK orders (its orders: {orders_now}): give it "
-                f"an ATTACK action before the COMBAT; action {words(at.text)} rejected"
-            )
-            diags.append(_diag(at, Severity.ERROR, "GT239", message))
-    accepted: list[Any] = [results[i] for i in sorted(results)]
+    accepted, diags = run(orders, Checker(view))
     if letters:
         sent, refused = check_messages(letters, view)
         accepted += sent
         diags += refused
-    diags.sort(key=lambda d: (d.line, d.column))
+        diags.sort(key=lambda d: (d.line, d.column))
     return accepted, diags
 
 
@@ -316,14 +272,11 @@ def current(action: Any, index: int, last: Mapping[int, int]) -> Any:
     return action if all(last.get(s) == index for s in ships(action)) else None
 
 
-def _diag(at: Located, severity: Severity, code: str, message: str) -> Diagnostic:
-    return Diagnostic(at.file, at.line, at.column, severity, code, message)
-
-
-class Checker:
+class Checker(Situation[Any]):
     """The running stocks of one action file and a check for each action."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        super().__init__()
         empire = view.get("empire", {})
         self.tech = int(empire.get("tech", 1))
         self.home: str | None = empire.get("home")
@@ -378,10 +331,25 @@ class Checker:
         # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
         # before it is (the [M] actions are checked after the [B] ones)
         self.awaiting: dict[int, tuple[int, str]] = {}
-        self.index = 0  # the action being checked, counted from 0 in the order written
-        self.pending: list[tuple[Severity, str, str]] = []
+        self.orders: Sequence[Located] = ()  # the file's actions, as `sequence` got them
 
-    # ---- helpers -------------------------------------------------------------------------
+    # ---- the driver's hooks ---------------------------------------------------------------
+
+    def sequence(self, orders: Sequence[Located]) -> Iterator[tuple[int, Any]]:
+        """The turn's order (`PHASES`), each [M] or [A] action without the ships a later
+        one replaces it for (`current`); a refused action as written."""
+        self.orders = orders
+        last = last_actions(orders)
+        for belongs in PHASES:
+            for index, at in enumerate(orders):
+                if not belongs(at.order):
+                    continue
+                action = at.order if at.refused else current(at.order, index, last)
+                if action is not None:
+                    yield index, action
+
+    def rejected(self, at: Located) -> str:
+        return rejected(at)
 
     def save(self) -> Any:
         """The running stocks, to put back when an action is rejected half-way."""
@@ -392,11 +360,23 @@ class Checker:
     def restore(self, saved: Any) -> None:
         self.places, self.crafts, self.designs, self.gone, self.leaving = saved
 
-    def warn(self, code: str, message: str) -> None:
-        self.pending.append((Severity.WARNING, code, message))
+    def finish(self, accepted: Mapping[int, Any]) -> dict[int, Refusal]:
+        """A COMBAT to a ship not under ATTACK orders stands only if an ATTACK for the
+        ship before it is accepted (the [M] actions are checked after the [B] ones)."""
+        late: dict[int, Refusal] = {}
+        for index, (ship, orders_now) in self.awaiting.items():
+            if not any(
+                isinstance(accepted.get(i), a.Attack) and self.orders[i].order.ship == ship
+                for i in range(index)
+            ):
+                late[index] = Refusal(
+                    "GT239",
+                    f"ship {ship} is not under ATTACK orders (its orders: {orders_now}): give "
+                    "it an ATTACK action before the COMBAT",
+                )
+        return late
 
-    def note(self, code: str, message: str) -> None:
-        self.pending.append((Severity.NOTE, code, message))
+    # ---- helpers -------------------------------------------------------------------------
 
     def ship(self, number: int) -> Craft:
         """The empire's ship of that ID, built or in drydock."""
@@ -404,22 +384,22 @@ class Checker:
         if craft is None or number in self.gone:
             known = [str(n) for n in self.crafts if n not in self.gone]
             if number in self.gone:
-                raise Rejected("GT230", f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
-            raise Rejected("GT230", f"you have no ship {number}{did_you_mean(str(number), known)}")
+                raise Refusal("GT230", f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
+            raise Refusal("GT230", f"you have no ship {number}{did_you_mean(str(number), known)}")
         return craft
 
     def active(self, number: int) -> Craft:
         """The empire's ship of that ID, in service."""
         craft = self.ship(number)
         if not craft.in_service:
-            raise Rejected("GT231", f"ship {number} is under construction: it takes only SCRAP")
+            raise Refusal("GT231", f"ship {number} is under construction: it takes only SCRAP")
         return craft
 
     def free_ship(self, number: int) -> Craft:
         """A ship in service that may take an order of its own (not in a hangar)."""
         craft = self.active(number)
         if craft.carrier:
-            raise Rejected(
+            raise Refusal(
                 "GT251", f"ship {number} is in the hangar of ship {craft.carrier}: DETACH it first"
             )
         return craft
@@ -432,7 +412,7 @@ class Checker:
         place = self.place(where)
         if place is None or not place.production:
             mine = [p.location for p in self.places.values() if p.production]
-            raise Rejected(
+            raise Refusal(
                 "GT232",
                 f"{where.text()} is not one of your Production Systems"
                 f"{did_you_mean(where.text(), mine)}",
@@ -478,7 +458,7 @@ class Checker:
 
     def _classify(self, action: a.Classify) -> a.Classify:
         if action.code in self.designs:
-            raise Rejected(
+            raise Refusal(
                 "GT237",
                 f"design code {action.code} is in your table already: "
                 f"DECLASSIFY {action.code} first",
@@ -486,10 +466,10 @@ class Checker:
         try:
             rating = design_of(read_rating(action.rating)[0])
         except RatingError as e:  # the facts say so; never reached through them
-            raise Rejected("GT236", f"the design rating cannot be used: {e.message}") from e
+            raise Refusal("GT236", f"the design rating cannot be used: {e.message}") from e
         wrong = problems(rating, self.tech)
         if wrong:
-            raise Rejected("GT236", f"{wrong[0]} (your tech level is {self.tech})")
+            raise Refusal("GT236", f"{wrong[0]} (your tech level is {self.tech})")
         same = next((p for p in self.designs.values() if p.rating == rating), None)
         if same is not None:
             self.note(
@@ -502,7 +482,7 @@ class Checker:
                 if craft.code == same.code:
                     craft.code = action.code
         elif len(self.designs) >= MAX_DESIGNS:
-            raise Rejected(
+            raise Refusal(
                 "GT237", f"your table holds {MAX_DESIGNS} designs, the most it may: DECLASSIFY one"
             )
         self.designs[action.code] = Plan(
@@ -518,7 +498,7 @@ class Checker:
             )
             if used:
                 shown = ", ".join(str(n) for n in used[:5]) + (", ..." if len(used) > 5 else "")
-                raise Rejected("GT238", f"ships of design {code} are still in your fleet: {shown}")
+                raise Refusal("GT238", f"ships of design {code} are still in your fleet: {shown}")
         for code in action.codes:
             del self.designs[code]
         return action
@@ -530,7 +510,7 @@ class Checker:
             alike = [c for c in self.designs if c.translate(LOOKALIKE) == shape]
             guess = alike[0] if len(alike) == 1 else closest(code, self.designs)
             hint = f" (did you mean {guess}?)" if guess else ""
-            raise Rejected("GT234", f"you have no design {code}{hint}")
+            raise Refusal("GT234", f"you have no design {code}{hint}")
         return plan
 
     def _name(self, action: a.Name) -> a.Name:
@@ -545,7 +525,7 @@ class Checker:
                     for c in self.crafts.values()
                 )
                 if (place is None or not place.status) and not colonizing:
-                    raise Rejected("GT250", f"you do not own the System at {what.text()}")
+                    raise Refusal("GT250", f"you do not own the System at {what.text()}")
         return action
 
     def _missiles(self, action: a.Missiles) -> a.Missiles:
@@ -564,7 +544,7 @@ class Checker:
             if built:
                 builds.append(replace(stock, quantity=built))
         if not builds:
-            raise Rejected("GT249", _no_pi(action.builds, "no missile can be built"))
+            raise Refusal("GT249", _no_pi(action.builds, "no missile can be built"))
         return replace(action, builds=tuple(builds))
 
     def _research(self, action: a.Research) -> a.Research:
@@ -582,7 +562,7 @@ class Checker:
             if spent:
                 spending.append(replace(stock, quantity=spent))
         if not spending:
-            raise Rejected("GT249", _no_pi(action.spending, "nothing to spend on research"))
+            raise Refusal("GT249", _no_pi(action.spending, "nothing to spend on research"))
         return replace(action, spending=tuple(spending))
 
     def _load(self, action: a.Load) -> a.Load:
@@ -625,7 +605,7 @@ class Checker:
             item = item_word(action.cargo[0].item)
             room = sum(c.free for c in fleet)
             there = self.available(craft.location, item)
-            raise Rejected("GT240", self.why_not_load(craft, item, room, there))
+            raise Refusal("GT240", self.why_not_load(craft, item, room, there))
         return replace(action, cargo=tuple(kept))
 
     def why_not_load(self, craft: Craft, item: str, room: int, there: int) -> str:
@@ -670,13 +650,13 @@ class Checker:
         for cargo in action.cargo:
             item = item_word(cargo.item)
             if item in ("PI", "PV") and (place is None or not place.production):
-                raise Rejected(
+                raise Refusal(
                     "GT241",
                     f"{item} is unloaded only at your Production Systems: "
                     f"ship {craft.id} is at {craft.location}",
                 )
             if craft.location not in self.stars:
-                raise Rejected("GT240", f"there is no star System at {craft.location}")
+                raise Refusal("GT240", f"there is no star System at {craft.location}")
             carried = sum(c.aboard(item) for c in fleet)
             done = min(cargo.quantity, carried)
             if done < cargo.quantity:
@@ -696,13 +676,13 @@ class Checker:
                 place.missiles += done
             kept.append(replace(cargo, quantity=done))
         if not kept:
-            raise Rejected("GT240", f"ship {craft.id}'s fleet carries none of it")
+            raise Refusal("GT240", f"ship {craft.id}'s fleet carries none of it")
         return replace(action, cargo=tuple(kept))
 
     def _transfer(self, action: a.Transfer) -> a.Transfer:
         giver, receiver = self.active(action.source), self.active(action.target)
         if giver.location != receiver.location:
-            raise Rejected(
+            raise Refusal(
                 "GT242",
                 f"ship {giver.id} is at {giver.location} and ship {receiver.id} at "
                 f"{receiver.location}: both must be in the same System",
@@ -712,8 +692,8 @@ class Checker:
         amount = min(want, have, room)
         if not amount:
             if not have:
-                raise Rejected("GT240", f"ship {giver.id} carries no {item}")
-            raise Rejected("GT240", f"ship {receiver.id} has no free cargo bays")
+                raise Refusal("GT240", f"ship {giver.id} carries no {item}")
+            raise Refusal("GT240", f"ship {receiver.id} has no free cargo bays")
         if amount < want:
             if amount == have:
                 self.warn(
@@ -735,16 +715,16 @@ class Checker:
         for number in action.ships:
             craft = self.active(number)
             if craft.location != flagship.location:
-                raise Rejected(
+                raise Refusal(
                     "GT242",
                     f"ship {number} is at {craft.location}, its flagship {flagship.id} at "
                     f"{flagship.location}",
                 )
             if flagship.carrier or craft.carrier:
                 hangared = flagship if flagship.carrier else craft
-                raise Rejected("GT255", f"ship {hangared.id} is in a hangar: it joins no fleet")
+                raise Refusal("GT255", f"ship {hangared.id} is in a hangar: it joins no fleet")
             if flagship in self.fleet(craft):
-                raise Rejected("GT255", f"ship {flagship.id} is in ship {number}'s fleet already")
+                raise Refusal("GT255", f"ship {flagship.id} is in ship {number}'s fleet already")
             craft.flagship, craft.orders, craft.goal = flagship.id, "NONE", None
         return action
 
@@ -765,7 +745,7 @@ class Checker:
             craft = self.active(number)
             problem = self.hangar_problem(mother, craft)
             if problem:
-                raise Rejected("GT243", f"ship {number} cannot go into ship {mother.id}: {problem}")
+                raise Refusal("GT243", f"ship {number} cannot go into ship {mother.id}: {problem}")
             craft.carrier, craft.flagship, craft.orders, craft.goal = mother.id, 0, "NONE", None
         return action
 
@@ -811,7 +791,7 @@ class Checker:
     def _standing(self, action: a.Standing) -> a.Standing:
         craft = self.active(action.flagship)
         if craft.orders != "DEFEND":
-            raise Rejected(
+            raise Refusal(
                 "GT239",
                 f"ship {craft.id} is not under DEFEND orders (its orders: {craft.orders}): "
                 "give the DEFEND action first",
@@ -842,7 +822,7 @@ class Checker:
                 each.design_ssd = ssd(each.current)
                 repaired = True
             if not repaired:
-                raise Rejected(
+                raise Refusal(
                     "GT247",
                     reasons[-1] if reasons else f"no ship in ship {number}'s fleet is damaged",
                 )
@@ -877,9 +857,9 @@ class Checker:
                 if got < need:
                     short.append(f"ship {each.id} gets {got} of the {need} missiles its racks need")
             if not needed:
-                raise Rejected("GT248", f"the missile racks of ship {number}'s fleet are full")
+                raise Refusal("GT248", f"the missile racks of ship {number}'s fleet are full")
             if not loaded:
-                raise Rejected(
+                raise Refusal(
                     "GT248",
                     f"no missiles for ship {number}'s fleet: none of yours at "
                     f"{craft.location} nor in its cargo",
@@ -903,7 +883,7 @@ class Checker:
                         else "inertia drives only: it stays in its System unless towed or hangared"
                     )
                     whose = "" if each is craft else f" (joined to ship {craft.id})"
-                    raise Rejected(
+                    raise Refusal(
                         "GT245", f"ship {each.id}{whose} cannot move to {away[0]}: it has {kind}"
                     )
             self.leaving.update(each.id for each in self.riders(craft))
@@ -939,10 +919,10 @@ class Checker:
     def _shuttle(self, action: a.Shuttle) -> a.Shuttle:
         for stop in action.route:
             if stop.text() not in self.stars:
-                raise Rejected("GT254", f"there is no star System at {stop.text()}")
+                raise Refusal("GT254", f"there is no star System at {stop.text()}")
         mine = [(p := self.place(s)) is not None and p.production for s in action.route]
         if not any(mine) or all(mine):
-            raise Rejected(
+            raise Refusal(
                 "GT254",
                 "a shuttle run needs one of your Production Systems and a non-Production System",
             )
@@ -968,17 +948,17 @@ class Checker:
         craft = self.moving(number, [where])
         place, text = self.place(where), where.text()
         if text not in self.stars:
-            raise Rejected("GT252", f"there is no star System at {text}")
+            raise Refusal("GT252", f"there is no star System at {text}")
         if kind == "COLONIZE":
             if text not in self.charted:
-                raise Rejected("GT252", f"{text} must be CHARTed before it is colonized")
+                raise Refusal("GT252", f"{text} must be CHARTed before it is colonized")
             if (place is not None and place.status) or text in self.others:
-                raise Rejected("GT252", f"{text} belongs to an empire already")
+                raise Refusal("GT252", f"{text} belongs to an empire already")
         elif kind == "DEVELOP":
             if place is None or place.status != "colony":
-                raise Rejected("GT252", f"{text} is not one of your Colonies")
+                raise Refusal("GT252", f"{text} is not one of your Colonies")
         elif place is not None and place.status:
-            raise Rejected("GT252", f"{text} is your own System: use DOWNGRADE, not {kind}")
+            raise Refusal("GT252", f"{text} is your own System: use DOWNGRADE, not {kind}")
         need = IMPROVEMENT_PI[kind]
         fleet = self.fleet(craft)
         have = sum(c.pi for c in fleet)
@@ -989,7 +969,7 @@ class Checker:
                 here.pi -= _stow(fleet, "PI", need - have)
                 have = need
         if have < need:
-            raise Rejected(
+            raise Refusal(
                 "GT253",
                 f"{kind} needs {need} PI aboard ship {craft.id}'s fleet or loadable where it "
                 f"is: it has {have} aboard",
@@ -998,12 +978,12 @@ class Checker:
     def _tow(self, action: a.Tow) -> a.Tow:
         tower, towed = self.free_ship(action.towing), self.free_ship(action.towed)
         if tower.location != towed.location:
-            raise Rejected(
+            raise Refusal(
                 "GT242",
                 f"ship {tower.id} is at {tower.location} and ship {towed.id} at {towed.location}",
             )
         if towed.design_ssd > ssd(tower.current):
-            raise Rejected(
+            raise Refusal(
                 "GT244",
                 f"ship {towed.id} (SSD {towed.design_ssd} before damage) is larger than ship "
                 f"{tower.id} (SSD {ssd(tower.current)})",
@@ -1011,7 +991,7 @@ class Checker:
         plan = self.designs.get(towed.code)
         rating = plan.rating if plan is not None else towed.current
         if not rating.star and not rating.inertia:
-            raise Rejected("GT244", f"ship {towed.id} is a platform: platforms cannot move")
+            raise Refusal("GT244", f"ship {towed.id} is a platform: platforms cannot move")
         self.moving(tower.id, [action.location])
         return action
 
@@ -1023,7 +1003,7 @@ class Checker:
         names = action.names[:BUILD_MAX]
         paid = min(len(names), place.pi // plan.cost) if plan.cost else len(names)
         if not paid:
-            raise Rejected(
+            raise Refusal(
                 "GT235",
                 f"a {plan.code} costs {plan.cost} PI and {action.location.text()} has "
                 f"{place.pi} left",
@@ -1042,7 +1022,7 @@ class Checker:
         for system in action.systems:
             place = self.production(system.location)
             if place.status == "home":
-                raise Rejected(
+                raise Refusal(
                     "GT233",
                     f"{system.location.text()} is your Home System: it cannot be downgraded",
                 )
@@ -1081,7 +1061,7 @@ class Checker:
                     each.tech = self.tech
                     done = True
             if not done:
-                raise Rejected(
+                raise Refusal(
                     "GT246",
                     reasons[0]
                     if reasons
@@ -1102,11 +1082,11 @@ class Checker:
     def _capital(self, action: a.Capital) -> a.Capital:
         place = self.production(action.location)
         if place.status == "home":
-            raise Rejected("GT233", f"{action.location.text()} is your Home System already")
+            raise Refusal("GT233", f"{action.location.text()} is your Home System already")
         home = self.places.get(self.home or "")
         left = home.pi if home is not None else 0
         if left < CAPITAL_COST:
-            raise Rejected(
+            raise Refusal(
                 "GT253",
                 f"CAPITAL costs {CAPITAL_COST} PI from the Home System, which has {left} "
                 "left after your other actions",

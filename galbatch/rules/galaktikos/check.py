@@ -32,7 +32,8 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.galaktikos import house
@@ -44,8 +45,8 @@ from galbatch.rules.galaktikos.economy import (
     occupy_populations,
 )
 from galbatch.rules.galaktikos.events import income, overpopulation
+from galbatch.rules.galaktikos.facts import bad_hex, good_name, players, rejected, words
 from galbatch.rules.galaktikos.facts import hexes as named_hexes
-from galbatch.rules.galaktikos.facts import players, rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, on_map
 from galbatch.rules.galaktikos.movement import (
     barrier,
@@ -145,16 +146,7 @@ def board_of(view: Mapping[str, Any]) -> GameState:
     return GameState.from_data({**_TURN_DEFAULTS, **view})
 
 
-class Refusal(Exception):
-    """An action the board does not allow: its code and reason."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-class Turn:
+class Turn(Situation[Any]):
     """The player's turn on a copy of the board: checks each action and carries it out."""
 
     def __init__(
@@ -163,6 +155,7 @@ class Turn:
         """The turn's beginning as the round carries it out (5.1): income collected, hexes
         claimed and populations occupied (everywhere allowed, or where CLAIM and OCCUPY
         orders ask when AUTOMATIC is off), the turn's bookkeeping started."""
+        super().__init__()
         self.state = state
         self.player = player
         self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
@@ -179,8 +172,83 @@ class Turn:
             h: row[player] for h, row in sorted(state.populations.items()) if player in row
         }
         state.grown, state.fleets_built, state.converted = {}, {}, set()
-        self.notes: list[tuple[str, str]] = []  # (code, message) of the action checked
         self.conditional = False  # whether the action checked is an IF order's
+
+    # -- the driver's hooks -------------------------------------------------------------
+
+    def rejected(self, at: Located) -> str:
+        return rejected(at)
+
+    def remark(self, at: Located, text: str) -> str:
+        return f"{words(at.text)}: {text}"
+
+    def save(self) -> object:
+        """The resources left: an ATTACK pays for its fleets hex by hex, and one it
+        rejects at a later hex has paid for none (a rejected order uses nothing)."""
+        return self.resources
+
+    def restore(self, saved: object) -> None:
+        row = self.state.players.get(self.player)
+        if row is not None and isinstance(saved, int):
+            row.resources = saved
+
+    def check(self, order: o.Order) -> Any:
+        """Check one order and carry out its action on the board: the order as accepted.
+
+        Standing and setup orders pass as layer 2 left them. An IF order's action is
+        carried out on a copy of the board (whether it runs is known only then), and a
+        refusal that other players' turns may lift makes it a warning (GK404)."""
+        self.on_board(order)
+        self.names(order)
+        action = order.action if isinstance(order, o.Conditional) else order
+        if isinstance(order, o.PlaceHome | o.PlacePopulation):
+            self.place(order)
+        if not isinstance(action, o.Action):
+            return order
+        self.conditional = isinstance(order, o.Conditional)
+        if not isinstance(order, o.Conditional):
+            return self.carry_out(action)
+        saved = self.state
+        self.state = copy.deepcopy(saved)
+        try:
+            done = self.carry_out(action)
+        except Refusal as refusal:
+            if refusal.code not in OTHERS_MAY_CHANGE:
+                raise
+            # the condition is written for a board the round may yet bring about
+            # (an enemy arriving earlier in the round): the round decides
+            self.notes = []
+            self.warn(GUARDED, _guarded(refusal.reason, refusal.code))
+            return order
+        finally:
+            self.state = saved
+        return replace(order, action=done)
+
+    def whose(self, order: o.Order) -> None:
+        """What the board says of an order layer 2 refused: the hexes it names are on the
+        board, the players it names are others, and the territory, fleets and population
+        it would use are the player's. Nothing is carried out."""
+        self.on_board(order)
+        self.names(order)
+        if any(bad_hex(name) for name in named_hexes(order)):
+            return
+        action = order.action if isinstance(order, o.Conditional) else order
+        if isinstance(action, o.BuildShipyard | o.BuildHabitat | o.BuildFleet | o.Grow):
+            self.friendly(o.hex_of(action.hex))
+        elif isinstance(action, o.Move | o.Migrate) and action.path:
+            start = o.hex_of(action.path[0])
+            if isinstance(action, o.Move) and not self.state.fleet(start, self.player):
+                raise Refusal("GK236", f"you have no fleet in {start}")
+            if isinstance(action, o.Migrate) and not self.state.population(start, self.player):
+                raise Refusal("GK236", f"you have no population in {start}")
+        elif isinstance(action, o.Attack):
+            target = o.hex_of(action.hex)
+            for part in action.attackers:
+                hex_ = o.hex_of(part.hex) if action.target == "FLEETS" else target
+                if not self.state.fleet(hex_, self.player):
+                    raise Refusal("GK242", f"you have no fleet in {hex_}")
+        elif isinstance(action, o.Claim | o.Occupy):
+            self.began_here(action)
 
     @property
     def resources(self) -> int:
@@ -191,13 +259,6 @@ class Turn:
     def spend(self, amount: int) -> None:
         """Take the cost of an accepted action from the player's resources."""
         self.state.players[self.player].resources -= amount
-
-    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
-        """The quantity an order may carry out: `wanted` or, if less, `limit` (with a warning)."""
-        if limit < wanted:
-            self.notes.append((code, f"{wanted} reduced to {limit}: {why}"))
-            return limit
-        return wanted
 
     def affordable(self, unit: int) -> int:
         """How many units of the cost `unit` the resources left pay for."""
@@ -274,12 +335,10 @@ class Turn:
             raise Refusal("GK240", f"growth costs {unit} a token; you have {self.resources} left")
         excess = self.state.population(hex_) + n - self.state.capacity(hex_)
         if excess > 0:  # grown and lost at once (7.2): paid for nothing, unless meant so
-            self.notes.append(
-                (
-                    "GK405",
-                    f"{hex_} holds at most {self.state.capacity(hex_)} population:"
-                    f" overpopulation removes {excess} there at once",
-                )
+            self.warn(
+                "GK405",
+                f"{hex_} holds at most {self.state.capacity(hex_)} population:"
+                f" overpopulation removes {excess} there at once",
             )
         self.spend(unit * n)
         self.state.add(self.state.populations, hex_, self.player, n)
@@ -316,7 +375,7 @@ class Turn:
             others = [p for p in self.state.occupiers(hex_) if p != self.player]
             if others and not house.PERMIT_BY_DEFAULT:
                 who = ", ".join(self.state.name_of(p) for p in others)
-                self.notes.append(("GK402", f"{who} occupies {hex_}: you enter if permitted"))
+                self.warn("GK402", f"{who} occupies {hex_}: you enter if permitted")
 
     def move(self, order: o.Move) -> o.Action:
         """MOVE (6.2.1): the fleet there, a legal path; 1 a token a hex, twice unsupplied."""
@@ -371,9 +430,7 @@ class Turn:
             if not self.conditional:
                 raise Refusal("GK243", f"there is nothing to attack in {target}")
             # an IF order may be written for a target arriving earlier in the round
-            self.notes.append(
-                (GUARDED, _guarded(f"there is nothing to attack in {target}", "GK243"))
-            )
+            self.warn(GUARDED, _guarded(f"there is nothing to attack in {target}", "GK243"))
         unit = COSTS[Action.ATTACK]
         kept: list[o.Attackers] = []
         for part in order.attackers:
@@ -387,8 +444,8 @@ class Turn:
             if not supplied(state, hex_, self.player):
                 if not supplied(state, hex_, self.player, _nobody_obstructs):
                     raise Refusal("GK245", f"your fleet in {hex_} is not supplied")
-                self.notes.append(
-                    ("GK403", f"your fleet in {hex_} is supplied only if others' fleets let it")
+                self.warn(
+                    "GK403", f"your fleet in {hex_} is supplied only if others' fleets let it"
                 )
             n = self.reduce("GK306", part.count, there, f"you have {there} in {hex_}")
             n = self.reduce("GK306", n, self.affordable(unit), "your resources")
@@ -424,6 +481,8 @@ class Turn:
         the view's player list (and the printout) gives them, in any case (GK247, GK248)."""
         codes = [p.name for p in self.state.players.values()]
         for name in players(order):
+            if not good_name(name):  # no player's name at all: the facts say so (GK203)
+                continue
             found = self.state.named(name)
             if found is None:
                 hint = did_you_mean(name.upper(), codes)
@@ -436,6 +495,8 @@ class Turn:
         game's, so layer 2 cannot know it."""
         width, height = self.state.width, self.state.height
         for name in named_hexes(order):
+            if bad_hex(name):  # no hex at all: the facts say so (GK201)
+                continue
             if not on_map(o.hex_of(name), width, height):
                 raise Refusal(
                     "GK249",
@@ -492,75 +553,13 @@ def automatic(view: Mapping[str, Any], orders: Sequence[Any]) -> dict[str, bool]
     return found
 
 
-def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
-    return Diagnostic(at.file, at.line, at.column, severity, code, text)
-
-
 def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
-    """The orders accepted (quantities reduced where the book clamps) and the diagnostics.
-
-    Standing and setup orders pass as layer 2 left them; refused orders are never
-    accepted nor carried out.
-    """
+    """The orders accepted (quantities reduced where the book clamps) and the diagnostics."""
     live = [at.order for at in orders if not at.refused]
     asked = {o.hex_of(x.hex) for x in live if isinstance(x, o.Claim | o.Occupy)}
-    turn = Turn(board_of(view), player, automatic(view, live), asked)
-    accepted: list[Any] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        if at.refused:
-            continue
-        order = at.order
-        try:
-            turn.on_board(order)
-            turn.names(order)
-        except Refusal as refusal:
-            diags.append(
-                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-            )
-            continue
-        action = order.action if isinstance(order, o.Conditional) else order
-        if isinstance(order, o.PlaceHome | o.PlacePopulation):
-            try:
-                turn.place(order)
-            except Refusal as refusal:
-                diags.append(
-                    _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-                )
-                continue
-        if not isinstance(action, o.Action):
-            accepted.append(order)
-            continue
-        saved = turn.state
-        if isinstance(order, o.Conditional):
-            turn.state = copy.deepcopy(saved)  # whether it runs is known only then
-        turn.notes = []
-        turn.conditional = isinstance(order, o.Conditional)
-        try:
-            done: Any = turn.carry_out(action)
-        except Refusal as refusal:
-            turn.state = saved
-            if isinstance(order, o.Conditional) and refusal.code in OTHERS_MAY_CHANGE:
-                # the condition is written for a board the round may yet bring about
-                # (an enemy arriving earlier in the round): the round decides
-                text = f"{words(at.text)}: {_guarded(refusal.reason, refusal.code)}"
-                diags.append(_diag(at, Severity.WARNING, GUARDED, text))
-                accepted.append(order)
-                continue
-            diags.append(
-                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-            )
-            continue
-        if isinstance(order, o.Conditional):
-            turn.state = saved
-            done = replace(order, action=done)
-        for code, text in turn.notes:
-            severity = Severity.WARNING
-            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
-        accepted.append(done)
-    return accepted, diags
+    return run(orders, Turn(board_of(view), player, automatic(view, live), asked))
 
 
 def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:

@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, refuse, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.interstellar import orders as o
@@ -95,23 +96,6 @@ ROLE_WORDS = {
     "defender": "the defender",
     "invited": "invited, not a main combatant,",
 }
-
-
-class Refusal(Exception):
-    """An order the table does not allow: its code and reason, and every other fact of
-    the table it fails (`more`: refusals of their own)."""
-
-    def __init__(self, code: str, reason: str, more: Sequence[Refusal] = ()) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-        self.more = tuple(more)
-
-
-def refuse(failed: Sequence[Refusal]) -> None:
-    """Raise the first of the facts an order failed, with the others, if any failed."""
-    if failed:
-        raise Refusal(failed[0].code, failed[0].reason, failed[1:])
 
 
 def counts(data: Mapping[str, Any] | None) -> dict[Size, int]:
@@ -270,27 +254,33 @@ def names(order: o.Order, table: Table) -> None:
             table.known(term.player)
 
 
-class Check:
+class Check(Situation[o.Order]):
     """The reader's orders checked one by one against the table."""
 
     def __init__(self, table: Table) -> None:
+        super().__init__()
         self.table = table
-        self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
         self.joined = ""  # the side an accepted ALLY joins in the encounter under way
         self.joined_as = ""  # that ALLY's side as written (a colour, ATTACKER, DEFENDER)
         # the file's first ATTACK accepted: its target and the ships it takes, by planet
         self.first: tuple[tuple[str, int], tuple[tuple[tuple[str, int], Ships], ...]] | None
         self.first = None
 
-    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
-        """The quantity an order may carry out: `wanted` or, if less, `limit` (a warning)."""
-        if limit < wanted:
-            self.notes.append((Severity.WARNING, code, f"{wanted} reduced to {limit}: {why}"))
-            return limit
-        return wanted
+    # -- the driver's hooks -------------------------------------------------------------
 
-    def warn(self, code: str, text: str) -> None:
-        self.notes.append((Severity.WARNING, code, text))
+    def rejected(self, at: Located) -> str:
+        return rejected(at)
+
+    def remark(self, at: Located, text: str) -> str:
+        return f"{words(at.text)}: {text}"
+
+    def whose(self, order: o.Order) -> None:
+        """What the table says of an order layer 2 refused: the colours it names are in the
+        game and the players meant as others are (IC230, IC231), a ship reclaimed goes to
+        one of the reader's home worlds (IC236). Nothing is used."""
+        names(order, self.table)
+        if isinstance(order, o.Reclaim):
+            self.home_world(order)
 
     # -- ships --------------------------------------------------------------------------
 
@@ -493,12 +483,7 @@ class Check:
     def reclaim(self, order: o.Reclaim) -> o.Reclaim:
         """RECLAIM (Play 2): one of the reader's ships in the void, to a home world of his."""
         t = self.table
-        if order.to is not None and order.to.colour != t.colour:
-            raise Refusal(
-                "IC236",
-                f"a reclaimed ship goes to one of your home worlds (Play 2), {t.colour} 1-5;"
-                f" {order.to.text()} is not",
-            )
+        self.home_world(order)
         if t.in_void(t.player)[order.size] < 1:
             now = t.view.get("active") == t.player and t.view.get("phase") in (
                 "draw",
@@ -510,6 +495,16 @@ class Check:
                 raise Refusal("IC237", text)
             self.warn("IC402", f"{text} now")
         return order
+
+    def home_world(self, order: o.Reclaim) -> None:
+        """A reclaimed ship goes to a home world of the reader's (IC236)."""
+        t = self.table
+        if order.to is not None and order.to.colour != t.colour:
+            raise Refusal(
+                "IC236",
+                f"a reclaimed ship goes to one of your home worlds (Play 2), {t.colour} 1-5;"
+                f" {order.to.text()} is not",
+            )
 
     def play(self, order: o.Play) -> o.Play:
         """PLAY (Play 7): BEST is the Druwaith's; a coin not held is warned of with the coin
@@ -644,7 +639,7 @@ class Check:
             f"you are {ROLE_WORDS[role]} in {where}, where {word} is not yours to send: {fate}",
         )
 
-    def carry_out(self, order: o.Order) -> o.Order:
+    def check(self, order: o.Order) -> o.Order:
         """Check one order; the order as accepted (quantities reduced)."""
         names(order, self.table)
         if isinstance(order, o.Standing):  # its ships and coins are counted when used
@@ -684,33 +679,12 @@ def after_win(
     return moved
 
 
-def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
-    return Diagnostic(at.file, at.line, at.column, severity, code, text)
-
-
 def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
     """The orders accepted (quantities reduced where the table clamps them) and the
-    diagnostics. Orders a fact refused are never accepted."""
-    check = Check(Table(view, player))
-    accepted: list[Any] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        if at.refused:
-            continue
-        check.notes = []
-        try:
-            done = check.carry_out(at.order)
-        except Refusal as refusal:
-            for each in (refusal, *refusal.more):
-                text = f"{each.reason}; {rejected(at)}"
-                diags.append(_diag(at, Severity.ERROR, each.code, text))
-            continue
-        for severity, code, text in check.notes:
-            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
-        accepted.append(done)
-    return accepted, diags
+    diagnostics."""
+    return run(orders, Check(Table(view, player)))
 
 
 __all__ = ["CODES", "check_orders"]
