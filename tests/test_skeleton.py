@@ -116,3 +116,15 @@ def test_every_ruleset_is_wired_to_its_skeleton(name: str) -> None:
     }
     assert wrong == {}, f"{name}: these methods call outside their skeleton module"
     assert set(WIRING) - {"views"} <= set(methods), "every ruleset wires these itself"
+
+
+LONGEST_MODULE = 800  # lines: past this a module is split by the book's subjects
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_checker_module_is_over_800_lines(name: str) -> None:
+    """Each layer's modules (language, facts, check and its parts) stay small."""
+    checker = [RULES / name / f"{m}.py" for m in ("language", "facts")]
+    checker += sorted((RULES / name).glob("check*.py"))
+    long = {p.name: n for p in checker if (n := len(p.read_text().splitlines())) > LONGEST_MODULE}
+    assert long == {}
