@@ -23,6 +23,7 @@ SKELETON: dict[str, tuple[tuple[str, ...], str]] = {
     "orders": ((), "the order dataclasses"),
     "facts": (("facts", "FACTS"), "layer 2: the rule book's facts that need no game"),
     "check": (("check_orders",), "layer 3: the player's situation"),
+    "codes": (("CODES",), "the diagnostic codes, each once, as the man page lists them"),
     "state": ((), "the state and its plain data"),
     "setup": (("SETTINGS", "new_game"), "a new game"),
     "progress": (("owing", "describe"), "whose move it is, and the job log's line"),

@@ -38,6 +38,7 @@ from galbatch.engine.gamedir.locks import GameBusy, commit_lock
 from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, NO_ORDERS, checks_data, render_turn
 from galbatch.engine.gamedir.turninputs import inputs_for, turn_date
 from galbatch.engine.gamedir.yamlio import dump_data
+from galbatch.engine.language.codes import GB020, GB021
 from galbatch.engine.language.diagnostics import RC, Severity, is_reduction
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
 from galbatch.engine.security.authentication import authenticate
@@ -585,7 +586,7 @@ def _process(
     n_orders = sum(t[0] for t in tallies)
     clamped = sum(t[1] for t in tallies)
     rejected = sum(t[2] for t in tallies)  # hidden ones too
-    unended = sum(1 for c in checks.values() for d in c.diagnostics if d.code in ("GB020", "GB021"))
+    unended = sum(1 for c in checks.values() for d in c.diagnostics if d.code in (GB020, GB021))
     whole = [p for p, c in checks.items() if not c.usable]
     # A file rejected whole keeps its own RC 12; the turn runs without it, so the job
     # says 8 at most here: 12 is kept for a run that was refused and changed nothing.

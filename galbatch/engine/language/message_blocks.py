@@ -22,6 +22,18 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.language.codes import (
+    GB040,
+    GB041,
+    GB042,
+    GB043,
+    GB044,
+    GB045,
+    GB046,
+    GB047,
+    GB048,
+    GB049,
+)
 from galbatch.engine.language.diagnostics import Diagnostic, Record, Severity
 from galbatch.engine.text.printable import escape, first_control, printable
 
@@ -37,20 +49,6 @@ OPENING = re.compile(r"^MESSAGE\s+TO(?:\s+(?P<to>.*))?$", re.IGNORECASE)
 CLOSING = re.compile(r"^END\s+MESSAGE\s*(?:#.*)?$", re.IGNORECASE)
 FILE_END = re.compile(r"^END\s*(?:#.*)?$", re.IGNORECASE)  # the order file's END
 SIGNATURE = "-- "  # the e-mail signature separator: the file ends there
-
-# The codes of a message block, for the man page.
-CODES: dict[str, str] = {
-    "GB040": "a message has no END MESSAGE: it is not sent",
-    "GB041": "MESSAGE TO inside a message: the first has no END MESSAGE and is not sent",
-    "GB042": "MESSAGE TO names no recipient: the message is not sent",
-    "GB043": f"more than {MAX_MESSAGES} messages in the file: the later ones are not sent",
-    "GB044": f"a message line longer than {MAX_MESSAGE_WIDTH} characters: it is not sent",
-    "GB045": f"a message of more than {MAX_MESSAGE_LINES} lines: it is not sent",
-    "GB046": "control characters in a message: it is not sent",
-    "GB047": "a message with no text: it is not sent",
-    "GB048": "END MESSAGE with no MESSAGE TO before it: the line is ignored",
-    "GB049": "the game has no diplomatic messages: the message is not sent",
-}
 
 
 class Block(Record):
@@ -88,7 +86,7 @@ def stray_closing(name: str, number: int, column: int) -> Diagnostic:
         number,
         column,
         Severity.WARNING,
-        "GB048",
+        GB048,
         "END MESSAGE with no MESSAGE TO before it; line ignored",
     )
 
@@ -122,7 +120,7 @@ def read_block(
         error(
             number,
             column,
-            "GB046",
+            GB046,
             f"control characters in the line ({escape(bad)}); {shown} not sent",
         )
     elif len(stripped) > MAX_MESSAGE_WIDTH:
@@ -130,7 +128,7 @@ def read_block(
         error(
             number,
             column,
-            "GB044",
+            GB044,
             f"line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent",
         )
     closed = nested = False
@@ -154,7 +152,7 @@ def read_block(
                 error(
                     at + 1,
                     1,
-                    "GB046",
+                    GB046,
                     f"control characters in the message ({escape(bad)}); {shown} not sent",
                 )
             elif len(body) > MAX_MESSAGE_WIDTH:
@@ -162,7 +160,7 @@ def read_block(
                 error(
                     at + 1,
                     MAX_MESSAGE_WIDTH + 1,
-                    "GB044",
+                    GB044,
                     f"message line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent",
                 )
         text.append(body)
@@ -178,7 +176,7 @@ def read_block(
         error(
             number,
             column,
-            "GB041",
+            GB041,
             f"MESSAGE TO at line {at + 1} inside the {shown} begun here: that one has no "
             f"END MESSAGE; {span} taken as its text, {shown} not sent",
         )
@@ -186,27 +184,27 @@ def read_block(
         error(
             number,
             column,
-            "GB040",
+            GB040,
             f"no END MESSAGE: {span} taken as the text of the {shown}, which is not sent",
         )
     if not to:
-        error(number, column, "GB042", "MESSAGE TO names no recipient; message not sent")
+        error(number, column, GB042, "MESSAGE TO names no recipient; message not sent")
     if sent >= MAX_MESSAGES:
         error(
             number,
             column,
-            "GB043",
+            GB043,
             f"only {MAX_MESSAGES} messages a file are sent; {shown} ({span}) not sent",
         )
     if len(text) > MAX_MESSAGE_LINES:
         error(
             number,
             column,
-            "GB045",
+            GB045,
             f"the {shown} has {len(text)} lines, more than {MAX_MESSAGE_LINES}; not sent",
         )
     if not text and closed:
-        error(number, column, "GB047", f"the {shown} has no text; not sent")
+        error(number, column, GB047, f"the {shown} has no text; not sent")
     if diags:
         return None, diags, after
     from galbatch.engine.language.message_order import (
@@ -233,7 +231,7 @@ def hand_over(
             b.number,
             b.column,
             Severity.ERROR,
-            "GB049",
+            GB049,
             f"{title} has no diplomatic messages; message to {named(b.message.to)} not sent",
         )
         for b in blocks

@@ -23,6 +23,20 @@ from galbatch.engine.checker.situation import Refusal, Situation, run
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
+from galbatch.rules.conflict.codes import (
+    CF201,
+    CF202,
+    CF205,
+    CF206,
+    CF208,
+    CF209,
+    CF210,
+    CF211,
+    CF212,
+    CF213,
+    CF301,
+    CF401,
+)
 from galbatch.rules.conflict.orders import (
     NEUTRAL,
     UNIT_NAMES,
@@ -37,27 +51,6 @@ from galbatch.rules.conflict.orders import (
     Transfer,
     normal_name,
 )
-
-# Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions, CF4xx what a
-# player's view cannot settle (warnings: the order stands).
-CODES: dict[str, str] = {
-    "CF100": "the line is not an order of the game",
-    "CF201": "the world does not exist",
-    "CF202": "the world is not yours",
-    "CF203": "a quantity of 0 is meaningless",
-    "CF204": "origin and destination are the same world",
-    "CF205": "nothing left to use: the quantity would be 0",
-    "CF206": "the world's Econ is already used this turn",
-    "CF207": "the Econ of a world can be increased only once a turn",
-    "CF208": "a gate can only lead to a world you own",
-    "CF209": "no player in the game has that code name",
-    "CF210": "a world can't be transferred to yourself",
-    "CF211": "only one world a turn can be transferred to any one player",
-    "CF212": "the world is already being transferred",
-    "CF213": "no probe left at the world",
-    "CF301": "quantity reduced to what the world has",
-    "CF401": "your view does not know that code name: only the game master's check can tell",
-}
 
 
 class Stock:
@@ -164,23 +157,23 @@ class Worlds(Situation[Order]):
     def own(self, number: int) -> Stock:
         """The stock of one of the player's worlds (CF201, CF202)."""
         if number not in self.worlds:
-            raise Refusal("CF201", f"there is no world {number}{world_hint(number, self.stock)}")
+            raise Refusal(CF201, f"there is no world {number}{world_hint(number, self.stock)}")
         if number not in self.stock:
-            raise Refusal("CF202", f"world {number} is not yours{world_hint(number, self.stock)}")
+            raise Refusal(CF202, f"world {number} is not yours{world_hint(number, self.stock)}")
         return self.stock[number]
 
     def exists(self, number: int) -> None:
         """A world of the map (CF201)."""
         if number not in self.worlds:
-            raise Refusal("CF201", f"there is no world {number}{world_hint(number, self.worlds)}")
+            raise Refusal(CF201, f"there is no world {number}{world_hint(number, self.worlds)}")
 
     def clamp(self, wanted: int, have: int, what: str, world: int) -> int:
         """The rule's reduction: too many becomes what there is; none left rejects.
         (A quantity of 0 never comes here: the facts reject it, CF203.)"""
         if have <= 0:
-            raise Refusal("CF205", f"world {world} has no {what} left to use")
+            raise Refusal(CF205, f"world {world} has no {what} left to use")
         why = f"world {world} has only {have} {what}"
-        return self.reduce("CF301", wanted, have, why)
+        return self.reduce(CF301, wanted, have, why)
 
     def clamp_econ(self, destroying: bool, wanted: int, s: Stock, world: int) -> int:
         """An Econ quantity (B, D,E): reduced to the Econ left, down to 0 if none is left.
@@ -200,7 +193,7 @@ class Worlds(Situation[Order]):
         else:
             done = "nothing is destroyed" if destroying else "nothing is built"
             why = f"world {world} has no Econ{left}; {done}, and no build is reused"
-        return self.reduce("CF301", wanted, have, why)
+        return self.reduce(CF301, wanted, have, why)
 
     # -- the orders -------------------------------------------------------------------
 
@@ -217,26 +210,26 @@ class Worlds(Situation[Order]):
 
     def probe(self, order: Probe, s: Stock) -> Order:
         if s.probes <= 0:
-            raise Refusal("CF213", f"world {order.origin} has no probe left to launch")
+            raise Refusal(CF213, f"world {order.origin} has no probe left to launch")
         s.probes -= 1
         return order
 
     def gate(self, order: Gate, s: Stock) -> Order:
         if order.dest not in self.stock:
             raise Refusal(
-                "CF208", f"world {order.dest} is not yours; a gate must lead to a world you own"
+                CF208, f"world {order.dest} is not yours; a gate must lead to a world you own"
             )
         if s.increased:
-            raise Refusal("CF206", f"world {order.origin} uses all its Econ to increase it")
+            raise Refusal(CF206, f"world {order.origin} uses all its Econ to increase it")
         if s.econ <= 0:
-            raise Refusal("CF205", f"world {order.origin} has no Econ left for a gate")
+            raise Refusal(CF205, f"world {order.origin} has no Econ left for a gate")
         s.econ -= 1
         s.econ_used = True
         return order
 
     def build(self, order: Build, s: Stock) -> Order:
         if s.increased:
-            raise Refusal("CF206", f"world {order.world} uses all its Econ to increase it")
+            raise Refusal(CF206, f"world {order.world} uses all its Econ to increase it")
         n = self.clamp_econ(False, order.econ, s, order.world)
         s.econ -= n
         s.econ_used = True
@@ -246,13 +239,13 @@ class Worlds(Situation[Order]):
         # (a second E for the world: the facts reject it, CF207)
         if s.destroying:
             raise Refusal(
-                "CF206",
+                CF206,
                 f"world {order.world} has Econ ordered destroyed this turn; an "
                 "increase needs all of it",
             )
         if s.econ_used:
             raise Refusal(
-                "CF206",
+                CF206,
                 f"world {order.world} has already used Econ this turn; an increase needs all of it",
             )
         s.increased = True
@@ -277,20 +270,20 @@ class Worlds(Situation[Order]):
         # one player per turn"; no contact is needed.
         name = normal_name(order.to)
         if name == self.me:
-            raise Refusal("CF210", f"world {order.world} is already yours")
+            raise Refusal(CF210, f"world {order.world} is already yours")
         # A suggestion comes only from the names the player has read: the game's
         # list would let a player fish for code names with rejected transfers.
         known = self.known
         hint = "" if name in known else did_you_mean(name, [n for n in known if n != self.me])
         if self.players is not None and name not in self.players:
-            raise Refusal("CF209", f"there is no player called {name} in this game{hint}")
+            raise Refusal(CF209, f"there is no player called {name} in this game{hint}")
         if s.transferred:
-            raise Refusal("CF212", f"world {order.world} is already being transferred")
+            raise Refusal(CF212, f"world {order.world} is already being transferred")
         if name in self.recipients:
-            raise Refusal("CF211", f"{name} already receives a world from you this turn")
+            raise Refusal(CF211, f"{name} already receives a world from you this turn")
         if self.players is None and name not in known:
             self.warn(
-                "CF401",
+                CF401,
                 f"you know of no player called {name}{hint}; the transfer stands if "
                 "the game has one, and the game master's check will tell",
             )

@@ -20,7 +20,7 @@ module on the running budgets (`check_budgets.py`): ships (`check_ships.py`: 3.1
 3.6-3.8), cargo (`check_cargo.py`: 3.2, 3.3) and planets (`check_planets.py`: 3.4,
 3.5, 3.9-3.13); the reward (3.14) is here.
 
-House rules where the book is silent (for the man page, with `CODES`):
+House rules where the book is silent (for the man page, with the codes of `codes.py`):
 
 - Ships load and unload only in orbit of one of their owner's planets: cargo is
   never put on, or taken from, a foreign planet (colonists and kits included).
@@ -68,6 +68,7 @@ from galbatch.engine.text.wording import plural
 from galbatch.rules.conqueror.check_cargo import Cargo
 from galbatch.rules.conqueror.check_planets import Planets
 from galbatch.rules.conqueror.check_ships import Ships
+from galbatch.rules.conqueror.codes import GQ224, GQ225, GQ231, GQ233, GQ306, GQ402
 from galbatch.rules.conqueror.facts import words
 from galbatch.rules.conqueror.orders import (
     Attach,
@@ -87,58 +88,6 @@ from galbatch.rules.conqueror.orders import (
     Unload,
 )
 from galbatch.rules.conqueror.tables import MAX_TASK_FORCE
-
-# Diagnostic codes: GQ100 syntax (given by the engine), GQ2xx rejections, GQ3xx reductions,
-# GQ4xx warnings and notes on commands carried out as written. GQ232 is no longer given.
-CODES: dict[str, str] = {
-    "GQ100": "the line is not a command of the game",
-    "GQ201": "you have no ship of that number",
-    "GQ202": "you have no ship in that task force",
-    "GQ203": "the planet's position is unknown to you",
-    "GQ204": "the planet is not yours",
-    "GQ205": "the ship already has a movement command this turn",
-    "GQ206": "nothing can be loaded or unloaded after the ship's movement command",
-    "GQ207": "the ship is in flight, not in orbit",
-    "GQ208": "ships load and unload only in orbit of your own planets",
-    "GQ209": "the cargo type is not 1-9",
-    "GQ210": "the ship has no transport capacity",
-    "GQ211": "nothing to load or unload",
-    "GQ212": "the ship is already at the destination planet",
-    "GQ213": "the shipyard number is not 1-3",
-    "GQ214": "the planet has no such shipyard",
-    "GQ215": "the ship class is not 0-26",
-    "GQ216": "the shipyard already builds that class",
-    "GQ217": "a quantity of 0 is meaningless",
-    "GQ218": "the planet has no PU left, or too few for one",
-    "GQ219": "the shipyard takes no more PU this turn",
-    "GQ220": "the ship was scrapped or given away by an earlier command",
-    "GQ221": "task forces are numbered 0-50 (0: no task force)",
-    "GQ222": "the ship is already in that task force",
-    "GQ223": "a ship is given away only after a movement command for it",
-    "GQ224": "there is no player of that number in the game",
-    "GQ225": "you can't give a ship or a reward to yourself",
-    "GQ226": "the ship does not fly to a planet of the receiving player",
-    "GQ227": "the facility type is not 1-12",
-    "GQ228": "the research area is not 0-6",
-    "GQ229": "the kit type is not 5-8",
-    "GQ230": "the planet has no kits of that type",
-    "GQ231": "you own no planet, so you can offer no reward",
-    "GQ233": "you offer no reward to withdraw",
-    "GQ234": "technology level 9 is reached in that area",
-    "GQ235": "the population has no room for another factory",
-    "GQ236": "the planet has no room for more colonists (30000 population)",
-    "GQ301": "quantity reduced to what the planet has",
-    "GQ302": "load reduced to the free transport capacity",
-    "GQ303": "unload reduced to what the ship carries",
-    "GQ304": "investment reduced to what the shipyard takes a turn",
-    "GQ305": "production reduced to what the PU left pay for",
-    "GQ306": "reward reduced to one point per planet you own, at most 50",
-    "GQ307": "factories reduced to one per 10 population",
-    "GQ308": "research reduced to the PU still needed for technology level 9",
-    "GQ309": "colonists unloaded reduced to the room on the planet (30000 population)",
-    "GQ401": "the owner of the planet the ship flies to is unknown to you",
-    "GQ402": "the reward replaces the one set before, which is lost",
-}
 
 
 def check_orders(
@@ -210,30 +159,30 @@ class Checker(Ships, Cargo, Planets):
         withdrawn (player 0); it replaces the one set before (3.14)."""
         if order.player == 0:
             if self.reward_now == (0, 0):
-                raise Refusal("GQ233", "you offer no reward to withdraw")
+                raise Refusal(GQ233, "you offer no reward to withdraw")
             if self.reward_by:
                 lost = plural(self.reward_now[0], "point")
                 self.note(
-                    "GQ402",
+                    GQ402,
                     f"this withdraws the reward {self.reward_by} of an earlier command in this "
                     f'file: the reward and its {lost} are lost (3.14: "the old reward is lost")',
                 )
             self.reward_now, self.reward_by = (0, 0), ""
             return order
         if order.player == self.me:
-            raise Refusal("GQ225", "you can't offer a reward for yourself")
+            raise Refusal(GQ225, "you can't offer a reward for yourself")
         if order.player not in self.players:
-            raise Refusal("GQ224", f"there is no player {order.player} in this game")
+            raise Refusal(GQ224, f"there is no player {order.player} in this game")
         owned = len(self.stock)
         if owned == 0:
-            raise Refusal("GQ231", "you own no planet, so you can offer no reward")
+            raise Refusal(GQ231, "you own no planet, so you can offer no reward")
         # (points are 1 to 50 here: the facts reject 0 and reduce more than 50, GQ306)
         if order.points > owned:
             if owned == 1:
                 why = "you own only 1 planet, worth one point"
             else:
                 why = f"you own only {owned} planets, worth one point each"
-            order = replace(order, points=self.reduce("GQ306", order.points, owned, why))
+            order = replace(order, points=self.reduce(GQ306, order.points, owned, why))
         self.replacing()
         self.reward_now, self.reward_by = (order.points, order.player), order.text()
         return order
@@ -249,4 +198,4 @@ class Checker(Ships, Cargo, Planets):
             old = f"the reward {self.reward_by} of an earlier command in this file"
         else:
             old = f"your reward of {lost} for player {target} ({self.players.get(target, '')})"
-        self.note("GQ402", f"this replaces {old}: the old reward and its {lost} are lost {book}")
+        self.note(GQ402, f"this replaces {old}: the old reward and its {lost} are lost {book}")

@@ -16,6 +16,7 @@ from typing import Any
 
 from galbatch.engine.checker.situation import Refusal, Situation
 from galbatch.engine.text.suggest import did_you_mean
+from galbatch.rules.conqueror.codes import GQ201, GQ202, GQ203, GQ204, GQ214, GQ218, GQ220
 from galbatch.rules.conqueror.orders import Order
 from galbatch.rules.conqueror.tables import (
     CARGO,
@@ -172,21 +173,21 @@ class Budgets(Situation[Order]):
         """Reject a planet the player does not know; suggest a close one he knows (or, for
         a command that needs his own planet, one of his)."""
         if number not in self.known:
-            raise Refusal("GQ203", f"you know no planet {number}{self.close_planet(number, mine)}")
+            raise Refusal(GQ203, f"you know no planet {number}{self.close_planet(number, mine)}")
 
     def own(self, number: int) -> Stock:
         self.known_planet(number, mine=True)
         if number not in self.stock:
             close = self.close_planet(number, mine=True)
-            raise Refusal("GQ204", f"planet {number} is not yours{close}")
+            raise Refusal(GQ204, f"planet {number} is not yours{close}")
         return self.stock[number]
 
     def ship(self, number: int) -> Craft:
         ship = self.ships.get(number)
         if ship is None:
-            raise Refusal("GQ201", f"you have no ship {number}")
+            raise Refusal(GQ201, f"you have no ship {number}")
         if ship.gone:
-            raise Refusal("GQ220", f"ship {number} is {ship.gone} by an earlier command")
+            raise Refusal(GQ220, f"ship {number} is {ship.gone} by an earlier command")
         return ship
 
     def task_force(self, number: int) -> list[Craft]:
@@ -194,17 +195,17 @@ class Budgets(Situation[Order]):
             s for n, s in sorted(self.ships.items()) if s.task_force == number and not s.gone
         ]
         if not members:
-            raise Refusal("GQ202", f"you have no ship in task force {number}")
+            raise Refusal(GQ202, f"you have no ship in task force {number}")
         return members
 
     def existing_yard(self, stock: Stock, yard: int) -> list[int]:
         row = stock.yards[yard - 1]
         if row[0] <= 0:
-            raise Refusal("GQ214", f"planet {stock.number} has no shipyard {yard}")
+            raise Refusal(GQ214, f"planet {stock.number} has no shipyard {yard}")
         return row
 
     @staticmethod
     def pu_left(stock: Stock) -> int:
         if stock.pu <= 0:
-            raise Refusal("GQ218", f"planet {stock.number} has no PU left")
+            raise Refusal(GQ218, f"planet {stock.number} has no PU left")
         return stock.pu

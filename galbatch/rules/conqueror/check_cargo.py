@@ -15,6 +15,18 @@ from galbatch.rules.conqueror.check_budgets import (
     Stock,
     goods_words,
 )
+from galbatch.rules.conqueror.codes import (
+    GQ206,
+    GQ207,
+    GQ208,
+    GQ210,
+    GQ211,
+    GQ236,
+    GQ301,
+    GQ302,
+    GQ303,
+    GQ309,
+)
 from galbatch.rules.conqueror.orders import Load, Order, Unload
 from galbatch.rules.conqueror.tables import CARGO, MAX_POPULATION
 
@@ -28,16 +40,14 @@ class Cargo(Budgets):
             ship = self.ship(order.number)
             if ship.capacity == 0:
                 raise Refusal(
-                    "GQ210",
+                    GQ210,
                     f"ship {order.number} (class {ship.ship_class}) has no transport capacity",
                 )
             ships = [ship]
         else:
             ships = [s for s in self.task_force(order.number) if s.capacity > 0]
             if not ships:
-                raise Refusal(
-                    "GQ210", f"no ship of task force {order.number} has transport capacity"
-                )
+                raise Refusal(GQ210, f"no ship of task force {order.number} has transport capacity")
         reasons = [self.cannot_handle(ship, order) for ship in ships]
         able = [s for s, why in zip(ships, reasons, strict=True) if why is None]
         if not able:
@@ -52,15 +62,15 @@ class Cargo(Budgets):
             who += f" of task force {order.number}"
         if ship.moved_to is not None:
             return (
-                "GQ206",
+                GQ206,
                 f"{who} has a movement command earlier in this file; "
                 f"nothing can be {doing} after it",
             )
         if ship.position == 0:
-            return "GQ207", f"{who} is in flight; ships are {doing} only in orbit"
+            return GQ207, f"{who} is in flight; ships are {doing} only in orbit"
         if ship.position not in self.stock:
             return (
-                "GQ208",
+                GQ208,
                 f"{who} is in orbit of planet {ship.position}, which is not yours; "
                 f"ships are {doing} only at your own planets",
             )
@@ -87,27 +97,27 @@ class Cargo(Budgets):
         where = "planet" + ("s " if len(planets) > 1 else " ") + ", ".join(map(str, planets))
         if sum(takes) == 0:
             if not starved:
-                raise Refusal("GQ211", f"{self.who(order)} has no free transport capacity")
-            raise Refusal("GQ211", f"{where} has no {GOODS_WORDS[cargo]} to load")
+                raise Refusal(GQ211, f"{self.who(order)} has no free transport capacity")
+            raise Refusal(GQ211, f"{where} has no {GOODS_WORDS[cargo]} to load")
         most = max(takes)
         if 0 < most < order.amount:
             if starved:
                 have = sum(self.stock[p].units(cargo) for p in planets)
                 stocked = sum(self.stock[p].goods[cargo] for p in planets)
                 self.warn(
-                    "GQ301",
+                    GQ301,
                     f"quantity {order.amount} reduced to {most}: {where} has only "
                     f"{goods_words(cargo, have, stocked)}",
                 )
             elif order.unit == "S":
                 self.warn(
-                    "GQ302",
+                    GQ302,
                     f"quantity {order.amount} reduced to {most}: ship {order.number} has only "
                     f"{most} free transport units",
                 )
             else:
                 self.warn(
-                    "GQ302",
+                    GQ302,
                     f"quantity {order.amount} reduced to {most}: no ship of task force "
                     f"{order.number} has more than {most} free transport units",
                 )
@@ -134,10 +144,10 @@ class Cargo(Budgets):
         name = GOODS_WORDS[cargo]
         if sum(gives) == 0:
             if not crowded:
-                raise Refusal("GQ211", f"{self.who(order)} carries no {name}")
+                raise Refusal(GQ211, f"{self.who(order)} carries no {name}")
             full = next(s.position for s in ships if s.cargo[cargo - 1])
             raise Refusal(
-                "GQ236",
+                GQ236,
                 f"planet {full} has no room for more colonists: {MAX_POPULATION} population "
                 "is the most",
             )
@@ -147,19 +157,19 @@ class Cargo(Budgets):
                 full = next(s.position for s, n in zip(ships, gives, strict=True) if n == most)
                 space = MAX_POPULATION - self.stock[full].goods[cargo]
                 self.warn(
-                    "GQ309",
+                    GQ309,
                     f"quantity {order.amount} reduced to {most}: planet {full} has room for "
                     f"only {space} more colonists ({space // per_unit} transport units)",
                 )
             elif order.unit == "S":
                 self.warn(
-                    "GQ303",
+                    GQ303,
                     f"quantity {order.amount} reduced to {most}: ship {order.number} carries "
                     f"only {most} transport units of {name}",
                 )
             else:
                 self.warn(
-                    "GQ303",
+                    GQ303,
                     f"quantity {order.amount} reduced to {most}: no ship of task force "
                     f"{order.number} carries more than {most} transport units of {name}",
                 )

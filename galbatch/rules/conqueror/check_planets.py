@@ -18,6 +18,19 @@ from galbatch.rules.conqueror.check_budgets import (
     Budgets,
     Stock,
 )
+from galbatch.rules.conqueror.codes import (
+    GQ216,
+    GQ218,
+    GQ219,
+    GQ230,
+    GQ234,
+    GQ235,
+    GQ301,
+    GQ304,
+    GQ305,
+    GQ307,
+    GQ308,
+)
 from galbatch.rules.conqueror.orders import (
     Corruption,
     Espionage,
@@ -46,7 +59,7 @@ class Planets(Budgets):
         if row[1] == order.ship_class:
             what = "spares" if order.ship_class == SPARES_CLASS else f"class {order.ship_class}"
             raise Refusal(
-                "GQ216",
+                GQ216,
                 f"shipyard {order.yard} on planet {order.planet} already builds {what}",
             )
         row[1] = order.ship_class
@@ -58,20 +71,20 @@ class Planets(Budgets):
         room = row[0] - stock.taken[order.yard - 1]
         place = f"shipyard {order.yard} on planet {order.planet}"
         if room <= 0:
-            raise Refusal("GQ219", f"{place} has taken its {row[0]} PU this turn")
+            raise Refusal(GQ219, f"{place} has taken its {row[0]} PU this turn")
         pu = self.pu_left(stock)
         n = min(order.pu, room, pu)
         if n < order.pu:
             if room <= pu:
                 more = " more" if stock.taken[order.yard - 1] else ""
                 self.warn(
-                    "GQ304",
+                    GQ304,
                     f"quantity {order.pu} reduced to {n}: {place} takes only {room}{more} "
                     "PU a turn",
                 )
             else:
                 self.warn(
-                    "GQ301",
+                    GQ301,
                     f"quantity {order.pu} reduced to {n}: planet {order.planet} has only {pu} PU",
                 )
             order = replace(order, pu=n)
@@ -86,7 +99,7 @@ class Planets(Budgets):
         room = self.factory_room(stock) if order.kind == FACTORY_KIND else order.amount
         if stock.pu < cost:
             raise Refusal(
-                "GQ218",
+                GQ218,
                 f"planet {order.planet} has only {max(stock.pu, 0)} PU left; "
                 f"one {name} costs {cost} PU",
             )
@@ -95,7 +108,7 @@ class Planets(Budgets):
         if n < order.amount:
             if n == afford:
                 self.warn(
-                    "GQ305",
+                    GQ305,
                     f"quantity {order.amount} reduced to {n}: planet {order.planet} has only "
                     f"{stock.pu} PU, enough for {n} ({name}: {cost} PU each)",
                 )
@@ -117,7 +130,7 @@ class Planets(Budgets):
         room = stock.factory_room()
         if room <= 0:
             raise Refusal(
-                "GQ235",
+                GQ235,
                 f"the population of planet {stock.number} ({stock.goods[COLONISTS]}) has no "
                 f"room for another factory: each needs {POPULATION_PER_FACTORY} population",
             )
@@ -125,7 +138,7 @@ class Planets(Budgets):
 
     def factory_warning(self, stock: Stock, wanted: int, room: int) -> None:
         self.warn(
-            "GQ307",
+            GQ307,
             f"quantity {wanted} reduced to {room}: the population of planet {stock.number} "
             f"({stock.goods[COLONISTS]}) can operate only {room} more factories",
         )
@@ -139,7 +152,7 @@ class Planets(Budgets):
     def spend(self, stock: Stock, wanted: int) -> int:
         """PU taken from a planet, reduced (with a warning) to what is left."""
         pu = self.pu_left(stock)
-        n = self.reduce("GQ301", wanted, pu, f"planet {stock.number} has only {pu} PU")
+        n = self.reduce(GQ301, wanted, pu, f"planet {stock.number} has only {pu} PU")
         stock.pu -= n
         return n
 
@@ -148,10 +161,10 @@ class Planets(Budgets):
         area = RESEARCH_AREAS[order.area]
         needed = RESEARCH[MAX_AREA_TL] - self.research[order.area]
         if needed <= 0:
-            raise Refusal("GQ234", f"you have reached technology level {MAX_AREA_TL} in {area}")
+            raise Refusal(GQ234, f"you have reached technology level {MAX_AREA_TL} in {area}")
         if needed < order.pu and needed <= stock.pu:
             self.warn(
-                "GQ308",
+                GQ308,
                 f"quantity {order.pu} reduced to {needed}: {area} needs only {needed} more PU "
                 f"for technology level {MAX_AREA_TL}",
             )
@@ -167,13 +180,13 @@ class Planets(Budgets):
         kits = stock.goods[order.kit]
         name = GOODS_WORDS[order.kit]
         if kits <= 0:
-            raise Refusal("GQ230", f"planet {order.planet} has no {name}")
+            raise Refusal(GQ230, f"planet {order.planet} has no {name}")
         room = self.factory_room(stock) if order.kit == FACTORY_KIT else order.amount
         n = min(order.amount, room, kits)
         if n < order.amount:
             if n == kits:
                 self.warn(
-                    "GQ301",
+                    GQ301,
                     f"quantity {order.amount} reduced to {n}: planet {order.planet} has only "
                     f"{kits} {name}",
                 )

@@ -5,6 +5,17 @@ from __future__ import annotations
 
 from galbatch.engine.checker.situation import Refusal
 from galbatch.rules.conqueror.check_budgets import Budgets, Craft
+from galbatch.rules.conqueror.codes import (
+    GQ205,
+    GQ207,
+    GQ212,
+    GQ222,
+    GQ223,
+    GQ224,
+    GQ225,
+    GQ226,
+    GQ401,
+)
 from galbatch.rules.conqueror.orders import Attach, Move, Order, Scrap, TransferShip
 from galbatch.rules.conqueror.tables import SHIP_CLASSES
 
@@ -19,15 +30,13 @@ class Ships(Budgets):
         movable = [s for s, why in zip(ships, reasons, strict=True) if why is None]
         if not movable:
             codes = {why[0] for why in reasons if why is not None}
-            if order.unit == "T" and codes == {"GQ207"}:
+            if order.unit == "T" and codes == {GQ207}:
                 raise Refusal(
-                    "GQ207",
+                    GQ207,
                     f"every ship of task force {order.number} is in flight and can't change course",
                 )
-            if order.unit == "T" and codes == {"GQ212"}:
-                raise Refusal(
-                    "GQ212", f"task force {order.number} is already at planet {order.dest}"
-                )
+            if order.unit == "T" and codes == {GQ212}:
+                raise Refusal(GQ212, f"task force {order.number} is already at planet {order.dest}")
             raise Refusal(*[why for why in reasons if why is not None][0])
         for ship in movable:
             ship.moved_to = order.dest
@@ -41,16 +50,16 @@ class Ships(Budgets):
             who += f" of task force {order.number}"
         if ship.moved_to is not None:
             return (
-                "GQ205",
+                GQ205,
                 f"{who} already has a movement command this turn (to planet {ship.moved_to})",
             )
         if ship.position == 0:
             return (
-                "GQ207",
+                GQ207,
                 f"{who} is in flight to planet {ship.destination} and can't change course",
             )
         if ship.position == order.dest:
-            return "GQ212", f"{who} is already at planet {order.dest}"
+            return GQ212, f"{who} is already at planet {order.dest}"
         return None
 
     def scrap(self, order: Scrap) -> Order:
@@ -65,23 +74,21 @@ class Ships(Budgets):
         ship = self.ship(order.ship)
         if ship.task_force == order.task_force:
             if order.task_force == 0:
-                raise Refusal("GQ222", f"ship {ship.number} is in no task force")
-            raise Refusal(
-                "GQ222", f"ship {ship.number} is already in task force {order.task_force}"
-            )
+                raise Refusal(GQ222, f"ship {ship.number} is in no task force")
+            raise Refusal(GQ222, f"ship {ship.number} is already in task force {order.task_force}")
         ship.task_force = order.task_force
         return order
 
     def transfer(self, order: TransferShip) -> Order:
         ship = self.ship(order.ship)
         if order.player == self.me:
-            raise Refusal("GQ225", f"ship {ship.number} is already yours")
+            raise Refusal(GQ225, f"ship {ship.number} is already yours")
         if order.player not in self.players:
-            raise Refusal("GQ224", f"there is no player {order.player} in this game")
+            raise Refusal(GQ224, f"there is no player {order.player} in this game")
         target = self.players[order.player]
         if ship.moved_to is None:
             raise Refusal(
-                "GQ223",
+                GQ223,
                 f"ship {ship.number} has no movement command before this one; a ship is "
                 f"given away only after a B command sends it to a planet of player "
                 f"{order.player}",
@@ -89,20 +96,20 @@ class Ships(Budgets):
         dest = ship.moved_to
         if dest in self.stock:
             raise Refusal(
-                "GQ226",
+                GQ226,
                 f"ship {ship.number} flies to planet {dest}, which is yours, not "
                 f"player {order.player}'s",
             )
         owner = self.owners.get(dest)
         if owner is not None and owner.upper() != target.upper():
             raise Refusal(
-                "GQ226",
+                GQ226,
                 f"ship {ship.number} flies to planet {dest}, which belongs to {owner} as far "
                 f"as you know, not to player {order.player} ({target})",
             )
         if owner is None:
             self.warn(
-                "GQ401",
+                GQ401,
                 f"no report of yours shows who owns planet {dest}: ship {ship.number} goes "
                 f"to player {order.player} ({target}) only if the planet is theirs; if not, "
                 "it flies there as yours and the printout says so",

@@ -19,7 +19,7 @@ module on the running stocks (`check_stocks.py`): SHIP DESIGN (`check_designs.py
 PRODUCTION (`check_production.py`), cargo (`check_cargo.py`), FLEETS
 (`check_fleets.py`) and MOVEMENT (`check_movement.py`).
 
-House rules where the book is silent (for the man page, with `CODES`):
+House rules where the book is silent (for the man page, with the codes of `codes.py`):
 
 - RESEARCH of more PI than the system has is reduced to the PI there, as MISSILES is
   ("as many as possible"): the empire's R&D gets what the system can give.
@@ -62,52 +62,9 @@ from galbatch.rules.galactac.check_designs import Designs
 from galbatch.rules.galactac.check_fleets import Fleets
 from galbatch.rules.galactac.check_movement import Movement
 from galbatch.rules.galactac.check_production import Production
-from galbatch.rules.galactac.diplomacy import CODES as MESSAGE_CODES
+from galbatch.rules.galactac.codes import GT239, GT250
 from galbatch.rules.galactac.diplomacy import check_messages
 from galbatch.rules.galactac.facts import rejected, ships
-
-# Diagnostic codes of the empire's situation: GT2xx rejections, GT3xx reductions, GT4xx
-# warnings on actions carried out as written. Codes below GT230, GT301 and GT401-GT407
-# are the facts' (layer 2).
-CODES: dict[str, str] = {
-    "GT230": "you have no ship of that ID",
-    "GT231": "the ship is under construction: it takes only SCRAP",
-    "GT232": "the System is not one of your Production Systems",
-    "GT233": "the Home System cannot be downgraded, nor be made the capital again",
-    "GT234": "you have no design of that code",
-    "GT235": "the System's PI left does not pay for one ship of the design",
-    "GT236": "the design is illegal at your tech level",
-    "GT237": "the design table cannot take the design",
-    "GT238": "ships of the design are still in your fleet",
-    "GT239": "COMBAT needs ATTACK orders, STANDING needs DEFEND orders",
-    "GT240": "there is nothing to load, unload or transfer",
-    "GT241": "PV and PI are unloaded only at your Production Systems",
-    "GT242": "the ships are not in the same place",
-    "GT243": "the ship cannot go into the mother ship's hangar",
-    "GT244": "the ship cannot tow the other",
-    "GT245": "the ship or its fleet cannot move out of its System",
-    "GT246": "nothing in the fleet can be refitted",
-    "GT247": "nothing in the fleet can be repaired",
-    "GT248": "nothing in the fleet can be reloaded",
-    "GT249": "the System has no PI",
-    "GT250": "you do not own that System",
-    "GT251": "the ship is in a hangar: DETACH it first",
-    "GT252": "the System cannot be colonized, developed or destroyed so",
-    "GT253": "the PI the action needs is not there",
-    "GT254": "a shuttle run needs one of your Production Systems and another System",
-    "GT255": "the ship cannot join that fleet",
-    **MESSAGE_CODES,  # GT256, GT257: a message's recipient
-    "GT302": "missiles reduced to what the System's PI pays for",
-    "GT303": "research reduced to the System's PI",
-    "GT304": "load reduced to the free cargo bays",
-    "GT305": "load reduced to what the System has",
-    "GT306": "unload or transfer reduced to what the ship carries",
-    "GT307": "transfer reduced to the receiving ship's free cargo bays",
-    "GT308": "ships to build reduced to what the System's PI pays for",
-    "GT410": "a design with the rating of one in the table renames it",
-    "GT411": "a ship of the fleet is left out of its REFIT or REPAIR",
-    "GT412": "a ship's missile racks are not filled: there are not enough missiles",
-}
 
 
 def check_orders(
@@ -207,7 +164,7 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
                 for i in range(index)
             ):
                 late[index] = Refusal(
-                    "GT239",
+                    GT239,
                     f"ship {ship} is not under ATTACK orders (its orders: {orders_now}): give "
                     "it an ATTACK action before the COMBAT",
                 )
@@ -241,7 +198,7 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
                     for c in self.crafts.values()
                 )
                 if (place is None or not place.status) and not colonizing:
-                    raise Refusal("GT250", f"you do not own the System at {what.text()}")
+                    raise Refusal(GT250, f"you do not own the System at {what.text()}")
         return action
 
     def _map(self, action: a.Map) -> a.Map:
@@ -264,4 +221,4 @@ def _system_locations(action: Any) -> list[a.Location]:
     return []
 
 
-__all__ = ["CODES", "check_orders"]
+__all__ = ["check_orders"]

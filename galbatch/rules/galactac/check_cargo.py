@@ -8,6 +8,7 @@ from dataclasses import replace
 from galbatch.engine.checker.situation import Refusal
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.check_stocks import Craft, Place, Stocks, stow, take
+from galbatch.rules.galactac.codes import GT240, GT241, GT242, GT304, GT305, GT306, GT307
 from galbatch.rules.galactac.names import item_word
 
 
@@ -26,19 +27,19 @@ class Cargo(Stocks):
             if loaded < cargo.quantity and loaded:
                 if room <= there:
                     self.warn(
-                        "GT304",
+                        GT304,
                         f"ship {craft.id}'s fleet has {room} free cargo bays: {loaded} {item} "
                         f"loaded, not {cargo.quantity}",
                     )
                 else:
                     self.warn(
-                        "GT305",
+                        GT305,
                         f"{craft.location} has {there} {item} to load: {loaded} loaded, "
                         f"not {cargo.quantity}",
                     )
             elif not loaded and len(action.cargo) > 1:
                 why = self.why_not_load(craft, item, room, there)
-                self.warn("GT305" if room else "GT304", f"{why}: none loaded")
+                self.warn(GT305 if room else GT304, f"{why}: none loaded")
             if not loaded:
                 continue
             stow(fleet, item, loaded)
@@ -54,7 +55,7 @@ class Cargo(Stocks):
             item = item_word(action.cargo[0].item)
             room = sum(c.free for c in fleet)
             there = self.available(craft.location, item)
-            raise Refusal("GT240", self.why_not_load(craft, item, room, there))
+            raise Refusal(GT240, self.why_not_load(craft, item, room, there))
         return replace(action, cargo=tuple(kept))
 
     def why_not_load(self, craft: Craft, item: str, room: int, there: int) -> str:
@@ -100,17 +101,17 @@ class Cargo(Stocks):
             item = item_word(cargo.item)
             if item in ("PI", "PV") and (place is None or not place.production):
                 raise Refusal(
-                    "GT241",
+                    GT241,
                     f"{item} is unloaded only at your Production Systems: "
                     f"ship {craft.id} is at {craft.location}",
                 )
             if craft.location not in self.stars:
-                raise Refusal("GT240", f"there is no star System at {craft.location}")
+                raise Refusal(GT240, f"there is no star System at {craft.location}")
             carried = sum(c.aboard(item) for c in fleet)
             done = min(cargo.quantity, carried)
             if done < cargo.quantity:
                 self.warn(
-                    "GT306",
+                    GT306,
                     f"ship {craft.id}'s fleet carries {carried} {item}: {done} unloaded, "
                     f"not {cargo.quantity}",
                 )
@@ -125,14 +126,14 @@ class Cargo(Stocks):
                 place.missiles += done
             kept.append(replace(cargo, quantity=done))
         if not kept:
-            raise Refusal("GT240", f"ship {craft.id}'s fleet carries none of it")
+            raise Refusal(GT240, f"ship {craft.id}'s fleet carries none of it")
         return replace(action, cargo=tuple(kept))
 
     def _transfer(self, action: a.Transfer) -> a.Transfer:
         giver, receiver = self.active(action.source), self.active(action.target)
         if giver.location != receiver.location:
             raise Refusal(
-                "GT242",
+                GT242,
                 f"ship {giver.id} is at {giver.location} and ship {receiver.id} at "
                 f"{receiver.location}: both must be in the same System",
             )
@@ -141,17 +142,17 @@ class Cargo(Stocks):
         amount = min(want, have, room)
         if not amount:
             if not have:
-                raise Refusal("GT240", f"ship {giver.id} carries no {item}")
-            raise Refusal("GT240", f"ship {receiver.id} has no free cargo bays")
+                raise Refusal(GT240, f"ship {giver.id} carries no {item}")
+            raise Refusal(GT240, f"ship {receiver.id} has no free cargo bays")
         if amount < want:
             if amount == have:
                 self.warn(
-                    "GT306",
+                    GT306,
                     f"ship {giver.id} carries {have} {item}: {amount} transferred, not {want}",
                 )
             else:
                 self.warn(
-                    "GT307",
+                    GT307,
                     f"ship {receiver.id} has {room} free cargo bays: {amount} {item} "
                     f"transferred, not {want}",
                 )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from galbatch.engine.checker.situation import Refusal
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.check_stocks import Craft, Stocks
+from galbatch.rules.galactac.codes import GT239, GT242, GT243, GT255
 from galbatch.rules.galactac.rating import hangar_problems
 
 
@@ -20,15 +21,15 @@ class Fleets(Stocks):
             craft = self.active(number)
             if craft.location != flagship.location:
                 raise Refusal(
-                    "GT242",
+                    GT242,
                     f"ship {number} is at {craft.location}, its flagship {flagship.id} at "
                     f"{flagship.location}",
                 )
             if flagship.carrier or craft.carrier:
                 hangared = flagship if flagship.carrier else craft
-                raise Refusal("GT255", f"ship {hangared.id} is in a hangar: it joins no fleet")
+                raise Refusal(GT255, f"ship {hangared.id} is in a hangar: it joins no fleet")
             if flagship in self.fleet(craft):
-                raise Refusal("GT255", f"ship {flagship.id} is in ship {number}'s fleet already")
+                raise Refusal(GT255, f"ship {flagship.id} is in ship {number}'s fleet already")
             craft.flagship, craft.orders, craft.goal = flagship.id, "NONE", None
         return action
 
@@ -49,7 +50,7 @@ class Fleets(Stocks):
             craft = self.active(number)
             problem = self.hangar_problem(mother, craft)
             if problem:
-                raise Refusal("GT243", f"ship {number} cannot go into ship {mother.id}: {problem}")
+                raise Refusal(GT243, f"ship {number} cannot go into ship {mother.id}: {problem}")
             craft.carrier, craft.flagship, craft.orders, craft.goal = mother.id, 0, "NONE", None
         return action
 
@@ -96,7 +97,7 @@ class Fleets(Stocks):
         craft = self.active(action.flagship)
         if craft.orders != "DEFEND":
             raise Refusal(
-                "GT239",
+                GT239,
                 f"ship {craft.id} is not under DEFEND orders (its orders: {craft.orders}): "
                 "give the DEFEND action first",
             )

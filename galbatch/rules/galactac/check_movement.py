@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from galbatch.engine.checker.situation import Refusal
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.check_stocks import Craft, Stocks, stow
+from galbatch.rules.galactac.codes import GT242, GT244, GT245, GT252, GT253, GT254
 from galbatch.rules.galactac.house import COLONIZE_BY_TURN, DESTROY_PI_ABOARD, DEVELOP_BY_TURN
 from galbatch.rules.galactac.rating import ssd
 
@@ -35,7 +36,7 @@ class Movement(Stocks):
                     )
                     whose = "" if each is craft else f" (joined to ship {craft.id})"
                     raise Refusal(
-                        "GT245", f"ship {each.id}{whose} cannot move to {away[0]}: it has {kind}"
+                        GT245, f"ship {each.id}{whose} cannot move to {away[0]}: it has {kind}"
                     )
             self.leaving.update(each.id for each in self.riders(craft))
         return craft
@@ -70,11 +71,11 @@ class Movement(Stocks):
     def _shuttle(self, action: a.Shuttle) -> a.Shuttle:
         for stop in action.route:
             if stop.text() not in self.stars:
-                raise Refusal("GT254", f"there is no star System at {stop.text()}")
+                raise Refusal(GT254, f"there is no star System at {stop.text()}")
         mine = [(p := self.place(s)) is not None and p.production for s in action.route]
         if not any(mine) or all(mine):
             raise Refusal(
-                "GT254",
+                GT254,
                 "a shuttle run needs one of your Production Systems and a non-Production System",
             )
         self.moving(action.ship, action.route)
@@ -99,17 +100,17 @@ class Movement(Stocks):
         craft = self.moving(number, [where])
         place, text = self.place(where), where.text()
         if text not in self.stars:
-            raise Refusal("GT252", f"there is no star System at {text}")
+            raise Refusal(GT252, f"there is no star System at {text}")
         if kind == "COLONIZE":
             if text not in self.charted:
-                raise Refusal("GT252", f"{text} must be CHARTed before it is colonized")
+                raise Refusal(GT252, f"{text} must be CHARTed before it is colonized")
             if (place is not None and place.status) or text in self.others:
-                raise Refusal("GT252", f"{text} belongs to an empire already")
+                raise Refusal(GT252, f"{text} belongs to an empire already")
         elif kind == "DEVELOP":
             if place is None or place.status != "colony":
-                raise Refusal("GT252", f"{text} is not one of your Colonies")
+                raise Refusal(GT252, f"{text} is not one of your Colonies")
         elif place is not None and place.status:
-            raise Refusal("GT252", f"{text} is your own System: use DOWNGRADE, not {kind}")
+            raise Refusal(GT252, f"{text} is your own System: use DOWNGRADE, not {kind}")
         need = IMPROVEMENT_PI[kind]
         fleet = self.fleet(craft)
         have = sum(c.pi for c in fleet)
@@ -121,7 +122,7 @@ class Movement(Stocks):
                 have = need
         if have < need:
             raise Refusal(
-                "GT253",
+                GT253,
                 f"{kind} needs {need} PI aboard ship {craft.id}'s fleet or loadable where it "
                 f"is: it has {have} aboard",
             )
@@ -130,18 +131,18 @@ class Movement(Stocks):
         tower, towed = self.free_ship(action.towing), self.free_ship(action.towed)
         if tower.location != towed.location:
             raise Refusal(
-                "GT242",
+                GT242,
                 f"ship {tower.id} is at {tower.location} and ship {towed.id} at {towed.location}",
             )
         if towed.design_ssd > ssd(tower.current):
             raise Refusal(
-                "GT244",
+                GT244,
                 f"ship {towed.id} (SSD {towed.design_ssd} before damage) is larger than ship "
                 f"{tower.id} (SSD {ssd(tower.current)})",
             )
         plan = self.designs.get(towed.code)
         rating = plan.rating if plan is not None else towed.current
         if not rating.star and not rating.inertia:
-            raise Refusal("GT244", f"ship {towed.id} is a platform: platforms cannot move")
+            raise Refusal(GT244, f"ship {towed.id} is a platform: platforms cannot move")
         self.moving(tower.id, [action.location])
         return action

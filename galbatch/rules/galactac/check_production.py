@@ -10,6 +10,20 @@ from dataclasses import replace
 from galbatch.engine.checker.situation import Refusal
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.check_stocks import Stocks, take
+from galbatch.rules.galactac.codes import (
+    GT233,
+    GT235,
+    GT246,
+    GT247,
+    GT248,
+    GT249,
+    GT253,
+    GT302,
+    GT303,
+    GT308,
+    GT411,
+    GT412,
+)
 from galbatch.rules.galactac.house import BUILD_MAX, CAPITAL_COST, MISSILE_COST
 from galbatch.rules.galactac.rating import ssd
 
@@ -24,7 +38,7 @@ class Production(Stocks):
             built = min(stock.quantity, place.pi // MISSILE_COST)
             if built < stock.quantity:
                 self.warn(
-                    "GT302",
+                    GT302,
                     f"{stock.location.text()} has {place.pi} PI: {built} missiles built, "
                     f"not {stock.quantity}",
                 )
@@ -33,7 +47,7 @@ class Production(Stocks):
             if built:
                 builds.append(replace(stock, quantity=built))
         if not builds:
-            raise Refusal("GT249", _no_pi(action.builds, "no missile can be built"))
+            raise Refusal(GT249, _no_pi(action.builds, "no missile can be built"))
         return replace(action, builds=tuple(builds))
 
     def _research(self, action: a.Research) -> a.Research:
@@ -43,7 +57,7 @@ class Production(Stocks):
             spent = min(stock.quantity, place.pi)
             if spent < stock.quantity:
                 self.warn(
-                    "GT303",
+                    GT303,
                     f"{stock.location.text()} has {place.pi} PI: {spent} PI spent on research, "
                     f"not {stock.quantity}",
                 )
@@ -51,7 +65,7 @@ class Production(Stocks):
             if spent:
                 spending.append(replace(stock, quantity=spent))
         if not spending:
-            raise Refusal("GT249", _no_pi(action.spending, "nothing to spend on research"))
+            raise Refusal(GT249, _no_pi(action.spending, "nothing to spend on research"))
         return replace(action, spending=tuple(spending))
 
     def _build(self, action: a.Build) -> a.Build:
@@ -61,14 +75,14 @@ class Production(Stocks):
         paid = min(len(names), place.pi // plan.cost) if plan.cost else len(names)
         if not paid:
             raise Refusal(
-                "GT235",
+                GT235,
                 f"a {plan.code} costs {plan.cost} PI and {action.location.text()} has "
                 f"{place.pi} left",
             )
         if paid < len(names):
             dropped = " ".join(names[paid:])
             self.warn(
-                "GT308",
+                GT308,
                 f"{action.location.text()} has {place.pi} PI left, {plan.cost} a {plan.code}: "
                 f"{paid} built, {dropped} not (the remaining builds abort)",
             )
@@ -80,7 +94,7 @@ class Production(Stocks):
             place = self.production(system.location)
             if place.status == "home":
                 raise Refusal(
-                    "GT233",
+                    GT233,
                     f"{system.location.text()} is your Home System: it cannot be downgraded",
                 )
         for system in action.systems:
@@ -94,12 +108,12 @@ class Production(Stocks):
     def _capital(self, action: a.Capital) -> a.Capital:
         place = self.production(action.location)
         if place.status == "home":
-            raise Refusal("GT233", f"{action.location.text()} is your Home System already")
+            raise Refusal(GT233, f"{action.location.text()} is your Home System already")
         home = self.places.get(self.home or "")
         left = home.pi if home is not None else 0
         if left < CAPITAL_COST:
             raise Refusal(
-                "GT253",
+                GT253,
                 f"CAPITAL costs {CAPITAL_COST} PI from the Home System, which has {left} "
                 "left after your other actions",
             )
@@ -142,7 +156,7 @@ class Production(Stocks):
                     done = True
             if not done:
                 raise Refusal(
-                    "GT246",
+                    GT246,
                     reasons[0]
                     if reasons
                     else f"ship {number}'s fleet is at your tech level ({self.tech}) already",
@@ -175,7 +189,7 @@ class Production(Stocks):
                 repaired = True
             if not repaired:
                 raise Refusal(
-                    "GT247",
+                    GT247,
                     reasons[-1] if reasons else f"no ship in ship {number}'s fleet is damaged",
                 )
             self.left_out("REPAIR", number, reasons)
@@ -185,7 +199,7 @@ class Production(Stocks):
     def left_out(self, word: str, number: int, reasons: Sequence[str]) -> None:
         """Warn of the ships of a fleet its REFIT or REPAIR leaves as they are."""
         for reason in reasons:
-            self.warn("GT411", f"{reason}: the {word} of ship {number}'s fleet leaves it out")
+            self.warn(GT411, f"{reason}: the {word} of ship {number}'s fleet leaves it out")
 
     def _reload(self, action: a.Reload) -> a.Reload:
         for number in action.ships:
@@ -209,15 +223,15 @@ class Production(Stocks):
                 if got < need:
                     short.append(f"ship {each.id} gets {got} of the {need} missiles its racks need")
             if not needed:
-                raise Refusal("GT248", f"the missile racks of ship {number}'s fleet are full")
+                raise Refusal(GT248, f"the missile racks of ship {number}'s fleet are full")
             if not loaded:
                 raise Refusal(
-                    "GT248",
+                    GT248,
                     f"no missiles for ship {number}'s fleet: none of yours at "
                     f"{craft.location} nor in its cargo",
                 )
             for text in short:
-                self.warn("GT412", f"{text}: there are no more here nor in the fleet's cargo")
+                self.warn(GT412, f"{text}: there are no more here nor in the fleet's cargo")
         return action
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from galbatch.engine.checker.situation import Refusal, Situation
 from galbatch.engine.text.suggest import closest, did_you_mean
 from galbatch.rules.galactac import orders as a
+from galbatch.rules.galactac.codes import GT230, GT231, GT232, GT234, GT251
 from galbatch.rules.galactac.facts import LOOKALIKE
 from galbatch.rules.galactac.rating import Rating, RatingError, read_rating, ssd
 
@@ -181,15 +182,15 @@ class Stocks(Situation[Any]):
         if craft is None or number in self.gone:
             known = [str(n) for n in self.crafts if n not in self.gone]
             if number in self.gone:
-                raise Refusal("GT230", f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
-            raise Refusal("GT230", f"you have no ship {number}{did_you_mean(str(number), known)}")
+                raise Refusal(GT230, f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
+            raise Refusal(GT230, f"you have no ship {number}{did_you_mean(str(number), known)}")
         return craft
 
     def active(self, number: int) -> Craft:
         """The empire's ship of that ID, in service."""
         craft = self.ship(number)
         if not craft.in_service:
-            raise Refusal("GT231", f"ship {number} is under construction: it takes only SCRAP")
+            raise Refusal(GT231, f"ship {number} is under construction: it takes only SCRAP")
         return craft
 
     def free_ship(self, number: int) -> Craft:
@@ -197,7 +198,7 @@ class Stocks(Situation[Any]):
         craft = self.active(number)
         if craft.carrier:
             raise Refusal(
-                "GT251", f"ship {number} is in the hangar of ship {craft.carrier}: DETACH it first"
+                GT251, f"ship {number} is in the hangar of ship {craft.carrier}: DETACH it first"
             )
         return craft
 
@@ -210,7 +211,7 @@ class Stocks(Situation[Any]):
         if place is None or not place.production:
             mine = [p.location for p in self.places.values() if p.production]
             raise Refusal(
-                "GT232",
+                GT232,
                 f"{where.text()} is not one of your Production Systems"
                 f"{did_you_mean(where.text(), mine)}",
             )
@@ -223,7 +224,7 @@ class Stocks(Situation[Any]):
             alike = [c for c in self.designs if c.translate(LOOKALIKE) == shape]
             guess = alike[0] if len(alike) == 1 else closest(code, self.designs)
             hint = f" (did you mean {guess}?)" if guess else ""
-            raise Refusal("GT234", f"you have no design {code}{hint}")
+            raise Refusal(GT234, f"you have no design {code}{hint}")
         return plan
 
     def fleet(self, craft: Craft) -> list[Craft]:

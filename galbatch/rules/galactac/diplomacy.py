@@ -21,6 +21,7 @@ from galbatch.engine.checker.situation import Refusal, Situation, run
 from galbatch.engine.language.message_blocks import named
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest
+from galbatch.rules.galactac.codes import GT256, GT257
 from galbatch.rules.galactac.events import Diplomatic
 
 if TYPE_CHECKING:
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
     from galbatch.engine.language.located import Located
     from galbatch.rules.galactac.state import GameState
     from galbatch.rules.galactac.turn import Turn
-
-CODES: dict[str, str] = {
-    "GT256": "a message goes only to an empire you have encountered, by its name",
-    "GT257": "a message to your own empire",
-}
 
 
 @dataclass(frozen=True)
@@ -81,13 +77,13 @@ class Recipients(Situation[Any]):
         """The recipient's name as names are compared (GT256, GT257)."""
         to = normal(message.to)
         if to == self.own:
-            raise Refusal("GT257", "that is your own empire's name")
+            raise Refusal(GT257, "that is your own empire's name")
         if to not in self.by_name:
             guess = closest(to, self.by_name)
             hint = f" (did you mean {self.by_name[guess]}?)" if guess is not None else ""
             met = "" if self.known else ": you have encountered no empire yet"
             raise Refusal(
-                "GT256",
+                GT256,
                 f"you have not encountered an empire named {named(message.to)}{met}{hint}",
             )
         return to

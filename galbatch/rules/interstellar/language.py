@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.language.parsing import LineRejected, explain_first_word
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.codes import IC100
 from galbatch.rules.interstellar.tables import COLOURS
 
 if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
     from lark import Token
 
-SYNTAX_CODE = "IC100"
+SYNTAX_CODE = IC100
 ORDER_NOUN = "order"
 # The words that begin an order, for "did you mean".
 FIRST_WORDS: tuple[str, ...] = (
