@@ -516,7 +516,7 @@ def _password_in(line: str) -> tuple[int, int] | None:
     if game is None:
         return None
     word = password_word.search(line, game.end())
-    if word is None or word.end() == len(line.rstrip()):
+    if word is None or word.end() >= len(line.rstrip()):  # nothing but blanks after it
         return None
     start = word.end()
     if line[start] == '"':  # quoted: up to the closing quote, or the end of the line
