@@ -28,11 +28,19 @@ from galbatch.rules.galactac.facts import FACTS as GALACTAC_FACTS
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = {"conflict": "conflict-demo", "conqueror": "gc16", "galactac": "galaxy13"}
+GAMES = {
+    "conflict": "conflict-demo",
+    "conqueror": "gc16",
+    "galactac": "galaxy13",
+    "galaktikos": "spiral6",
+    "interstellar": "nebula4",
+}
 HEADERS = {
     "conflict": 'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"',
     "conqueror": 'GAME GC16 PLAYER 1 PASSWORD "arcturus-1997"',
     "galactac": 'GAME GT13 PLAYER 1 PASSWORD "arcturus-1313"',
+    "galaktikos": 'GAME SP6 PLAYER 1 PASSWORD "red-2006"',
+    "interstellar": 'GAME IC4 PLAYER 1 PASSWORD "balchoth-red"',
 }
 MODES = ("ruleset", "view", "game")
 
@@ -268,6 +276,22 @@ BOTH = [
     ("galactac", "LOAD 1105 0 PI", "GT211", "GT230"),
     # a BUILD without a name (GT215) at a System not Grand Fenwick's (GT232)
     ("galactac", "BUILD 99-15 FX", "GT215", "GT232"),
+    # RED in spiral6 at round 2 (home 1303; BLUE holds 1922 with a fleet and population):
+    # a growth of 0 (GK202) in BLUE's territory (GK230)
+    ("galaktikos", "GROW 1922 0", "GK202", "GK230"),
+    # a move of 0 fleets (GK202) from a hex where RED has none (GK236)
+    ("galaktikos", "MOVE 0 FLEET 1922 1921", "GK202", "GK236"),
+    # an attack with 0 fleets (GK202) from a hex where RED has none (GK242)
+    ("galaktikos", "ATTACK FLEETS 2111 FROM 1922 0", "GK202", "GK242"),
+    # the same hex named twice in a path (GK204) of a hex off the 2x-by-2x board (GK249)
+    ("galaktikos", "MOVE 1 FLEET 1203 9999 9999", "GK204", "GK249"),
+    # RED (ARCTURUS) in nebula4, attacking BLUE 3: a ship reclaimed to a tile that is no
+    # planet (IC101) of GREEN's system (IC236)
+    ("interstellar", "RECLAIM S TO GREEN 7", "IC101", "IC236"),
+    # an attack of 0 ships (IC102) on a planet of a system not in the game (IC230)
+    ("interstellar", "ATTACK PURPLE 2 WITH 0 M", "IC102", "IC230"),
+    # a count of 0 healed (IC102) of RED's own ships, where another player is meant (IC231)
+    ("interstellar", "HEAL RED 0", "IC102", "IC231"),
 ]
 
 

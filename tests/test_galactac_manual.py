@@ -1,5 +1,5 @@
-"""galbatch-galactac(7) documents what the ruleset does: every diagnostic code any of its
-modules can give, and no section left as a placeholder."""
+"""galbatch-galactac(7) documents what the ruleset does: no section is left as a
+placeholder, and it is clean roff. (Its diagnostic codes: test_man_diagnostics.py.)"""
 
 from __future__ import annotations
 
@@ -11,17 +11,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "man" / "galbatch-galactac.7"
-
-
-def test_every_code_of_the_ruleset_is_documented() -> None:
-    page = PAGE.read_text(encoding="utf-8")
-    package = ROOT / "galbatch" / "rules" / "galactac"
-    codes = {
-        c for f in sorted(package.glob("*.py")) for c in re.findall(r"GT[0-9]{3}", f.read_text())
-    }
-    assert len(codes) >= 60
-    for code in sorted(codes):
-        assert f'.BR {code} "' in page, code
 
 
 def test_no_section_is_a_placeholder() -> None:

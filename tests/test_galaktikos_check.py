@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from galbatch.engine.language.diagnostics import Diagnostic, Severity, is_reduction
 from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos import orders as o
-from galbatch.rules.galaktikos.check import CODES, check_orders
+from galbatch.rules.galaktikos.check import check_orders
+from galbatch.rules.galaktikos.codes import CODES
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType
 from tests.galaktikos_world import put, world
@@ -53,9 +54,10 @@ def codes(diags: list[Diagnostic]) -> list[str]:
 
 
 def test_every_code_has_a_meaning_and_its_range() -> None:
-    for code, meaning in CODES.items():
-        assert meaning
-        assert 230 <= int(code[2:]) <= 259 or is_reduction(code) or 402 <= int(code[2:]) <= 499
+    for code, entry in CODES.items():
+        assert entry.meaning
+        number = int(code[2:])
+        assert number == 100 or 201 <= number <= 259 or is_reduction(code) or 401 <= number <= 499
 
 
 def test_shipyard_paid_from_the_turns_income_else_rejected() -> None:
@@ -461,3 +463,32 @@ def test_growth_overpopulation_removes_at_once_is_warned_not_clamped() -> None:
     after = resolve(played, {"A": [o.Grow("0303", 2)]}, Streams(1, 1))
     assert after.population(parse_hex("0303"), "A") == 2
     assert after.players["A"].resources == played.players["A"].resources + 3 - 4
+
+
+def test_an_attack_rejected_at_a_later_hex_pays_for_none() -> None:
+    """A rejected order uses nothing: an ATTACK whose second hex has no fleet of A's
+    (GK242) has not paid for the first hex's fleets, and the shipyard after it can."""
+    state = board(resources=1)  # 4 resources: two attacking tokens, or one shipyard
+    put(state, "0403", "B", fleet=1)
+    attack = o.Attack("FLEETS", "0403", (o.Attackers("0303", 2), o.Attackers("0404", 1)))
+    accepted, diags = check(state, attack, o.BuildShipyard("0303"))
+    assert accepted == [o.BuildShipyard("0303")]
+    assert codes(diags) == ["GK242"]
+
+
+def test_a_refused_order_is_checked_for_what_it_names_and_uses_nothing() -> None:
+    """Layer 2 refused them (a count of 0): the board still says the hex is not A's
+    territory, that A has no fleet where the move starts, and that the hex is off the
+    board; none is accepted, and the shipyard after them is paid for."""
+    state = board(resources=1)
+    orders = [
+        at(o.Grow("0606", 0), 1, refused=True),
+        at(o.Move(0, ("0606", "0605")), 2, refused=True),
+        at(o.BuildHabitat("3030", 0), 3, refused=True),
+        at(o.BuildHabitat("0303", 0), 4, refused=True),
+        at(o.BuildShipyard("0303"), 5),
+    ]
+    accepted, diags = check_orders(orders, state.to_data(), "A")
+    assert accepted == [o.BuildShipyard("0303")]
+    assert [(d.line, d.code) for d in diags] == [(1, "GK230"), (2, "GK236"), (3, "GK249")]
+    assert all(d.message.endswith(" rejected") for d in diags)

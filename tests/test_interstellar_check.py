@@ -22,7 +22,8 @@ from galbatch.engine.language.located import Located
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar import tables as t
-from galbatch.rules.interstellar.check import CODES, check_orders
+from galbatch.rules.interstellar.check import check_orders
+from galbatch.rules.interstellar.codes import CODES
 from galbatch.rules.interstellar.coins import choose
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import (
@@ -111,10 +112,10 @@ def rejects(state: GameState, player: str, line: str, code: str, message: str) -
 
 
 def test_every_code_has_a_meaning_and_its_range() -> None:
-    for code, meaning in CODES.items():
-        assert meaning
+    for code, entry in CODES.items():
+        assert entry.meaning
         number = int(code[2:])
-        assert 230 <= number <= 249 or is_reduction(code) or 400 <= number <= 409
+        assert 100 <= number <= 249 or is_reduction(code) or 400 <= number <= 409
 
 
 def test_a_good_attack_is_accepted_as_written() -> None:
@@ -507,10 +508,24 @@ def test_orders_for_ones_part_draw_no_warning() -> None:
     assert check(state, BLUE, "INVITE YELLOW", "PLAY 4", "DEAL NOTHING", "NO DEAL")[1] == []
 
 
-def test_refused_orders_are_neither_accepted_nor_checked_again() -> None:
+def test_a_refused_order_is_never_accepted_and_only_checked_for_what_it_names() -> None:
+    """A refused PLAY of a coin RED does not hold gets no warning (it is never played);
+    refused orders naming a system not in the game, RED's own colour where another
+    player is meant, or another's home world for a reclaim are reported as such."""
     orders = [at(one("PLAY 4"), 1, refused=True), at(one("PLAY 5"), 2)]
     accepted, diags = check_orders(orders, build_view(table(), RED), RED)
     assert accepted == [one("PLAY 5")] and diags == []
+    lines = ("ATTACK PURPLE 2 WITH 0 M", "HEAL RED 0", "RECLAIM S TO GREEN 2", "INVITE RED")
+    orders = [at(one(line), i + 1, refused=True) for i, line in enumerate(lines)]
+    accepted, diags = check_orders(orders, build_view(table(), RED), RED)
+    assert accepted == []
+    assert [(d.line, d.code) for d in diags] == [
+        (1, "IC230"),
+        (2, "IC231"),
+        (3, "IC236"),
+        (4, "IC231"),
+    ]
+    assert all(d.message.endswith(f"; order {lines[d.line - 1]} rejected") for d in diags)
 
 
 def test_a_standing_orders_ships_are_counted_when_it_is_used() -> None:
@@ -719,9 +734,7 @@ def test_an_allys_ships_sent_ahead_are_counted_on_every_planet() -> None:
 
 
 def test_every_code_of_the_checker_and_the_facts_is_tested() -> None:
-    from galbatch.rules.interstellar.facts import CODES as FACT_CODES
-
     here = Path(__file__).resolve().parent
     names = ("language", "facts", "check")
     tests = "".join((here / f"test_interstellar_{n}.py").read_text("utf-8") for n in names)
-    assert [c for c in [*FACT_CODES, *CODES] if f'"{c}"' not in tests] == []
+    assert [c for c in CODES if f'"{c}"' not in tests] == []

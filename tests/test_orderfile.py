@@ -277,6 +277,8 @@ REDACT_CASES = {
     "in the subject": (b"Subject: GAME demo PLAYER 3 PASSWORD x y\n\nGAME demo PW z\n",
                        b"Subject: GAME demo PLAYER 3 PASSWORD ********\n\nGAME demo PW ********\n"),
     "empty": (b"", b""),
+    # a keyword followed only by what Python counts as blank (U+001C is one): no password
+    "keyword then a separator": (b"GAME\x00PAS\x1c", b"GAME\x00PAS\x1c"),
 }  # fmt: skip
 
 

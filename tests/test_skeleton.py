@@ -24,6 +24,7 @@ SKELETON: dict[str, tuple[tuple[str, ...], str]] = {
     "orders": ((), "the order dataclasses"),
     "facts": (("facts", "FACTS"), "layer 2: the rule book's facts that need no game"),
     "check": (("check_orders",), "layer 3: the player's situation"),
+    "codes": (("CODES",), "the diagnostic codes, each once, as the man page lists them"),
     "state": ((), "the state and its plain data"),
     "setup": (("SETTINGS", "new_game"), "a new game"),
     "progress": (("owing", "describe"), "whose move it is, and the job log's line"),
@@ -118,3 +119,15 @@ def test_every_ruleset_is_wired_to_its_skeleton(name: str) -> None:
     }
     assert wrong == {}, f"{name}: these methods call outside their skeleton module"
     assert set(WIRING) - {"views"} <= set(methods), "every ruleset wires these itself"
+
+
+LONGEST_MODULE = 800  # lines: past this a module is split by the book's subjects
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_checker_module_is_over_800_lines(name: str) -> None:
+    """Each layer's modules (language, facts, check and its parts) stay small."""
+    checker = [RULES / name / f"{m}.py" for m in ("language", "facts")]
+    checker += sorted((RULES / name).glob("check*.py"))
+    long = {p.name: n for p in checker if (n := len(p.read_text().splitlines())) > LONGEST_MODULE}
+    assert long == {}

@@ -9,6 +9,7 @@ from typing import Any
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.orderfile import OrderFile, parse_order_bytes, redact, split_lines
 from galbatch.engine.security.authentication import authenticate
@@ -116,7 +117,7 @@ def _not_this_games(room: Room, letter: Letter, of: OrderFile, lines: list[str])
         header.line,
         1,
         Severity.FATAL,
-        "GB016",
+        GB016,
         f"game {game.id} has no player {header.player}; file rejected",
     )
     check = check_file(of, ruleset, auth=[bad])

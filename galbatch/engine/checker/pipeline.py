@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.language.codes import GB005
 from galbatch.engine.language.diagnostics import RC, Diagnostic, Record, Severity, worst_rc
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.message_blocks import hand_over
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from galbatch.engine.contract.ruleset import AnyRuleset
 
 MAX_LISTED_ERRORS = 50  # errors listed for one file; what follows the last is only counted
-HIDDEN = "GB005"  # the code of the line that counts what is not listed
+HIDDEN = GB005  # the code of the line that counts what is not listed
 REJECTED = "REJECTED: "  # how a file's status begins when the file was rejected whole
 
 

@@ -107,7 +107,8 @@ class Ruleset(Generic[StateT, OrderT]):
         """The checker's layer 3, the player's situation, on the orders as `facts` left
         them: accepted (possibly clamped) orders and the diagnostics of the others. An
         order marked `refused` is only checked for what the situation says of it (whose
-        ships, worlds or planets it names): it is never accepted and uses nothing."""
+        ships, worlds or planets it names): it is never accepted and uses nothing.
+        Every game does it with engine.checker.situation's driver, `run`."""
         raise NotImplementedError
 
     # -- the players' names ---------------------------------------------------------

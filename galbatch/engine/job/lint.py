@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import RC, Diagnostic, format_json, worst_rc
 from galbatch.engine.language.orderfile import (
     MAX_BYTES,
@@ -118,7 +119,7 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
             of.header.line,
             1,
             Severity.FATAL,
-            "GB016",
+            GB016,
             f"game {game.id} has no player {of.header.player}; file rejected",
         )
         return check_file(of, rs, auth=[bad])

@@ -45,6 +45,7 @@ from galbatch.engine.job.playerfiles import (
     order_label,
     password_checks,
 )
+from galbatch.engine.language.codes import GB020, GB021
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.text.printable import printable
@@ -390,7 +391,7 @@ def _log_checks(job: _Job) -> None:
     n_orders = sum(t[0] for t in tallies)
     clamped = sum(t[1] for t in tallies)
     rejected = sum(t[2] for t in tallies)  # hidden ones too
-    unended = sum(1 for c in checks.values() for d in c.diagnostics if d.code in ("GB020", "GB021"))
+    unended = sum(1 for c in checks.values() for d in c.diagnostics if d.code in (GB020, GB021))
     whole = [p for p, c in checks.items() if not c.usable]
     # A file rejected whole keeps its own RC 12; the turn runs without it, so the job
     # says 8 at most here: 12 is kept for a run that was refused and changed nothing.

@@ -22,6 +22,18 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.language.codes import (
+    GB040,
+    GB041,
+    GB042,
+    GB043,
+    GB044,
+    GB045,
+    GB046,
+    GB047,
+    GB048,
+    GB049,
+)
 from galbatch.engine.language.diagnostics import Diagnostic, Record, Severity
 from galbatch.engine.text.printable import escape, first_control, printable
 
@@ -37,20 +49,6 @@ OPENING = re.compile(r"^MESSAGE\s+TO(?:\s+(?P<to>.*))?$", re.IGNORECASE)
 CLOSING = re.compile(r"^END\s+MESSAGE\s*(?:#.*)?$", re.IGNORECASE)
 FILE_END = re.compile(r"^END\s*(?:#.*)?$", re.IGNORECASE)  # the order file's END
 SIGNATURE = "-- "  # the e-mail signature separator: the file ends there
-
-# The codes of a message block, for the man page.
-CODES: dict[str, str] = {
-    "GB040": "a message has no END MESSAGE: it is not sent",
-    "GB041": "MESSAGE TO inside a message: the first has no END MESSAGE and is not sent",
-    "GB042": "MESSAGE TO names no recipient: the message is not sent",
-    "GB043": f"more than {MAX_MESSAGES} messages in the file: the later ones are not sent",
-    "GB044": f"a message line longer than {MAX_MESSAGE_WIDTH} characters: it is not sent",
-    "GB045": f"a message of more than {MAX_MESSAGE_LINES} lines: it is not sent",
-    "GB046": "control characters in a message: it is not sent",
-    "GB047": "a message with no text: it is not sent",
-    "GB048": "END MESSAGE with no MESSAGE TO before it: the line is ignored",
-    "GB049": "the game has no diplomatic messages: the message is not sent",
-}
 
 
 class Block(Record):
@@ -88,7 +86,7 @@ def stray_closing(name: str, number: int, column: int) -> Diagnostic:
         number,
         column,
         Severity.WARNING,
-        "GB048",
+        GB048,
         "END MESSAGE with no MESSAGE TO before it; line ignored",
     )
 
@@ -119,14 +117,14 @@ def read_block(
     if ending == NESTED:
         faults.append(
             (
-                "GB041",
+                GB041,
                 f"MESSAGE TO at line {at + 1} inside the {shown} begun here: that one has no "
                 f"END MESSAGE; {span} taken as its text, {shown} not sent",
             )
         )
     elif not closed:
         why = f"no END MESSAGE: {span} taken as the text of the {shown}, which is not sent"
-        faults.append(("GB040", why))
+        faults.append((GB040, why))
     text = _trimmed(text)
     faults += _limits(to, text, closed, sent, shown, span)
     diags += [Diagnostic(name, number, column, Severity.ERROR, c, m) for c, m in faults]
@@ -169,18 +167,18 @@ def _bad_line(
     bad = first_control(opening)
     if bad is not None:
         why = f"control characters in the line ({escape(bad)}); {shown} not sent"
-        return Diagnostic(name, number, column, Severity.ERROR, "GB046", why)
+        return Diagnostic(name, number, column, Severity.ERROR, GB046, why)
     if len(opening) > MAX_MESSAGE_WIDTH:
         why = f"line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent"
-        return Diagnostic(name, number, column, Severity.ERROR, "GB044", why)
+        return Diagnostic(name, number, column, Severity.ERROR, GB044, why)
     for line, body in enumerate(text, start=number + 1):
         bad = first_control(body)
         if bad is not None:
             why = f"control characters in the message ({escape(bad)}); {shown} not sent"
-            return Diagnostic(name, line, 1, Severity.ERROR, "GB046", why)
+            return Diagnostic(name, line, 1, Severity.ERROR, GB046, why)
         if len(body) > MAX_MESSAGE_WIDTH:
             why = f"message line longer than {MAX_MESSAGE_WIDTH} characters; {shown} not sent"
-            return Diagnostic(name, line, MAX_MESSAGE_WIDTH + 1, Severity.ERROR, "GB044", why)
+            return Diagnostic(name, line, MAX_MESSAGE_WIDTH + 1, Severity.ERROR, GB044, why)
     return None
 
 
@@ -200,15 +198,15 @@ def _limits(
     one message more than a file may send, too many lines, a closed block with no text."""
     faults = []
     if not to:
-        faults.append(("GB042", "MESSAGE TO names no recipient; message not sent"))
+        faults.append((GB042, "MESSAGE TO names no recipient; message not sent"))
     if sent >= MAX_MESSAGES:
         why = f"only {MAX_MESSAGES} messages a file are sent; {shown} ({span}) not sent"
-        faults.append(("GB043", why))
+        faults.append((GB043, why))
     if len(text) > MAX_MESSAGE_LINES:
         why = f"the {shown} has {len(text)} lines, more than {MAX_MESSAGE_LINES}; not sent"
-        faults.append(("GB045", why))
+        faults.append((GB045, why))
     if not text and closed:
-        faults.append(("GB047", f"the {shown} has no text; not sent"))
+        faults.append((GB047, f"the {shown} has no text; not sent"))
     return faults
 
 
@@ -229,7 +227,7 @@ def hand_over(
             b.number,
             b.column,
             Severity.ERROR,
-            "GB049",
+            GB049,
             f"{title} has no diplomatic messages; message to {named(b.message.to)} not sent",
         )
         for b in blocks

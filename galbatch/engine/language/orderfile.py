@@ -10,6 +10,21 @@ import re
 from functools import cache
 from pathlib import Path
 
+from galbatch.engine.language.codes import (
+    GB001,
+    GB002,
+    GB003,
+    GB004,
+    GB010,
+    GB011,
+    GB012,
+    GB020,
+    GB021,
+    GB022,
+    GB023,
+    GB030,
+    GB031,
+)
 from galbatch.engine.language.diagnostics import Diagnostic, Record, Severity
 from galbatch.engine.language.message_blocks import Block, closes, opens, read_block, stray_closing
 from galbatch.engine.text.printable import escape, first_control
@@ -41,7 +56,7 @@ SIGNATURE = "-- "  # the e-mail signature separator
 SIGNUP = re.compile(r"\s*#ANM\b", re.IGNORECASE)  # a sign-up by mail: a comment in an order file
 HEADER_SEARCH = 200  # lines of e-mail headers and greetings allowed before the header
 # Codes of findings about the whole file rather than one order: at most one of each.
-FILE_FINDINGS = frozenset({"GB003", "GB004", "GB011", "GB020", "GB021", "GB022"})
+FILE_FINDINGS = frozenset({GB003, GB004, GB011, GB020, GB021, GB022})
 
 
 class Header(Record):
@@ -100,7 +115,7 @@ def read_order_file(path: Path, name: str | None = None) -> OrderFile:
         with path.open("rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
-        return _unusable(label, "GB001", f"cannot read the file: {e.strerror or e}")
+        return _unusable(label, GB001, f"cannot read the file: {e.strerror or e}")
     return parse_order_bytes(data, label)
 
 
@@ -108,7 +123,7 @@ def parse_order_bytes(data: bytes, name: str) -> OrderFile:
     """Split raw bytes into header, order lines and diagnostics."""
     if len(data) > MAX_BYTES:
         return _unusable(
-            name, "GB002", f"the file is larger than {MAX_BYTES // 1024} KB; no orders were read"
+            name, GB002, f"the file is larger than {MAX_BYTES // 1024} KB; no orders were read"
         )
     diags: list[Diagnostic] = []
     text = decode(data, name, diags)
@@ -131,7 +146,7 @@ def _read_header(name: str, raw_lines: list[str], diags: list[Diagnostic]) -> He
                 1,
                 1,
                 Severity.FATAL,
-                "GB010",
+                GB010,
                 "no header line: the file must start with "
                 'GAME <game> PLAYER <player> PASSWORD "<password>"',
             )
@@ -146,7 +161,7 @@ def _read_header(name: str, raw_lines: list[str], diags: list[Diagnostic]) -> He
                 1,
                 1,
                 Severity.NOTE,
-                "GB011",
+                GB011,
                 f"ignored {plural(start, 'line')} before the header (e-mail headers?)",
             )
         )
@@ -157,7 +172,7 @@ def _read_header(name: str, raw_lines: list[str], diags: list[Diagnostic]) -> He
                 start + 1,
                 1,
                 Severity.FATAL,
-                "GB012",
+                GB012,
                 'bad header: expected GAME <game> PLAYER <player> PASSWORD "<password>"',
             )
         )
@@ -193,7 +208,7 @@ def _read_orders(
                     number,
                     1,
                     Severity.WARNING,
-                    "GB021",
+                    GB021,
                     "no END before the signature; orders after it were ignored",
                 )
             )
@@ -229,7 +244,7 @@ def _read_orders(
                     number,
                     1,
                     Severity.ERROR,
-                    "GB022",
+                    GB022,
                     f"more than {MAX_ORDER_LINES} order lines: the {plural(unread, 'line')} from "
                     f"line {number} on were not read",
                 )
@@ -251,14 +266,14 @@ def _read_orders(
                 len(raw_lines) or 1,
                 1,
                 Severity.WARNING,
-                "GB020",
+                GB020,
                 "no END line: the file may be truncated",
             )
         )
     return lines, blocks
 
 
-SIGNUP_CODE = "GB023"
+SIGNUP_CODE = GB023
 
 
 def _signup_note(name: str, raw_lines: list[str], first: int = 0) -> list[Diagnostic]:
@@ -323,7 +338,7 @@ def detect(data: bytes) -> Decoded:
         note = (
             1,
             Severity.NOTE,
-            "GB004",
+            GB004,
             f"the file is UTF-16 ({ENDIAN[codec]}, {how}); read it as such",
         )
         try:
@@ -333,7 +348,7 @@ def detect(data: bytes) -> Decoded:
             bad = (
                 line,
                 Severity.WARNING,
-                "GB003",
+                GB003,
                 "the file is not valid UTF-16; what is not was read as U+FFFD",
             )
             return Decoded(body.decode(codec, "replace"), codec, bom, (note, bad))
@@ -346,7 +361,7 @@ def detect(data: bytes) -> Decoded:
             text = body.decode(codec)
         except UnicodeDecodeError:  # bytes 81, 8D, 8F, 90 and 9D mean nothing in cp1252
             continue
-        warning = (line, Severity.WARNING, "GB003", f"the file is not UTF-8; read it as {label}")
+        warning = (line, Severity.WARNING, GB003, f"the file is not UTF-8; read it as {label}")
         return Decoded(text, codec, bom, (warning,))
     raise AssertionError("Latin-1 decodes any bytes")  # pragma: no cover
 
@@ -434,10 +449,10 @@ def line_problem(text: str) -> tuple[str, str] | None:
     """Why an order line is not even worth parsing: too long, or control characters
     (other than tab) or invisible format characters such as bidi overrides."""
     if len(text) > MAX_LINE:
-        return "GB030", f"line longer than {MAX_LINE} characters; order rejected"
+        return GB030, f"line longer than {MAX_LINE} characters; order rejected"
     bad = first_control(text)
     if bad is not None:
-        return "GB031", f"control characters in the line ({escape(bad)}); order rejected"
+        return GB031, f"control characters in the line ({escape(bad)}); order rejected"
     return None
 
 
@@ -518,7 +533,7 @@ def _password_in(line: str) -> tuple[int, int] | None:
     if game is None:
         return None
     word = password_word.search(line, game.end())
-    if word is None or word.end() == len(line.rstrip()):
+    if word is None or word.end() >= len(line.rstrip()):  # nothing but blanks after it
         return None
     start = word.end()
     if line[start] == '"':  # quoted: up to the closing quote, or the end of the line

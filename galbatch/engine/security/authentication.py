@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from galbatch.engine.language.codes import GB013, GB014, GB015
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -29,15 +30,15 @@ def authenticate(
         problems.append(Diagnostic(of.name, header.line, 1, Severity.FATAL, code, message))
 
     if header.game.lower() != game_id.lower():
-        fatal("GB013", f"the header names game {header.game}, not {game_id}; file rejected")
+        fatal(GB013, f"the header names game {header.game}, not {game_id}; file rejected")
     elif player is not None and header.player.lower() != player.lower():
         fatal(
-            "GB014",
+            GB014,
             f"the header names player {header.player}, but this is player "
             f"{player}'s file; file rejected",
         )
     elif password_hash is not None and not _verify(header.password, password_hash):
-        fatal("GB015", "wrong password; file rejected")
+        fatal(GB015, "wrong password; file rejected")
     return problems
 
 

@@ -19,10 +19,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.checker.situation import Refusal, Situation, run
 from galbatch.engine.contract.ruleset import normal_name
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
+from galbatch.rules.conflict.codes import (
+    CF201,
+    CF202,
+    CF205,
+    CF206,
+    CF208,
+    CF209,
+    CF210,
+    CF211,
+    CF212,
+    CF213,
+    CF301,
+    CF401,
+)
 from galbatch.rules.conflict.orders import (
     NEUTRAL,
     UNIT_NAMES,
@@ -36,27 +51,6 @@ from galbatch.rules.conflict.orders import (
     Probe,
     Transfer,
 )
-
-# Diagnostic codes: CF1xx syntax, CF2xx rejections, CF3xx reductions, CF4xx what a
-# player's view cannot settle (warnings: the order stands).
-CODES: dict[str, str] = {
-    "CF100": "the line is not an order of the game",
-    "CF201": "the world does not exist",
-    "CF202": "the world is not yours",
-    "CF203": "a quantity of 0 is meaningless",
-    "CF204": "origin and destination are the same world",
-    "CF205": "nothing left to use: the quantity would be 0",
-    "CF206": "the world's Econ is already used this turn",
-    "CF207": "the Econ of a world can be increased only once a turn",
-    "CF208": "a gate can only lead to a world you own",
-    "CF209": "no player in the game has that code name",
-    "CF210": "a world can't be transferred to yourself",
-    "CF211": "only one world a turn can be transferred to any one player",
-    "CF212": "the world is already being transferred",
-    "CF213": "no probe left at the world",
-    "CF301": "quantity reduced to what the world has",
-    "CF401": "your view does not know that code name: only the game master's check can tell",
-}
 
 
 class Stock:
@@ -98,58 +92,90 @@ def check_orders(
 ) -> tuple[list[Order], list[Diagnostic]]:
     """Accepted orders (quantities reduced where needed) and the diagnostics."""
     del player  # the view is already the player's own
-    worlds = {int(row[0]) for row in view.get("map", [])}
-    stock: dict[int, Stock] = {
-        int(r["number"]): Stock(r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"])
-        for r in view.get("reports", [])
-        if r.get("own")
-    }
-    me = normal_name(str(view.get("name", "")))
-    known = known_players(view)  # code names the player has read, by normal form
-    everyone = getattr(view, "game_players", None)  # only in a view built from the state
-    players = None if everyone is None else {normal_name(n): str(n) for n in everyone}
-    recipients: set[str] = set()
-    accepted: list[tuple[int, Order]] = []  # (place in the file, order as accepted)
-    diags: list[Diagnostic] = []
+    return run(orders, Worlds(view))
 
-    def report(at: Located, severity: Severity, code: str, message: str) -> None:
-        diags.append(Diagnostic(at.file, at.line, at.column, severity, code, message))
 
-    def reject(at: Located, code: str, message: str) -> None:
-        report(at, Severity.ERROR, code, f"{message}; order {at.text.upper()} rejected")
+class Worlds(Situation[Order]):
+    """The player's worlds while a file is checked: what each has left to use, and a
+    check for each order."""
 
-    def own(at: Located, number: int) -> Stock | None:
-        if number not in worlds:
-            reject(at, "CF201", f"there is no world {number}{world_hint(number, stock)}")
-            return None
-        if number not in stock:
-            reject(at, "CF202", f"world {number} is not yours{world_hint(number, stock)}")
-            return None
-        return stock[number]
+    REDUCED = "quantity {wanted} reduced to {limit}: {why}"
 
-    def exists(at: Located, number: int) -> bool:
-        if number not in worlds:
-            reject(at, "CF201", f"there is no world {number}{world_hint(number, worlds)}")
-            return False
-        return True
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.worlds = {int(row[0]) for row in view.get("map", [])}
+        self.stock: dict[int, Stock] = {
+            int(r["number"]): Stock(r["econ"], r["af"], r["df"], r["ft"], r["cp"], r["probes"])
+            for r in view.get("reports", [])
+            if r.get("own")
+        }
+        self.me = normal_name(str(view.get("name", "")))
+        self.known = known_players(view)  # code names the player has read, by normal form
+        everyone = getattr(view, "game_players", None)  # only in a view built from the state
+        self.players = None if everyone is None else {normal_name(n): str(n) for n in everyone}
+        self.recipients: set[str] = set()
 
-    def clamp(at: Located, wanted: int, have: int, what: str, world: int) -> int | None:
+    def sequence(self, orders: Sequence[Located]) -> Iterable[tuple[int, Order]]:
+        """ECON: "Econ cannot be used to build on the turn it is ordered destroyed": the
+        D,E orders are checked first, so the result does not depend on where they stand."""
+        ranked = sorted(enumerate(orders), key=lambda p: (not destroys_econ(p[1].order), p[0]))
+        return ((index, at.order) for index, at in ranked)
+
+    def rejected(self, at: Located) -> str:
+        return f"order {at.text.upper()} rejected"
+
+    def whose(self, order: Order) -> None:
+        if isinstance(order, (Attack, Move, Probe, Gate)):
+            self.own(order.origin)
+            self.exists(order.dest)
+        else:
+            self.own(order.world)
+
+    def check(self, order: Order) -> Order:
+        if isinstance(order, (Attack, Move, Probe, Gate)):
+            # (origin and destination differ: the facts reject the rest, CF204)
+            s = self.own(order.origin)
+            self.exists(order.dest)
+            if isinstance(order, Attack):
+                return self.attack(order, s)
+            if isinstance(order, Move):
+                return self.move(order, s)
+            if isinstance(order, Probe):
+                return self.probe(order, s)
+            return self.gate(order, s)
+        s = self.own(order.world)
+        if isinstance(order, Build):
+            return self.build(order, s)
+        if isinstance(order, EconIncrease):
+            return self.increase(order, s)
+        if isinstance(order, Destroy):
+            return self.destroy(order, s)
+        return self.transfer(order, s)
+
+    # -- the worlds -------------------------------------------------------------------
+
+    def own(self, number: int) -> Stock:
+        """The stock of one of the player's worlds (CF201, CF202)."""
+        if number not in self.worlds:
+            raise Refusal(CF201, f"there is no world {number}{world_hint(number, self.stock)}")
+        if number not in self.stock:
+            raise Refusal(CF202, f"world {number} is not yours{world_hint(number, self.stock)}")
+        return self.stock[number]
+
+    def exists(self, number: int) -> None:
+        """A world of the map (CF201)."""
+        if number not in self.worlds:
+            raise Refusal(CF201, f"there is no world {number}{world_hint(number, self.worlds)}")
+
+    def clamp(self, wanted: int, have: int, what: str, world: int) -> int:
         """The rule's reduction: too many becomes what there is; none left rejects.
         (A quantity of 0 never comes here: the facts reject it, CF203.)"""
         if have <= 0:
-            reject(at, "CF205", f"world {world} has no {what} left to use")
-            return None
-        if wanted > have:
-            report(
-                at,
-                Severity.WARNING,
-                "CF301",
-                f"quantity {wanted} reduced to {have}: world {world} has only {have} {what}",
-            )
-            return have
-        return wanted
+            raise Refusal(CF205, f"world {world} has no {what} left to use")
+        why = f"world {world} has only {have} {what}"
+        return self.reduce(CF301, wanted, have, why)
 
-    def clamp_econ(at: Located, wanted: int, s: Stock, world: int) -> int:
+    def clamp_econ(self, destroying: bool, wanted: int, s: Stock, world: int) -> int:
         """An Econ quantity (B, D,E): reduced to the Econ left, down to 0 if none is left.
 
         A build or destruction of 0 Econ is still an Econ order for the world, so
@@ -158,159 +184,113 @@ def check_orders(
         if wanted <= have:
             return wanted
         left = ""
-        if s.destroyed and not isinstance(at.order, Destroy):
+        if s.destroyed and not destroying:
             left = " not ordered destroyed"
         elif have != s.start_econ:
             left = " left"
         if have > 0:
-            message = f"world {world} has only {have} Econ{left}"
+            why = f"world {world} has only {have} Econ{left}"
         else:
-            done = "nothing is destroyed" if isinstance(at.order, Destroy) else "nothing is built"
-            message = f"world {world} has no Econ{left}; {done}, and no build is reused"
-        report(at, Severity.WARNING, "CF301", f"quantity {wanted} reduced to {have}: {message}")
-        return have
+            done = "nothing is destroyed" if destroying else "nothing is built"
+            why = f"world {world} has no Econ{left}; {done}, and no build is reused"
+        return self.reduce(CF301, wanted, have, why)
 
-    # ECON: "Econ cannot be used to build on the turn it is ordered destroyed": the
-    # D,E orders are checked first, so the result does not depend on where they stand.
-    for index, at in sorted(enumerate(orders), key=lambda p: (not destroys_econ(p[1].order), p[0])):
-        order = at.order
-        if at.refused:  # a fact rejected it: only whose worlds it names is said here
-            if isinstance(order, (Attack, Move, Probe, Gate)):
-                if own(at, order.origin) is not None:
-                    exists(at, order.dest)
-            else:
-                own(at, order.world)
-            continue
-        if isinstance(order, (Attack, Move, Probe, Gate)):
-            # (origin and destination differ: the facts reject the rest, CF204)
-            s = own(at, order.origin)
-            if s is None or not exists(at, order.dest):
-                continue
-            if isinstance(order, Attack):
-                n = clamp(at, order.count, s.af, "AF", order.origin)
-                if n is None:
-                    continue
-                s.af -= n
-                accepted.append((index, replace(order, count=n)))
-            elif isinstance(order, Move):
-                field = {"A": "af", "D": "df", "P": "probes"}[order.unit]
-                n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.unit], order.origin)
-                if n is None:
-                    continue
-                setattr(s, field, getattr(s, field) - n)
-                accepted.append((index, replace(order, count=n)))
-            elif isinstance(order, Probe):
-                if s.probes <= 0:
-                    reject(at, "CF213", f"world {order.origin} has no probe left to launch")
-                    continue
-                s.probes -= 1
-                accepted.append((index, order))
-            else:
-                if order.dest not in stock:
-                    reject(
-                        at,
-                        "CF208",
-                        f"world {order.dest} is not yours; a gate must lead to a world you own",
-                    )
-                    continue
-                if s.increased:
-                    reject(at, "CF206", f"world {order.origin} uses all its Econ to increase it")
-                    continue
-                if s.econ <= 0:
-                    reject(at, "CF205", f"world {order.origin} has no Econ left for a gate")
-                    continue
-                s.econ -= 1
-                s.econ_used = True
-                accepted.append((index, order))
-        elif isinstance(order, Build):
-            s = own(at, order.world)
-            if s is None:
-                continue
-            if s.increased:
-                reject(at, "CF206", f"world {order.world} uses all its Econ to increase it")
-                continue
-            n = clamp_econ(at, order.econ, s, order.world)
+    # -- the orders -------------------------------------------------------------------
+
+    def attack(self, order: Attack, s: Stock) -> Order:
+        n = self.clamp(order.count, s.af, "AF", order.origin)
+        s.af -= n
+        return replace(order, count=n)
+
+    def move(self, order: Move, s: Stock) -> Order:
+        field = {"A": "af", "D": "df", "P": "probes"}[order.unit]
+        n = self.clamp(order.count, getattr(s, field), UNIT_NAMES[order.unit], order.origin)
+        setattr(s, field, getattr(s, field) - n)
+        return replace(order, count=n)
+
+    def probe(self, order: Probe, s: Stock) -> Order:
+        if s.probes <= 0:
+            raise Refusal(CF213, f"world {order.origin} has no probe left to launch")
+        s.probes -= 1
+        return order
+
+    def gate(self, order: Gate, s: Stock) -> Order:
+        if order.dest not in self.stock:
+            raise Refusal(
+                CF208, f"world {order.dest} is not yours; a gate must lead to a world you own"
+            )
+        if s.increased:
+            raise Refusal(CF206, f"world {order.origin} uses all its Econ to increase it")
+        if s.econ <= 0:
+            raise Refusal(CF205, f"world {order.origin} has no Econ left for a gate")
+        s.econ -= 1
+        s.econ_used = True
+        return order
+
+    def build(self, order: Build, s: Stock) -> Order:
+        if s.increased:
+            raise Refusal(CF206, f"world {order.world} uses all its Econ to increase it")
+        n = self.clamp_econ(False, order.econ, s, order.world)
+        s.econ -= n
+        s.econ_used = True
+        return replace(order, econ=n)
+
+    def increase(self, order: EconIncrease, s: Stock) -> Order:
+        # (a second E for the world: the facts reject it, CF207)
+        if s.destroying:
+            raise Refusal(
+                CF206,
+                f"world {order.world} has Econ ordered destroyed this turn; an "
+                "increase needs all of it",
+            )
+        if s.econ_used:
+            raise Refusal(
+                CF206,
+                f"world {order.world} has already used Econ this turn; an increase needs all of it",
+            )
+        s.increased = True
+        s.econ_used = True
+        s.econ = 0
+        return order
+
+    def destroy(self, order: Destroy, s: Stock) -> Order:
+        if order.item == "E":  # checked before every other order (`sequence`)
+            n = self.clamp_econ(True, order.count, s, order.world)
             s.econ -= n
-            s.econ_used = True
-            accepted.append((index, replace(order, econ=n)))
-        elif isinstance(order, EconIncrease):
-            s = own(at, order.world)
-            if s is None:
-                continue
-            # (a second E for the world: the facts reject it, CF207)
-            if s.destroying:
-                reject(
-                    at,
-                    "CF206",
-                    f"world {order.world} has Econ ordered destroyed this turn; an "
-                    "increase needs all of it",
-                )
-                continue
-            if s.econ_used:
-                reject(
-                    at,
-                    "CF206",
-                    f"world {order.world} has already used Econ this turn; an "
-                    "increase needs all of it",
-                )
-                continue
-            s.increased = True
-            s.econ_used = True
-            s.econ = 0
-            accepted.append((index, order))
-        elif isinstance(order, Destroy):
-            s = own(at, order.world)
-            if s is None:
-                continue
-            if order.item == "E":  # checked before every other order (see above)
-                n = clamp_econ(at, order.count, s, order.world)
-                s.econ -= n
-                s.destroyed += n
-                s.econ_used = s.destroying = True
-                accepted.append((index, replace(order, count=n)))
-                continue
-            field = {"F": "ft", "C": "cp"}[order.item]
-            n = clamp(at, order.count, getattr(s, field), UNIT_NAMES[order.item], order.world)
-            if n is None:
-                continue
-            setattr(s, field, getattr(s, field) - n)
-            accepted.append((index, replace(order, count=n)))
-        elif isinstance(order, Transfer):
-            s = own(at, order.world)
-            if s is None:
-                continue
-            # TRANSFER: to any player of the game, "not more than one world to any
-            # one player per turn"; no contact is needed.
-            name = normal_name(order.to)
-            if name == me:
-                reject(at, "CF210", f"world {order.world} is already yours")
-                continue
-            # A suggestion comes only from the names the player has read: the game's
-            # list would let a player fish for code names with rejected transfers.
-            hint = "" if name in known else did_you_mean(name, [n for n in known if n != me])
-            if players is not None and name not in players:
-                reject(at, "CF209", f"there is no player called {name} in this game{hint}")
-                continue
-            if s.transferred:
-                reject(at, "CF212", f"world {order.world} is already being transferred")
-                continue
-            if name in recipients:
-                reject(at, "CF211", f"{name} already receives a world from you this turn")
-                continue
-            if players is None and name not in known:
-                report(
-                    at,
-                    Severity.WARNING,
-                    "CF401",
-                    f"you know of no player called {name}{hint}; the transfer stands if "
-                    "the game has one, and the game master's check will tell",
-                )
-            recipients.add(name)
-            s.transferred = True
-            spelt = (players or known).get(name, name)
-            accepted.append((index, replace(order, to=spelt)))
-    diags.sort(key=lambda d: (d.line, d.column))
-    return [order for _, order in sorted(accepted, key=lambda p: p[0])], diags
+            s.destroyed += n
+            s.econ_used = s.destroying = True
+            return replace(order, count=n)
+        field = {"F": "ft", "C": "cp"}[order.item]
+        n = self.clamp(order.count, getattr(s, field), UNIT_NAMES[order.item], order.world)
+        setattr(s, field, getattr(s, field) - n)
+        return replace(order, count=n)
+
+    def transfer(self, order: Transfer, s: Stock) -> Order:
+        # TRANSFER: to any player of the game, "not more than one world to any
+        # one player per turn"; no contact is needed.
+        name = normal_name(order.to)
+        if name == self.me:
+            raise Refusal(CF210, f"world {order.world} is already yours")
+        # A suggestion comes only from the names the player has read: the game's
+        # list would let a player fish for code names with rejected transfers.
+        known = self.known
+        hint = "" if name in known else did_you_mean(name, [n for n in known if n != self.me])
+        if self.players is not None and name not in self.players:
+            raise Refusal(CF209, f"there is no player called {name} in this game{hint}")
+        if s.transferred:
+            raise Refusal(CF212, f"world {order.world} is already being transferred")
+        if name in self.recipients:
+            raise Refusal(CF211, f"{name} already receives a world from you this turn")
+        if self.players is None and name not in known:
+            self.warn(
+                CF401,
+                f"you know of no player called {name}{hint}; the transfer stands if "
+                "the game has one, and the game master's check will tell",
+            )
+        self.recipients.add(name)
+        s.transferred = True
+        spelt = (self.players or known).get(name, name)
+        return replace(order, to=spelt)
 
 
 # World numbers are close when one digit is dropped, doubled or changed in a long

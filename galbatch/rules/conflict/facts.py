@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply, differ, nonzero
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
+from galbatch.rules.conflict.codes import CF203, CF204, CF207, CF209
 from galbatch.rules.conflict.names import validate_code_name
 from galbatch.rules.conflict.orders import (
     Attack,
@@ -33,24 +34,20 @@ def code_name_problem(order: Transfer) -> str:
     return "" if problem is None else problem[0].lower() + problem[1:].rstrip(".")
 
 
+QUANTITY_OF_0 = "a quantity of 0 is meaningless"
+
 FACTS: tuple[Row, ...] = (
     # ILLEGAL ORDERS: "If any other part of an order is illegal or meaningless, the order
     # will be rejected". A quantity of units written as 0 is meaningless; the Econ of a
     # B or D,E order is not (0 Econ is decided as a build of nothing, house rule 26).
-    Fact((Attack, Move), nonzero("count"), "CF203", "a quantity of 0 is meaningless"),
-    Fact(
-        (Destroy,),
-        nonzero("count"),
-        "CF203",
-        "a quantity of 0 is meaningless",
-        when=lambda order: order.item != "E",
-    ),
+    Fact((Attack, Move), nonzero("count"), CF203, QUANTITY_OF_0),
+    Fact((Destroy,), nonzero("count"), CF203, QUANTITY_OF_0, when=lambda order: order.item != "E"),
     # ATTACKS, MOVES, PROBING, GATES: from one world to another ("the number of the world
     # the AF are coming from, the number of their destination world").
     Fact(
         (Attack, Move, Probe, Gate),
         differ("origin", "dest"),
-        "CF204",
+        CF204,
         "world {origin} can't send to itself",
     ),
     # CODE NAMES: "a code name of up to 20 characters and spaces"; "Names that could cause
@@ -59,7 +56,7 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Transfer,),
         lambda order: not code_name_problem(order),
-        "CF209",
+        CF209,
         lambda order: f"no player can be called {order.to}: {code_name_problem(order)}",
     ),
     # PRODUCTION: "A world can also increase its Econ by a maximum of one per turn".
@@ -67,7 +64,7 @@ FACTS: tuple[Row, ...] = (
         (EconIncrease,),
         (EconIncrease,),
         lambda order: order.world,
-        "CF207",
+        CF207,
         "world {world} already increases its Econ this turn",
     ),
 )

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.contract.ruleset import Ruleset, View
+from galbatch.rules.conflict.codes import CF100
 from galbatch.rules.conflict.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
@@ -34,7 +35,7 @@ class Conflict(Ruleset["GameState", "Order"]):
     width = 132
     order_noun = "order"
     order_example = ORDER_EXAMPLE
-    syntax_code = "CF100"
+    syntax_code = CF100
     terminal_words = TERMINAL_WORDS
 
     # No `configure`: nothing changes after setup (the end turn is fixed by the seed

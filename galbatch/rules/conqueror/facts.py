@@ -14,6 +14,19 @@ from collections.abc import Sequence
 from galbatch.engine.checker.facts import Fact, Limit, NotAfter, Row, apply, nonzero, within
 from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
+from galbatch.rules.conqueror.codes import (
+    GQ209,
+    GQ213,
+    GQ215,
+    GQ217,
+    GQ220,
+    GQ221,
+    GQ224,
+    GQ227,
+    GQ228,
+    GQ229,
+    GQ306,
+)
 from galbatch.rules.conqueror.orders import (
     Attach,
     Corruption,
@@ -60,6 +73,9 @@ PLAYERS = range(1, MAX_PLAYERS + 1)
 REWARD_TARGETS = range(0, MAX_PLAYERS + 1)
 
 
+INVESTMENT_OF_0 = "an investment of 0 is meaningless"
+
+
 def task_force(order: Move | Load | Unload) -> bool:
     """True for a command to a task force (B T, L T, E T), not to one ship."""
     return order.unit == "T"
@@ -85,14 +101,14 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Load, Unload),
         within("cargo", CARGO),
-        "GQ209",
+        GQ209,
         f"there is no cargo type {{cargo}}: cargo types are 1-{max(CARGO)}",
     ),
     # 3.1, 3.2, 3.3: a task force by its number, 1-50 (3.7).
     Fact(
         (Move, Load, Unload),
         within("number", COMMANDED_TASK_FORCES),
-        "GQ221",
+        GQ221,
         f"there is no task force {{number}}: task forces are numbered 1-{MAX_TASK_FORCE}",
         when=task_force,
     ),
@@ -100,14 +116,14 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (SetClass, Invest),
         within("yard", SHIPYARDS),
-        "GQ213",
+        GQ213,
         f"there is no shipyard {{yard}}: shipyards are numbered 1-{MAX_SHIPYARDS}",
     ),
     # 3.4 W: a ship class of table 5.1 (1-26), or 0 for spares (2.1.8).
     Fact(
         (SetClass,),
         within("ship_class", SHIPYARD_CLASSES),
-        "GQ215",
+        GQ215,
         f"there is no ship class {{ship_class}}: classes are 1-{max(SHIP_CLASSES)} "
         f"and {SPARES_CLASS} for spares",
     ),
@@ -115,7 +131,7 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Attach,),
         within("task_force", TASK_FORCES),
-        "GQ221",
+        GQ221,
         f"there is no task force {{task_force}}: task forces are numbered 0-{MAX_TASK_FORCE} "
         "(0: no task force)",
     ),
@@ -123,7 +139,7 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (TransferShip,),
         within("player", PLAYERS),
-        "GQ224",
+        GQ224,
         f"there is no player {{player}}: players are numbered 1-{MAX_PLAYERS}",
     ),
     # 3.9 Production (P): "Possible values for the facility type are: 1: Fortress ...
@@ -131,14 +147,14 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Produce,),
         within("kind", FACILITIES),
-        "GQ227",
+        GQ227,
         f"there is no facility type {{kind}}: types are 1-{max(FACILITIES)}",
     ),
     # 3.12 Research (F): "The research areas are: 0: Planetary Defense ... 6: Construction".
     Fact(
         (Research,),
         within("area", RESEARCH_AREAS),
-        "GQ228",
+        GQ228,
         f"there is no research area {{area}}: areas are 0-{max(RESEARCH_AREAS)}",
     ),
     # 3.13 Install (N): "Possible values for the type are: 5: M-Kits 6: A-Kits 7: R-Kits
@@ -146,32 +162,30 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (Install,),
         within("kit", KITS),
-        "GQ229",
+        GQ229,
         f"there is no kit type {{kit}}: kit types are {min(KITS)}-{max(KITS)}",
     ),
     # 3.14 Reward (G): a target player, or 0 to withdraw.
     Fact(
         (Reward,),
         within("player", REWARD_TARGETS),
-        "GQ224",
+        GQ224,
         f"there is no player {{player}}: players are numbered 1-{MAX_PLAYERS} "
         "(0 withdraws a reward)",
     ),
     # The meaning of a quantity: PU invested (3.5, 3.10, 3.11, 3.12), facilities built
     # (3.9) or kits installed (3.13), points offered (3.14). None of them means anything
     # at 0 (a load or unload of 0 does: "as much as possible", 3.2).
-    Fact((Invest,), nonzero("pu"), "GQ217", "an investment of 0 is meaningless"),
-    Fact((Espionage, Corruption), nonzero("pu"), "GQ217", "an investment of 0 is meaningless"),
-    Fact((Research,), nonzero("pu"), "GQ217", "an investment of 0 is meaningless"),
-    Fact((Produce, Install), nonzero("amount"), "GQ217", "an amount of 0 is meaningless"),
-    Fact((Reward,), nonzero("points"), "GQ217", "a reward of 0 is meaningless", when=offered),
+    Fact((Invest, Espionage, Corruption, Research), nonzero("pu"), GQ217, INVESTMENT_OF_0),
+    Fact((Produce, Install), nonzero("amount"), GQ217, "an amount of 0 is meaningless"),
+    Fact((Reward,), nonzero("points"), GQ217, "a reward of 0 is meaningless", when=offered),
     # 3.14: "For each planet he can offer 1 point reward (maxmimum 50)": the planets a
     # player owns are their situation; the 50 is the book's.
     Limit(
         (Reward,),
         "points",
         MAX_REWARD,
-        "GQ306",
+        GQ306,
         "quantity {points} reduced to {most}: the most anyone can offer is {most}",
         when=offered,
     ),
@@ -180,7 +194,7 @@ FACTS: tuple[Row, ...] = (
         (Scrap,),
         (Move, Load, Unload, Scrap, Attach, TransferShip),
         ship_named,
-        "GQ220",
+        GQ220,
         lambda order: f"ship {ship_named(order)} is scrapped by an earlier command",
     ),
 )

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.contract.ruleset import Ruleset, View
+from galbatch.rules.conqueror.codes import GQ100
 from galbatch.rules.conqueror.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
@@ -32,7 +33,7 @@ class Conqueror(Ruleset["GameState", "Order"]):
     width = 80
     order_noun = "command"
     order_example = COMMAND_EXAMPLE
-    syntax_code = "GQ100"
+    syntax_code = GQ100
     terminal_words = TERMINAL_WORDS
 
     @property

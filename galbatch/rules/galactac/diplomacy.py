@@ -17,22 +17,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from galbatch.engine.checker.situation import Refusal, Situation, run
 from galbatch.engine.contract.ruleset import normal_name as normal
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.message_blocks import named
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest
+from galbatch.rules.galactac.codes import GT256, GT257
 from galbatch.rules.galactac.events import Diplomatic
 
 if TYPE_CHECKING:
+    from galbatch.engine.language.diagnostics import Diagnostic
     from galbatch.engine.language.located import Located
     from galbatch.rules.galactac.state import GameState
     from galbatch.rules.galactac.turn import Turn
-
-CODES: dict[str, str] = {
-    "GT256": "a message goes only to an empire you have encountered, by its name",
-    "GT257": "a message to your own empire",
-}
 
 
 @dataclass(frozen=True)
@@ -50,34 +48,42 @@ def check_messages(
     orders: Sequence[Located], view: Mapping[str, Any]
 ) -> tuple[list[Letter], list[Diagnostic]]:
     """The messages to empires the view knows, as letters; an error for each other."""
-    empire = view.get("empire", {})
-    known = [str(k) for k in empire.get("known", [])]
-    by_name = {normal(k): k for k in reversed(known)}  # the first written of a name
-    own = normal(str(empire.get("name", "")))
-    letters: list[Letter] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        message = at.order
-        assert isinstance(message, Message)
+    return run(orders, Recipients(view))
+
+
+class Recipients(Situation[Any]):
+    """The empires a sender's view knows, by name: a message goes only to one of them."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        super().__init__()
+        empire = view.get("empire", {})
+        self.known = [str(k) for k in empire.get("known", [])]
+        self.by_name = {normal(k): k for k in reversed(self.known)}  # the first written of a name
+        self.own = normal(str(empire.get("name", "")))
+
+    def rejected(self, at: Located) -> str:
+        return f"message to {named(at.order.to)} not sent"
+
+    def whose(self, order: Message) -> None:
+        self.recipient(order)
+
+    def check(self, order: Message) -> Letter:
+        return Letter(self.recipient(order), order.text)
+
+    def recipient(self, message: Message) -> str:
+        """The recipient's name as names are compared (GT256, GT257)."""
         to = normal(message.to)
-        if to == own:
-            problem = ("GT257", "that is your own empire's name")
-        elif to not in by_name:
-            guess = closest(to, by_name)
-            hint = f" (did you mean {by_name[guess]}?)" if guess is not None else ""
-            met = "" if known else ": you have encountered no empire yet"
-            problem = (
-                "GT256",
+        if to == self.own:
+            raise Refusal(GT257, "that is your own empire's name")
+        if to not in self.by_name:
+            guess = closest(to, self.by_name)
+            hint = f" (did you mean {self.by_name[guess]}?)" if guess is not None else ""
+            met = "" if self.known else ": you have encountered no empire yet"
+            raise Refusal(
+                GT256,
                 f"you have not encountered an empire named {named(message.to)}{met}{hint}",
             )
-        else:
-            if not at.refused:
-                letters.append(Letter(to, message.text))
-            continue
-        code, reason = problem
-        text = f"{reason}; message to {named(message.to)} not sent"
-        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, code, text))
-    return letters, diags
+        return to
 
 
 def deliver(turn: Turn, orders: Mapping[str, Sequence[Any]]) -> None:

@@ -24,6 +24,34 @@ from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
+from galbatch.rules.galactac.codes import (
+    GT201,
+    GT202,
+    GT203,
+    GT204,
+    GT205,
+    GT206,
+    GT207,
+    GT208,
+    GT209,
+    GT210,
+    GT211,
+    GT212,
+    GT213,
+    GT214,
+    GT215,
+    GT216,
+    GT217,
+    GT218,
+    GT301,
+    GT401,
+    GT402,
+    GT403,
+    GT404,
+    GT405,
+    GT406,
+    GT407,
+)
 from galbatch.rules.galactac.designs import MASTERS_DESIGNS
 from galbatch.rules.galactac.names import (
     CODE_CHARACTERS,
@@ -441,60 +469,60 @@ def two_systems(action: Shuttle) -> bool:
 
 FACTS: tuple[Row, ...] = (
     # MAP: "it will show locations from 00-00 to 99-99"; a location is YY-XX.
-    Fact(ACTIONS, on_map, "GT201", off_map),
+    Fact(ACTIONS, on_map, GT201, off_map),
     # Ship IDs: the book's are four digits (1523; NAME's "ship code (xxxx)").
-    Fact(ACTIONS, ship_ids, "GT202", bad_ship_id),
+    Fact(ACTIONS, ship_ids, GT202, bad_ship_id),
     # The ACTION SYNTAX SUMMARY: each line's room for repeated arguments.
     *(
-        Fact(kinds, at_most(field, most), "GT203", too_many(field, most, what))
+        Fact(kinds, at_most(field, most), GT203, too_many(field, most, what))
         for kinds, field, most, what in MOST
     ),
     # BUILD: "The Name is required for each ship built".
     Fact(
         (Build,),
         lambda b: len(b.names) > 0,
-        "GT215",
+        GT215,
         "name each ship to build: BUILD {code} needs one to three names",
     ),
     # LOAD: "[Item]s may be: PV, PI, or MISSILES" (TRANSFER, UNLOAD: "the same").
-    Fact((Load, Unload, Transfer), known_items, "GT205", unknown_item),
+    Fact((Load, Unload, Transfer), known_items, GT205, unknown_item),
     # A quantity loaded, unloaded, transferred, built (MISSILES) or spent (RESEARCH):
     # none of them means anything at 0.
     Fact(
         (Load, Unload, Transfer, Missiles, Research),
         no_zero,
-        "GT211",
+        GT211,
         "a quantity of 0 is meaningless",
     ),
     # COMBAT's TARGET table: 0-6; "5 Attacking Drones (only Drones can use)", "6 Missiles
     # in Flight (only Drones and P-Types can use)".
-    Fact((Combat, Standing), target_codes, "GT206", bad_target),
-    Fact((Combat, Standing), weapon_targets, "GT207", wrong_weapon),
+    Fact((Combat, Standing), target_codes, GT206, bad_target),
+    Fact((Combat, Standing), weapon_targets, GT207, wrong_weapon),
     # MAP: "[Type] can be WHOLE, QUAD (quadrant), or PV".
-    Fact((Map,), map_types, "GT208", bad_map_type),
+    Fact((Map,), map_types, GT208, bad_map_type),
     # CLASSIFY: "A design code may be 1 to 4 characters, your choice (A-Z and 0-9 only)".
-    Fact((Build, Classify, Declassify), design_codes, "GT209", bad_code),
+    Fact((Build, Classify, Declassify), design_codes, GT209, bad_code),
     # CLASSIFY: "The design rating must be constructed by the rules given in the ship
     # design section. If the rating is invalid, this action will fail."
     Fact(
         (Classify,),
         lambda c: c.name != "",
-        "GT217",
+        GT217,
         "a design needs a name before its rating: CLASSIFY {code} NAME RATING",
     ),
-    Fact((Classify,), good_rating, "GT210", bad_rating),
+    Fact((Classify,), good_rating, GT210, bad_rating),
     # "names ... letters A-Z and numbers 0-9 only, with a few exceptions" (names.py).
-    Fact(ACTIONS, name_characters, "GT204", bad_name),
+    Fact(ACTIONS, name_characters, GT204, bad_name),
     # What cannot happen twice in one action: a ship in two places of one line (a fleet
     # joined to itself, a ship towing itself), a code, System or name given twice.
-    Fact(ACTIONS, different_ships, "GT213", same_ship),
-    Fact((Declassify, Downgrade, Name), different_things, "GT213", same_thing),
+    Fact(ACTIONS, different_ships, GT213, same_ship),
+    Fact((Declassify, Downgrade, Name), different_things, GT213, same_thing),
     # SHUTTLE: "at least one of the Systems given must be a Production System, and
     # another be a non-Production System, or this action will fail".
     Fact(
         (Shuttle,),
         two_systems,
-        "GT216",
+        GT216,
         "a shuttle run needs two different Systems: a Production System and another",
     ),
     # CAPITAL: the Home System moves once ("takes one fortnight"), with its stockpiles.
@@ -502,7 +530,7 @@ FACTS: tuple[Row, ...] = (
         (Capital,),
         (Capital,),
         lambda _: "capital",
-        "GT214",
+        GT214,
         "the capital is moved by an earlier CAPITAL action",
     ),
 )
@@ -527,7 +555,7 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     _replaced(out, diags)
     for at in over:
         text = f"only {MAX_ACTIONS} actions a fortnight are allowed; {rejected(at)}"
-        diags.append(_diag(at, Severity.ERROR, "GT212", text))
+        diags.append(_diag(at, Severity.ERROR, GT212, text))
         out.append(at.refusing())
     return out, diags
 
@@ -551,7 +579,7 @@ def _reclassified(orders: list[Located], diags: list[Diagnostic]) -> list[Locate
                     f"design code {action.code} is classified by an earlier CLASSIFY: "
                     f"DECLASSIFY {action.code} first; {rejected(at)}"
                 )
-                diags.append(_diag(at, Severity.ERROR, "GT218", text))
+                diags.append(_diag(at, Severity.ERROR, GT218, text))
                 out.append(at.refusing())
                 continue
             classified.add(action.code)
@@ -565,7 +593,7 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
     head = at.text.split(maxsplit=1)[0].upper() if at.text.split() else ""
     if isinstance(action, To) and head == "GO":
         text = "GO read as TO (the book's precedence examples say GO; its action is TO)"
-        diags.append(_diag(at, Severity.WARNING, "GT401", text))
+        diags.append(_diag(at, Severity.WARNING, GT401, text))
     if isinstance(action, Shipyard):
         action = _sorted(at, action, diags)
     if isinstance(action, Build) and (meant := masters_lookalike(action.code)) is not None:
@@ -575,10 +603,10 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
             f"{design.classification} {meant}: if you mean that one, write "
             f"{replace(action, code=meant).text()}"
         )
-        diags.append(_diag(at, Severity.WARNING, "GT407", text))
+        diags.append(_diag(at, Severity.WARNING, GT407, text))
     if isinstance(action, Classify):
         for warning in read_rating(action.rating)[1]:
-            diags.append(_diag(at, Severity.WARNING, "GT406", f"design rating: {warning}"))
+            diags.append(_diag(at, Severity.WARNING, GT406, f"design rating: {warning}"))
 
     def change(kind: str, name: str) -> str:
         most = NAME_RULES[kind][0]
@@ -588,11 +616,11 @@ def _warned(at: Located, diags: list[Diagnostic]) -> Located:
                 f"the {kind} name {name!r} holds {what}, which the book allows only in "
                 "design names: kept as written"
             )
-            diags.append(_diag(at, Severity.WARNING, "GT404", text))
+            diags.append(_diag(at, Severity.WARNING, GT404, text))
         if len(name) <= most:
             return name
         text = f"the {kind} name {name!r} shortened to {most} characters: {name[:most]!r}"
-        diags.append(_diag(at, Severity.WARNING, "GT301", text))
+        diags.append(_diag(at, Severity.WARNING, GT301, text))
         return name[:most].rstrip()
 
     action = renamed(action, change)
@@ -612,7 +640,7 @@ def _sorted(at: Located, action: Shipyard, diags: list[Diagnostic]) -> Shipyard:
     SSD, ascending."""
     if not action.sorts:
         text = "no sort given: the Shipyard report prints by SSD+ (SSD, ascending)"
-        diags.append(_diag(at, Severity.NOTE, "GT403", text))
+        diags.append(_diag(at, Severity.NOTE, GT403, text))
         return action
     sorts = []
     for sort in action.sorts:
@@ -621,7 +649,7 @@ def _sorted(at: Located, action: Shipyard, diags: list[Diagnostic]) -> Shipyard:
                 f"there is no sort {sort}{did_you_mean(sort, SORTS)}: that report prints by "
                 "SSD+ (sorts: SSD+ SSD- NAME CODE)"
             )
-            diags.append(_diag(at, Severity.WARNING, "GT402", text))
+            diags.append(_diag(at, Severity.WARNING, GT402, text))
             sort = DEFAULT_SORT
         sorts.append(sort)
     return replace(action, sorts=tuple(sorts))
@@ -642,7 +670,7 @@ def _replaced(orders: list[Located], diags: list[Diagnostic]) -> None:
                     f"ship {ship} already has the [M] or [A] action {word} (line {line}): "
                     f"only the last one, this {action.WORD}, is carried out"
                 )
-                diags.append(_diag(at, Severity.WARNING, "GT405", text))
+                diags.append(_diag(at, Severity.WARNING, GT405, text))
             given[ship] = (action.WORD, at.line)
 
 

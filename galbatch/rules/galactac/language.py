@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from galbatch.engine.language.parsing import LineRejected
 from galbatch.engine.text.suggest import closest
 from galbatch.rules.galactac import orders as a
+from galbatch.rules.galactac.codes import GT100
 from galbatch.rules.galactac.names import item_word, map_type
 
 if TYPE_CHECKING:  # the parser's tokens; checking actions never imports lark
     from lark import Token
 
-SYNTAX_CODE = "GT100"
+SYNTAX_CODE = GT100
 ORDER_NOUN = "action"
 ACTION_WORDS = "an action word (ASSIGN, ATTACK, BUILD ... TRANSFER, UNLOAD)"
 LONGEST_WORD = 20  # longer words are compared with no action word: they are not misspellings

@@ -32,11 +32,48 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.codes import (
+    GK230,
+    GK231,
+    GK232,
+    GK233,
+    GK234,
+    GK235,
+    GK236,
+    GK237,
+    GK238,
+    GK239,
+    GK240,
+    GK241,
+    GK242,
+    GK243,
+    GK244,
+    GK245,
+    GK246,
+    GK247,
+    GK248,
+    GK249,
+    GK250,
+    GK251,
+    GK252,
+    GK253,
+    GK301,
+    GK302,
+    GK303,
+    GK304,
+    GK305,
+    GK306,
+    GK402,
+    GK403,
+    GK404,
+    GK405,
+)
 from galbatch.rules.galaktikos.economy import (
     claim_territory,
     claimable,
@@ -44,8 +81,8 @@ from galbatch.rules.galaktikos.economy import (
     occupy_populations,
 )
 from galbatch.rules.galaktikos.events import income, overpopulation
+from galbatch.rules.galaktikos.facts import bad_hex, good_name, players, rejected, words
 from galbatch.rules.galaktikos.facts import hexes as named_hexes
-from galbatch.rules.galaktikos.facts import players, rejected, words
 from galbatch.rules.galaktikos.hexes import Hex, distance, is_path, on_map
 from galbatch.rules.galaktikos.movement import (
     barrier,
@@ -71,50 +108,9 @@ from galbatch.rules.galaktikos.tables import (
     Action,
 )
 
-# Diagnostic codes of the player's situation: GK23x-GK25x rejections, GK3xx reductions
-# (the amount in the message), GK402 a warning on an order accepted as written.
-CODES: dict[str, str] = {
-    "GK230": "the hex is not your territory",
-    "GK231": "the hex has no population of yours",
-    "GK232": "the hex has no shipyard",
-    "GK233": "the shipyards of the hex have built all they may this turn",
-    "GK234": "the population may not grow past twice its size at the turn's beginning",
-    "GK235": "a habitat in an unsettled hex needs a fleet of yours there",
-    "GK236": "you have no fleet or population tokens there to move",
-    "GK237": "the path is not legal: hexes off the map or not adjacent",
-    "GK238": "the path goes through a hex it may not enter",
-    "GK239": "no legal path leads there",
-    "GK240": "you have not the resources the order needs",
-    "GK241": "the population is not occupied by you, or there is none to convert",
-    "GK242": "you have no fleet there for the attack",
-    "GK243": "there is nothing of another player's to attack there",
-    "GK244": "the attacking fleet cannot strike that hex from where it is",
-    "GK245": "the attacking fleet is not supplied",
-    "GK246": "you have no fleet that began the turn there",
-    "GK247": "no player has the code name the order gives",
-    "GK248": "the order names your own code name where another player is meant",
-    "GK249": "the hex is not on the board: its column or row is past the map's",
-    "GK250": "a setup token may not go in a core hex",
-    "GK251": "a setup token may not go next to a core hex",
-    "GK252": "a setup token may not go in empty space, where no population lives",
-    "GK253": "the setup is played: PLACE orders are for round 0 only",
-    "GK301": "habitats reduced to what your resources pay for",
-    "GK302": "fleets to build reduced to the shipyards' room or your resources",
-    "GK303": "growth reduced to doubling or to your resources",
-    "GK304": "fleet tokens moved reduced to those there or to your resources",
-    "GK305": "population tokens migrated reduced to those there or to your resources",
-    "GK306": "attacking fleet tokens reduced to those there or to your resources",
-    "GK402": "the path enters a hex another player occupies: only if his orders permit it",
-    "GK403": "the attacking fleet's supply crosses other players' fleets: only if they allow it",
-    "GK404": "an IF order's action the board does not allow as it stands: the round decides",
-    "GK405": "growth past what the hex's habitats hold: overpopulation removes it at once",
-}
-
-
 # Refusals that other players' turns earlier in the round may lift: a target arriving, a
 # hex in the way or on the supply line left. An IF order refused so is accepted (GK404).
-OTHERS_MAY_CHANGE = frozenset({"GK238", "GK239", "GK243", "GK245"})
-GUARDED = "GK404"
+OTHERS_MAY_CHANGE = frozenset({GK238, GK239, GK243, GK245})
 
 
 def _guarded(reason: str, code: str) -> str:
@@ -123,7 +119,7 @@ def _guarded(reason: str, code: str) -> str:
 
 
 # The code of each reason a hex may not take a setup token (3); a taken hex is no refusal.
-PLACEMENT_CODES = {IN_CORE: "GK250", NEXT_TO_CORE: "GK251", EMPTY_SPACE: "GK252"}
+PLACEMENT_CODES = {IN_CORE: GK250, NEXT_TO_CORE: GK251, EMPTY_SPACE: GK252}
 
 
 # The turn's bookkeeping a view need not carry: a board read from it starts a turn afresh.
@@ -145,16 +141,7 @@ def board_of(view: Mapping[str, Any]) -> GameState:
     return GameState.from_data({**_TURN_DEFAULTS, **view})
 
 
-class Refusal(Exception):
-    """An action the board does not allow: its code and reason."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-class Turn:
+class Turn(Situation[Any]):
     """The player's turn on a copy of the board: checks each action and carries it out."""
 
     def __init__(
@@ -163,6 +150,7 @@ class Turn:
         """The turn's beginning as the round carries it out (5.1): income collected, hexes
         claimed and populations occupied (everywhere allowed, or where CLAIM and OCCUPY
         orders ask when AUTOMATIC is off), the turn's bookkeeping started."""
+        super().__init__()
         self.state = state
         self.player = player
         self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
@@ -179,8 +167,83 @@ class Turn:
             h: row[player] for h, row in sorted(state.populations.items()) if player in row
         }
         state.grown, state.fleets_built, state.converted = {}, {}, set()
-        self.notes: list[tuple[str, str]] = []  # (code, message) of the action checked
         self.conditional = False  # whether the action checked is an IF order's
+
+    # -- the driver's hooks -------------------------------------------------------------
+
+    def rejected(self, at: Located) -> str:
+        return rejected(at)
+
+    def remark(self, at: Located, text: str) -> str:
+        return f"{words(at.text)}: {text}"
+
+    def save(self) -> object:
+        """The resources left: an ATTACK pays for its fleets hex by hex, and one it
+        rejects at a later hex has paid for none (a rejected order uses nothing)."""
+        return self.resources
+
+    def restore(self, saved: object) -> None:
+        row = self.state.players.get(self.player)
+        if row is not None and isinstance(saved, int):
+            row.resources = saved
+
+    def check(self, order: o.Order) -> Any:
+        """Check one order and carry out its action on the board: the order as accepted.
+
+        Standing and setup orders pass as layer 2 left them. An IF order's action is
+        carried out on a copy of the board (whether it runs is known only then), and a
+        refusal that other players' turns may lift makes it a warning (GK404)."""
+        self.on_board(order)
+        self.names(order)
+        action = order.action if isinstance(order, o.Conditional) else order
+        if isinstance(order, o.PlaceHome | o.PlacePopulation):
+            self.place(order)
+        if not isinstance(action, o.Action):
+            return order
+        self.conditional = isinstance(order, o.Conditional)
+        if not isinstance(order, o.Conditional):
+            return self.carry_out(action)
+        saved = self.state
+        self.state = copy.deepcopy(saved)
+        try:
+            done = self.carry_out(action)
+        except Refusal as refusal:
+            if refusal.code not in OTHERS_MAY_CHANGE:
+                raise
+            # the condition is written for a board the round may yet bring about
+            # (an enemy arriving earlier in the round): the round decides
+            self.notes = []
+            self.warn(GK404, _guarded(refusal.reason, refusal.code))
+            return order
+        finally:
+            self.state = saved
+        return replace(order, action=done)
+
+    def whose(self, order: o.Order) -> None:
+        """What the board says of an order layer 2 refused: the hexes it names are on the
+        board, the players it names are others, and the territory, fleets and population
+        it would use are the player's. Nothing is carried out."""
+        self.on_board(order)
+        self.names(order)
+        if any(bad_hex(name) for name in named_hexes(order)):
+            return
+        action = order.action if isinstance(order, o.Conditional) else order
+        if isinstance(action, o.BuildShipyard | o.BuildHabitat | o.BuildFleet | o.Grow):
+            self.friendly(o.hex_of(action.hex))
+        elif isinstance(action, o.Move | o.Migrate) and action.path:
+            start = o.hex_of(action.path[0])
+            if isinstance(action, o.Move) and not self.state.fleet(start, self.player):
+                raise Refusal(GK236, f"you have no fleet in {start}")
+            if isinstance(action, o.Migrate) and not self.state.population(start, self.player):
+                raise Refusal(GK236, f"you have no population in {start}")
+        elif isinstance(action, o.Attack):
+            target = o.hex_of(action.hex)
+            for part in action.attackers:
+                hex_ = o.hex_of(part.hex) if action.target == "FLEETS" else target
+                if not self.state.fleet(hex_, self.player):
+                    raise Refusal(GK242, f"you have no fleet in {hex_}")
+        elif isinstance(action, o.Claim | o.Occupy):
+            self.began_here(action)
 
     @property
     def resources(self) -> int:
@@ -192,13 +255,6 @@ class Turn:
         """Take the cost of an accepted action from the player's resources."""
         self.state.players[self.player].resources -= amount
 
-    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
-        """The quantity an order may carry out: `wanted` or, if less, `limit` (with a warning)."""
-        if limit < wanted:
-            self.notes.append((code, f"{wanted} reduced to {limit}: {why}"))
-            return limit
-        return wanted
-
     def affordable(self, unit: int) -> int:
         """How many units of the cost `unit` the resources left pay for."""
         return self.resources // unit if unit else 10**9
@@ -206,7 +262,7 @@ class Turn:
     def friendly(self, hex_: Hex) -> None:
         """Refuse unless the hex is the player's territory."""
         if not self.state.friendly(hex_, self.player):
-            raise Refusal("GK230", f"hex {hex_} is not your territory")
+            raise Refusal(GK230, f"hex {hex_} is not your territory")
 
     # -- the actions ------------------------------------------------------------------
 
@@ -215,10 +271,10 @@ class Turn:
         hex_ = o.hex_of(order.hex)
         self.friendly(hex_)
         if not self.state.population(hex_, self.player):
-            raise Refusal("GK231", f"hex {hex_} has no population of yours")
+            raise Refusal(GK231, f"hex {hex_} has no population of yours")
         cost = COSTS[Action.SHIPYARD]
         if self.resources < cost:
-            raise Refusal("GK240", f"a shipyard costs {cost}; you have {self.resources} left")
+            raise Refusal(GK240, f"a shipyard costs {cost}; you have {self.resources} left")
         self.spend(cost)
         self.state.infrastructure(self.state.shipyards, hex_, 1)
         return order
@@ -228,11 +284,11 @@ class Turn:
         hex_ = o.hex_of(order.hex)
         self.friendly(hex_)
         if not self.state.settled(hex_) and not self.state.fleet(hex_, self.player):
-            raise Refusal("GK235", f"hex {hex_} is unsettled and has no fleet of yours")
+            raise Refusal(GK235, f"hex {hex_} is unsettled and has no fleet of yours")
         unit = COSTS[Action.HABITAT]
-        n = self.reduce("GK301", order.count, self.affordable(unit), "your resources")
+        n = self.reduce(GK301, order.count, self.affordable(unit), "your resources")
         if n < 1:
-            raise Refusal("GK240", f"a habitat costs {unit}; you have {self.resources} left")
+            raise Refusal(GK240, f"a habitat costs {unit}; you have {self.resources} left")
         self.spend(unit * n)
         self.state.infrastructure(self.state.habitats, hex_, n)
         return replace(order, count=n)
@@ -243,15 +299,15 @@ class Turn:
         self.friendly(hex_)
         yards = self.state.shipyards.get(hex_, 0)
         if not yards:
-            raise Refusal("GK232", f"hex {hex_} has no shipyard")
+            raise Refusal(GK232, f"hex {hex_} has no shipyard")
         room = FLEETS_PER_SHIPYARD * yards - self.state.fleets_built.get(hex_, 0)
         if room < 1:
-            raise Refusal("GK233", f"the shipyards of {hex_} have built all they may this turn")
-        n = self.reduce("GK302", order.count, room, f"the shipyards of {hex_} build {room}")
+            raise Refusal(GK233, f"the shipyards of {hex_} have built all they may this turn")
+        n = self.reduce(GK302, order.count, room, f"the shipyards of {hex_} build {room}")
         unit = COSTS[Action.FLEET]
-        n = self.reduce("GK302", n, self.affordable(unit), "your resources")
+        n = self.reduce(GK302, n, self.affordable(unit), "your resources")
         if n < 1:
-            raise Refusal("GK240", f"a fleet costs {unit}; you have {self.resources} left")
+            raise Refusal(GK240, f"a fleet costs {unit}; you have {self.resources} left")
         self.spend(unit * n)
         self.state.add(self.state.fleets, hex_, self.player, n)
         self.state.fleets_built[hex_] = self.state.fleets_built.get(hex_, 0) + n
@@ -262,24 +318,22 @@ class Turn:
         hex_ = o.hex_of(order.hex)
         self.friendly(hex_)
         if not self.state.settled(hex_):
-            raise Refusal("GK231", f"hex {hex_} has no population")
+            raise Refusal(GK231, f"hex {hex_} has no population")
         start = self.state.population_at_start.get(hex_, 0)
         room = GROWTH_FACTOR * start - start - self.state.grown.get(hex_, 0)
         if room < 1:
-            raise Refusal("GK234", f"the population of {hex_} may not grow past twice {start}")
-        n = self.reduce("GK303", order.count, room, f"{hex_} may grow by {room} more")
+            raise Refusal(GK234, f"the population of {hex_} may not grow past twice {start}")
+        n = self.reduce(GK303, order.count, room, f"{hex_} may grow by {room} more")
         unit = COSTS[Action.GROW]
-        n = self.reduce("GK303", n, self.affordable(unit), "your resources")
+        n = self.reduce(GK303, n, self.affordable(unit), "your resources")
         if n < 1:
-            raise Refusal("GK240", f"growth costs {unit} a token; you have {self.resources} left")
+            raise Refusal(GK240, f"growth costs {unit} a token; you have {self.resources} left")
         excess = self.state.population(hex_) + n - self.state.capacity(hex_)
         if excess > 0:  # grown and lost at once (7.2): paid for nothing, unless meant so
-            self.notes.append(
-                (
-                    "GK405",
-                    f"{hex_} holds at most {self.state.capacity(hex_)} population:"
-                    f" overpopulation removes {excess} there at once",
-                )
+            self.warn(
+                GK405,
+                f"{hex_} holds at most {self.state.capacity(hex_)} population:"
+                f" overpopulation removes {excess} there at once",
             )
         self.spend(unit * n)
         self.state.add(self.state.populations, hex_, self.player, n)
@@ -301,13 +355,13 @@ class Turn:
                 state, self.player, start, end, permit_by_default, migrants
             ) or shortest_legal_path(state, self.player, start, end, permit_all, migrants)
             if found is None or len(found) < 2:
-                raise Refusal("GK239", f"no legal path leads from {start} to {end}")
+                raise Refusal(GK239, f"no legal path leads from {start} to {end}")
             return found
         if len(hexes) < 2 or not is_path(hexes, state.width, state.height):
-            raise Refusal("GK237", "the path's hexes must be on the map, each next to the last")
+            raise Refusal(GK237, "the path's hexes must be on the map, each next to the last")
         for hex_ in hexes[1:]:
             if barrier(state, self.player, hex_, permit_all, migrants):
-                raise Refusal("GK238", f"migrants may not enter {hex_}: another's territory")
+                raise Refusal(GK238, f"migrants may not enter {hex_}: another's territory")
         return hexes
 
     def occupied_on(self, hexes: tuple[Hex, ...]) -> None:
@@ -316,21 +370,21 @@ class Turn:
             others = [p for p in self.state.occupiers(hex_) if p != self.player]
             if others and not house.PERMIT_BY_DEFAULT:
                 who = ", ".join(self.state.name_of(p) for p in others)
-                self.notes.append(("GK402", f"{who} occupies {hex_}: you enter if permitted"))
+                self.warn(GK402, f"{who} occupies {hex_}: you enter if permitted")
 
     def move(self, order: o.Move) -> o.Action:
         """MOVE (6.2.1): the fleet there, a legal path; 1 a token a hex, twice unsupplied."""
         hexes = self.route(order.path, order.shortest, migrants=False)
         there = self.state.fleet(hexes[0], self.player)
         if there < 1:
-            raise Refusal("GK236", f"you have no fleet in {hexes[0]}")
-        n = self.reduce("GK304", order.count, there, f"you have {there} in {hexes[0]}")
+            raise Refusal(GK236, f"you have no fleet in {hexes[0]}")
+        n = self.reduce(GK304, order.count, there, f"you have {there} in {hexes[0]}")
         unit = COSTS[Action.MOVE] * (len(hexes) - 1)
         if not supplied(self.state, hexes[0], self.player):
             unit *= UNSUPPLIED_MOVE_FACTOR
-        n = self.reduce("GK304", n, self.affordable(unit), "your resources")
+        n = self.reduce(GK304, n, self.affordable(unit), "your resources")
         if n < 1:
-            raise Refusal("GK240", f"the move costs {unit} a token; you have {self.resources}")
+            raise Refusal(GK240, f"the move costs {unit} a token; you have {self.resources}")
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.fleets, hexes[0], self.player, -n)
@@ -342,14 +396,14 @@ class Turn:
         hexes = self.route(order.path, order.shortest, migrants=True)
         there = self.state.population(hexes[0], self.player)
         if there < 1:
-            raise Refusal("GK236", f"you have no population in {hexes[0]}")
+            raise Refusal(GK236, f"you have no population in {hexes[0]}")
         if not self.state.friendly(hexes[-1], self.player):
-            raise Refusal("GK230", f"migrants end in your territory; {hexes[-1]} is not")
-        n = self.reduce("GK305", order.count, there, f"you have {there} in {hexes[0]}")
+            raise Refusal(GK230, f"migrants end in your territory; {hexes[-1]} is not")
+        n = self.reduce(GK305, order.count, there, f"you have {there} in {hexes[0]}")
         unit = COSTS[Action.MIGRATE] * (len(hexes) - 1)
-        n = self.reduce("GK305", n, self.affordable(unit), "your resources")
+        n = self.reduce(GK305, n, self.affordable(unit), "your resources")
         if n < 1:
-            raise Refusal("GK240", f"migration costs {unit} a token; you have {self.resources}")
+            raise Refusal(GK240, f"migration costs {unit} a token; you have {self.resources}")
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.populations, hexes[0], self.player, -n)
@@ -369,31 +423,27 @@ class Turn:
             foes = ["*"] if built and not state.friendly(target, self.player) else []
         if not foes:
             if not self.conditional:
-                raise Refusal("GK243", f"there is nothing to attack in {target}")
+                raise Refusal(GK243, f"there is nothing to attack in {target}")
             # an IF order may be written for a target arriving earlier in the round
-            self.notes.append(
-                (GUARDED, _guarded(f"there is nothing to attack in {target}", "GK243"))
-            )
+            self.warn(GK404, _guarded(f"there is nothing to attack in {target}", GK243))
         unit = COSTS[Action.ATTACK]
         kept: list[o.Attackers] = []
         for part in order.attackers:
             hex_ = o.hex_of(part.hex) if order.target == "FLEETS" else target
             reach = house.FLEET_STRIKE_RANGE if order.target == "FLEETS" else 0
             if distance(hex_, target) > reach:
-                raise Refusal("GK244", f"a fleet in {hex_} cannot strike {target}")
+                raise Refusal(GK244, f"a fleet in {hex_} cannot strike {target}")
             there = state.fleet(hex_, self.player)
             if there < 1:
-                raise Refusal("GK242", f"you have no fleet in {hex_}")
+                raise Refusal(GK242, f"you have no fleet in {hex_}")
             if not supplied(state, hex_, self.player):
                 if not supplied(state, hex_, self.player, _nobody_obstructs):
-                    raise Refusal("GK245", f"your fleet in {hex_} is not supplied")
-                self.notes.append(
-                    ("GK403", f"your fleet in {hex_} is supplied only if others' fleets let it")
-                )
-            n = self.reduce("GK306", part.count, there, f"you have {there} in {hex_}")
-            n = self.reduce("GK306", n, self.affordable(unit), "your resources")
+                    raise Refusal(GK245, f"your fleet in {hex_} is not supplied")
+                self.warn(GK403, f"your fleet in {hex_} is supplied only if others' fleets let it")
+            n = self.reduce(GK306, part.count, there, f"you have {there} in {hex_}")
+            n = self.reduce(GK306, n, self.affordable(unit), "your resources")
             if n < 1:
-                raise Refusal("GK240", f"an attack costs {unit} a token; you have {self.resources}")
+                raise Refusal(GK240, f"an attack costs {unit} a token; you have {self.resources}")
             self.spend(unit * n)
             kept.append(replace(part, count=n))
         return replace(order, attackers=tuple(kept))
@@ -412,9 +462,9 @@ class Turn:
             and (not house.CONVERT_NEEDS_MARK or state.occupier(hex_, w) == self.player)
         ]
         if not mine:
-            raise Refusal("GK241", f"no population in {hex_} is occupied by you")
+            raise Refusal(GK241, f"no population in {hex_} is occupied by you")
         if house.CONVERT_NEEDS_FLEET and not state.fleet(hex_, self.player):
-            raise Refusal("GK242", f"you have no fleet in {hex_}")
+            raise Refusal(GK242, f"you have no fleet in {hex_}")
         state.add(state.populations, hex_, mine[0], -1)
         state.add(state.populations, hex_, self.player, 1)
         return order
@@ -424,21 +474,25 @@ class Turn:
         the view's player list (and the printout) gives them, in any case (GK247, GK248)."""
         codes = [p.name for p in self.state.players.values()]
         for name in players(order):
+            if not good_name(name):  # no player's name at all: the facts say so (GK203)
+                continue
             found = self.state.named(name)
             if found is None:
                 hint = did_you_mean(name.upper(), codes)
-                raise Refusal("GK247", f"no player has the code name {name}{hint}")
+                raise Refusal(GK247, f"no player has the code name {name}{hint}")
             if found == self.player:
-                raise Refusal("GK248", f"{name} is your own code name")
+                raise Refusal(GK248, f"{name} is your own code name")
 
     def on_board(self, order: o.Order) -> None:
         """Refuse an order naming a hex the map has not (GK249): the map's size is the
         game's, so layer 2 cannot know it."""
         width, height = self.state.width, self.state.height
         for name in named_hexes(order):
+            if bad_hex(name):  # no hex at all: the facts say so (GK201)
+                continue
             if not on_map(o.hex_of(name), width, height):
                 raise Refusal(
-                    "GK249",
+                    GK249,
                     f"hex {name} is not on the board, which runs from 0101 to"
                     f" {width:02d}{height:02d} ({width} columns, {height} rows)",
                 )
@@ -448,7 +502,7 @@ class Turn:
         a hex another player takes first is the round's business (the next PLACE is the
         alternate)."""
         if self.state.round != SETUP_ROUND:
-            raise Refusal("GK253", f"the setup is played (this is round {self.state.round})")
+            raise Refusal(GK253, f"the setup is played (this is round {self.state.round})")
         hex_ = o.hex_of(order.hex)
         why = placement_error(galaxy_of(self.state), hex_, set())
         if why in PLACEMENT_CODES:
@@ -458,7 +512,7 @@ class Turn:
         """CLAIM, OCCUPY (5.1.2, 5.1.3): a fleet of yours began the turn in the hex."""
         hex_ = o.hex_of(order.hex)
         if hex_ not in self.began_with_fleet:
-            raise Refusal("GK246", f"no fleet of yours began the turn in {hex_}")
+            raise Refusal(GK246, f"no fleet of yours began the turn in {hex_}")
         return order
 
     def carry_out(self, action: o.Action) -> o.Action:
@@ -492,75 +546,13 @@ def automatic(view: Mapping[str, Any], orders: Sequence[Any]) -> dict[str, bool]
     return found
 
 
-def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
-    return Diagnostic(at.file, at.line, at.column, severity, code, text)
-
-
 def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
-    """The orders accepted (quantities reduced where the book clamps) and the diagnostics.
-
-    Standing and setup orders pass as layer 2 left them; refused orders are never
-    accepted nor carried out.
-    """
+    """The orders accepted (quantities reduced where the book clamps) and the diagnostics."""
     live = [at.order for at in orders if not at.refused]
     asked = {o.hex_of(x.hex) for x in live if isinstance(x, o.Claim | o.Occupy)}
-    turn = Turn(board_of(view), player, automatic(view, live), asked)
-    accepted: list[Any] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        if at.refused:
-            continue
-        order = at.order
-        try:
-            turn.on_board(order)
-            turn.names(order)
-        except Refusal as refusal:
-            diags.append(
-                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-            )
-            continue
-        action = order.action if isinstance(order, o.Conditional) else order
-        if isinstance(order, o.PlaceHome | o.PlacePopulation):
-            try:
-                turn.place(order)
-            except Refusal as refusal:
-                diags.append(
-                    _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-                )
-                continue
-        if not isinstance(action, o.Action):
-            accepted.append(order)
-            continue
-        saved = turn.state
-        if isinstance(order, o.Conditional):
-            turn.state = copy.deepcopy(saved)  # whether it runs is known only then
-        turn.notes = []
-        turn.conditional = isinstance(order, o.Conditional)
-        try:
-            done: Any = turn.carry_out(action)
-        except Refusal as refusal:
-            turn.state = saved
-            if isinstance(order, o.Conditional) and refusal.code in OTHERS_MAY_CHANGE:
-                # the condition is written for a board the round may yet bring about
-                # (an enemy arriving earlier in the round): the round decides
-                text = f"{words(at.text)}: {_guarded(refusal.reason, refusal.code)}"
-                diags.append(_diag(at, Severity.WARNING, GUARDED, text))
-                accepted.append(order)
-                continue
-            diags.append(
-                _diag(at, Severity.ERROR, refusal.code, f"{refusal.reason}; {rejected(at)}")
-            )
-            continue
-        if isinstance(order, o.Conditional):
-            turn.state = saved
-            done = replace(order, action=done)
-        for code, text in turn.notes:
-            severity = Severity.WARNING
-            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
-        accepted.append(done)
-    return accepted, diags
+    return run(orders, Turn(board_of(view), player, automatic(view, live), asked))
 
 
 def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:
@@ -569,4 +561,4 @@ def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:
     return False
 
 
-__all__ = ["CODES", "board_of", "check_orders"]
+__all__ = ["board_of", "check_orders"]

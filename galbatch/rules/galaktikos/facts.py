@@ -15,6 +15,19 @@ from galbatch.engine.checker.facts import Fact, NotAfter, Row, apply
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.codes import (
+    GK201,
+    GK202,
+    GK203,
+    GK204,
+    GK205,
+    GK206,
+    GK207,
+    GK208,
+    GK209,
+    GK210,
+    GK401,
+)
 from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.names import (
     FACES,
@@ -141,7 +154,7 @@ FACTS: tuple[Row, ...] = (
     Fact(
         EVERY,
         lambda order: not any(bad_hex(n) for n in hexes(order)),
-        "GK201",
+        GK201,
         lambda order: (
             f"{first_bad_hex(order)!r} is no hex: write four digits, column then "
             "row, both from 01 (0712)"
@@ -150,13 +163,13 @@ FACTS: tuple[Row, ...] = (
     Fact(
         EVERY,
         lambda order: all(n > 0 for n in counts(order)),
-        "GK202",
+        GK202,
         "a count of 0 is meaningless",
     ),
     Fact(
         EVERY,
         lambda order: all(good_name(n) for n in players(order)),
-        "GK203",
+        GK203,
         lambda order: (
             f"{first_bad_name(order)} is no player's name: a name is at most "
             f"{LONGEST_NAME} characters and none of {', '.join(sorted(RESERVED))}"
@@ -165,32 +178,32 @@ FACTS: tuple[Row, ...] = (
     Fact(
         (o.Move, o.Migrate, o.Conditional),
         no_standing_still,
-        "GK204",
+        GK204,
         "a path goes from a hex to another: the same hex is named twice in a row",
     ),
     Fact(
         (o.Move, o.Migrate, o.Conditional),
         lambda order: len(path_of(order)) <= MAX_PATH,
-        "GK205",
+        GK205,
         f"a path is at most {MAX_PATH} hexes, its start included",
     ),
     Fact(
         (o.Attack, o.Conditional),
         sources_differ,
-        "GK206",
+        GK206,
         "each hex the attackers come from is named once: add their counts",
     ),
     Fact(
         (o.Reroll,),
         lambda order: not order.face or order.face in FACES,
-        "GK207",
+        GK207,
         f"{{face}} is no face of the combat die: write one of {', '.join(FACES)}",
     ),
     NotAfter(
         (o.Convert, o.Conditional),
         (o.Convert, o.Conditional),
         converted,
-        "GK208",
+        GK208,
         lambda order: (
             f"hex {converted(order)} is converted by an earlier CONVERT: once per hex per turn"
         ),
@@ -199,13 +212,10 @@ FACTS: tuple[Row, ...] = (
         (o.PlaceHome, o.PlacePopulation),
         (o.PlaceHome, o.PlacePopulation),
         lambda order: order.hex,
-        "GK209",
+        GK209,
         "hex {hex} is named by an earlier PLACE: a setup token goes in a hex with none",
     ),
 )
-
-TOO_MANY = "GK210"
-REPLACED = "GK401"
 
 
 def words(text: str) -> str:
@@ -243,7 +253,7 @@ def _replaced(orders: list[Located], diags: list[Diagnostic]) -> None:
         if key in seen:
             earlier = seen[key]
             text = f"replaces {words(earlier.text)} on line {earlier.line}: the later one holds"
-            diags.append(Diagnostic(at.file, at.line, at.column, Severity.WARNING, REPLACED, text))
+            diags.append(Diagnostic(at.file, at.line, at.column, Severity.WARNING, GK401, text))
         seen[key] = at
 
 
@@ -254,7 +264,7 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     _replaced(out, diags)
     for at in over:
         text = f"only {MAX_ORDERS} orders a turn are allowed; {rejected(at)}"
-        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
+        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, GK210, text))
         out.append(at.refusing())
     return out, diags
 

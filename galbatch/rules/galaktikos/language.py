@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from galbatch.engine.language.parsing import LineRejected, explain_first_word
 from galbatch.rules.galaktikos import orders as o
+from galbatch.rules.galaktikos.codes import GK100
 from galbatch.rules.galaktikos.names import Infrastructure, Watched
 
 if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
     from lark import Token
 
-SYNTAX_CODE = "GK100"
+SYNTAX_CODE = GK100
 ORDER_NOUN = "order"
 ORDER_WORDS = "an order word (ATTACK, AUTOMATIC, BUILD ... PLACE, REROLL)"
 # The grammar's terminals of the words that begin an order, for the syntax messages (the

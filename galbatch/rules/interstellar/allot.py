@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.codes import IC202, IC203, IC233
 from galbatch.rules.interstellar.state import PlanetKey, Ships
 from galbatch.rules.interstellar.tables import HOME_WORLDS, SIZES, TRANSPORT, WARSHIP, Size
 
@@ -76,20 +77,20 @@ def fleet_refusal(ships: Ships, origins: tuple[str, ...], target: str) -> tuple[
     system `target` (the ship chart), as (code, reason); ("", "") when it may."""
     if not ships.total:
         return (
-            "IC233",
+            IC233,
             "no ships left in the fleet: none of them is where the order says (Play 3: you"
             " choose the attacking ships from your ships on planets)",
         )
     if not ships.get(WARSHIP):
         return (
-            "IC202",
+            IC202,
             "you must have a Warship in your fleet to attack another planet or colony (ship"
             " chart, Play 3a): the fleet has no M",
         )
     travels = any(s != target for s in origins)
     if house.TRANSPORT_IF_ANY_GROUP_TRAVELS and travels and not ships.get(TRANSPORT):
         return (
-            "IC203",
+            IC203,
             "you must have a Transport in your fleet to travel to another system (ship chart,"
             " Play 3b): the fleet has no L",
         )

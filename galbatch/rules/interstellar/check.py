@@ -24,42 +24,41 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.engine.checker.situation import Refusal, Situation, refuse, run
+from galbatch.engine.language.diagnostics import Diagnostic
 from galbatch.engine.language.located import Located
 from galbatch.engine.text.suggest import did_you_mean
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.allot import allot, ally_systems, fleet_refusal, pool
+from galbatch.rules.interstellar.codes import (
+    IC204,
+    IC230,
+    IC231,
+    IC232,
+    IC233,
+    IC234,
+    IC235,
+    IC236,
+    IC237,
+    IC239,
+    IC240,
+    IC241,
+    IC242,
+    IC243,
+    IC244,
+    IC301,
+    IC302,
+    IC303,
+    IC401,
+    IC402,
+    IC403,
+    IC404,
+)
 from galbatch.rules.interstellar.coins import choose
 from galbatch.rules.interstellar.facts import opposed, planets, rejected, words
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.state import Ships
 from galbatch.rules.interstellar.tables import ALLY_SIZES, DIPLOMACY, TRANSPORT, Power, Size
-
-# Diagnostic codes of the player's situation: IC23x-IC24x rejections, IC30x reductions
-# (the amount in the message), IC40x warnings on orders accepted as written.
-CODES: dict[str, str] = {
-    "IC230": "no player of that colour is in the game",
-    "IC231": "the order names the player's own colour where another player is meant",
-    "IC232": "there is nothing of the defender's to attack on that planet",
-    "IC233": "no ships left to commit: every size named was reduced to none",
-    "IC234": "the side an ALLY joins has not invited the player",
-    "IC235": "an ally's ships from a system Play 6c and 6d do not allow",
-    "IC236": "a ship reclaimed to a planet that is not one of the player's home worlds",
-    "IC237": "no ship of that size in the void",
-    "IC239": "a race power the player's race does not have",
-    "IC240": "INVITE names the opponent of the encounter",
-    "IC241": "a deal names a player who is not a main combatant of the encounter",
-    "IC242": "a deal's term the party cannot give at all",
-    "IC243": "a deal's colony outside the other party's system",
-    "IC244": "CANCEL names a standing order that does not exist",
-    "IC301": "ships reduced to those on the planet",
-    "IC302": "coins given in a deal reduced to the party's hand",
-    "IC303": "ships returned in a deal reduced to the party's ships in the void",
-    "IC401": "an order for a phase the player cannot owe in the encounter or turn under way",
-    "IC402": "no ship of that size in the void now (the reclaim is later)",
-    "IC403": "a coin not held now: the nearest is played if the hand does not change",
-    "IC404": "a second attack taking ships that stand on the first attack's target only if it wins",
-}
 
 SIZES = (Size.S, Size.M, Size.L)
 # The race power each order that needs one belongs to.
@@ -95,23 +94,6 @@ ROLE_WORDS = {
     "defender": "the defender",
     "invited": "invited, not a main combatant,",
 }
-
-
-class Refusal(Exception):
-    """An order the table does not allow: its code and reason, and every other fact of
-    the table it fails (`more`: refusals of their own)."""
-
-    def __init__(self, code: str, reason: str, more: Sequence[Refusal] = ()) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-        self.more = tuple(more)
-
-
-def refuse(failed: Sequence[Refusal]) -> None:
-    """Raise the first of the facts an order failed, with the others, if any failed."""
-    if failed:
-        raise Refusal(failed[0].code, failed[0].reason, failed[1:])
 
 
 def counts(data: Mapping[str, Any] | None) -> dict[Size, int]:
@@ -216,7 +198,7 @@ class Table:
             hint = did_you_mean(colour, self.id_of)
             known = ", ".join(self.id_of)
             raise Refusal(
-                "IC230",
+                IC230,
                 f"no player is {colour} in this game{hint} (Setup 2: a player's colour is that"
                 f" of his ships; the game: {known})",
             )
@@ -226,7 +208,7 @@ class Table:
         """The id of the player of a colour, not the reader (IC230, IC231)."""
         found = self.known(colour)
         if found == self.player:
-            raise Refusal("IC231", f"{colour} is your own colour; {meant} is another player")
+            raise Refusal(IC231, f"{colour} is your own colour; {meant} is another player")
         return found
 
     def system(self, planet: o.Planet) -> None:
@@ -235,7 +217,7 @@ class Table:
             hint = did_you_mean(planet.colour, self.id_of)
             known = ", ".join(self.id_of)
             raise Refusal(
-                "IC230",
+                IC230,
                 f"no system is {planet.colour} in this game{hint} (Setup 1: each player's"
                 f" tiles form his system, named by his colour; the game: {known})",
             )
@@ -270,27 +252,33 @@ def names(order: o.Order, table: Table) -> None:
             table.known(term.player)
 
 
-class Check:
+class Check(Situation[o.Order]):
     """The reader's orders checked one by one against the table."""
 
     def __init__(self, table: Table) -> None:
+        super().__init__()
         self.table = table
-        self.notes: list[tuple[Severity, str, str]] = []  # of the order checked
         self.joined = ""  # the side an accepted ALLY joins in the encounter under way
         self.joined_as = ""  # that ALLY's side as written (a colour, ATTACKER, DEFENDER)
         # the file's first ATTACK accepted: its target and the ships it takes, by planet
         self.first: tuple[tuple[str, int], tuple[tuple[tuple[str, int], Ships], ...]] | None
         self.first = None
 
-    def reduce(self, code: str, wanted: int, limit: int, why: str) -> int:
-        """The quantity an order may carry out: `wanted` or, if less, `limit` (a warning)."""
-        if limit < wanted:
-            self.notes.append((Severity.WARNING, code, f"{wanted} reduced to {limit}: {why}"))
-            return limit
-        return wanted
+    # -- the driver's hooks -------------------------------------------------------------
 
-    def warn(self, code: str, text: str) -> None:
-        self.notes.append((Severity.WARNING, code, text))
+    def rejected(self, at: Located) -> str:
+        return rejected(at)
+
+    def remark(self, at: Located, text: str) -> str:
+        return f"{words(at.text)}: {text}"
+
+    def whose(self, order: o.Order) -> None:
+        """What the table says of an order layer 2 refused: the colours it names are in the
+        game and the players meant as others are (IC230, IC231), a ship reclaimed goes to
+        one of the reader's home worlds (IC236). Nothing is used."""
+        names(order, self.table)
+        if isinstance(order, o.Reclaim):
+            self.home_world(order)
 
     # -- ships --------------------------------------------------------------------------
 
@@ -327,7 +315,7 @@ class Check:
                     ships.append(ship)
                     continue
                 there = f"you have {found.got or 'no'} {ship.size.value} {place}"
-                self.warn("IC301", f"{found.wanted} reduced to {found.got}: {there}")
+                self.warn(IC301, f"{found.wanted} reduced to {found.got}: {there}")
                 if found.got:
                     ships.append(replace(ship, count=found.got))
             if ships:
@@ -346,13 +334,13 @@ class Check:
         ]
         if defender == t.player and not others:
             raise Refusal(
-                "IC232",
+                IC232,
                 f"no other player has ships on {target.text()}: on your own home worlds you"
                 " attack only another's colony (Play 3a)",
             )
         if defender != owner and not total(counts(there.get(defender))):
             colour = t.colour_of[defender]
-            raise Refusal("IC232", f"{colour} has no ships on {target.text()} to attack")
+            raise Refusal(IC232, f"{colour} has no ships on {target.text()} to attack")
         have = self.have(order.again)
         # while his first attack is under way, `ready` already counts its fleet there
         first = self.first if order.again and self.table.role() != "attacker" else None
@@ -366,7 +354,7 @@ class Check:
             ships = ships.plus(n)
         code, why = fleet_refusal(ships, tuple(p[0] for p, _ in taken), target.colour)
         origin = next((g.origin for g in order.fleet if g.origin is not None), None)
-        if code == "IC233" and order.again and first is None and origin is not None:
+        if code == IC233 and order.again and first is None and origin is not None:
             why += (
                 "; a second attack may take the fleet from the first attack's target when sent"
                 " in the file of that ATTACK, while it is under way, or as a standing order"
@@ -377,7 +365,7 @@ class Check:
         if first is not None and first[0] in (p for p, _ in taken):
             won = o.Planet(*first[0]).text()
             self.warn(
-                "IC404",
+                IC404,
                 f"ships on {won} are yours there only if your attack on it wins (Play 10: a"
                 " second attack only after a successful first); else the order is not used",
             )
@@ -442,7 +430,7 @@ class Check:
             joins = f"the {self.joined.lower()}" if both else self.joined_as
             failed.append(
                 Refusal(
-                    "IC204",
+                    IC204,
                     "a player may only ally with the attacker or defender, not both (Play 6a):"
                     f" an earlier ALLY joins {joins}",
                 )
@@ -450,7 +438,7 @@ class Check:
         if e is not None and t.role() == "invited":
             if not side:
                 self.warn(
-                    "IC401",
+                    IC401,
                     f"{order.side} is not a main combatant of the encounter under way: {KEPT}",
                 )
             else:
@@ -458,14 +446,14 @@ class Check:
                 done = str(t.view.get("phase")) not in BEFORE_ALLIANCE
                 if done and t.player not in [str(p) for p in asked]:
                     whose = t.colour_of.get(str(e[side.lower()]), side)
-                    failed.append(Refusal("IC234", f"{whose} has not invited you (Play 4, 5, 6)"))
+                    failed.append(Refusal(IC234, f"{whose} has not invited you (Play 4, 5, 6)"))
                 systems = self.allowed_systems(side)
         for g in order.ships:
             if g.origin is not None and g.origin.colour not in systems:
                 allowed = " or ".join(systems)
                 failed.append(
                     Refusal(
-                        "IC235",
+                        IC235,
                         "allies' ships come from the system attacked unless the attacker uses"
                         f" a Transport (Play 6c, 6d): {g.origin.text()} is not in {allowed}",
                     )
@@ -479,7 +467,7 @@ class Check:
             self.notes = []
             failed.append(
                 Refusal(
-                    "IC233",
+                    IC233,
                     f"{told}: no colony ship or warship named is where allies' ships may come"
                     " from (Play 6b-6d), and an ALLY with no ships counts as declining"
                     " (house rule)",
@@ -493,12 +481,7 @@ class Check:
     def reclaim(self, order: o.Reclaim) -> o.Reclaim:
         """RECLAIM (Play 2): one of the reader's ships in the void, to a home world of his."""
         t = self.table
-        if order.to is not None and order.to.colour != t.colour:
-            raise Refusal(
-                "IC236",
-                f"a reclaimed ship goes to one of your home worlds (Play 2), {t.colour} 1-5;"
-                f" {order.to.text()} is not",
-            )
+        self.home_world(order)
         if t.in_void(t.player)[order.size] < 1:
             now = t.view.get("active") == t.player and t.view.get("phase") in (
                 "draw",
@@ -507,9 +490,19 @@ class Check:
             )
             text = f"you have no {order.size.value} in the void"
             if now:
-                raise Refusal("IC237", text)
-            self.warn("IC402", f"{text} now")
+                raise Refusal(IC237, text)
+            self.warn(IC402, f"{text} now")
         return order
+
+    def home_world(self, order: o.Reclaim) -> None:
+        """A reclaimed ship goes to a home world of the reader's (IC236)."""
+        t = self.table
+        if order.to is not None and order.to.colour != t.colour:
+            raise Refusal(
+                IC236,
+                f"a reclaimed ship goes to one of your home worlds (Play 2), {t.colour} 1-5;"
+                f" {order.to.text()} is not",
+            )
 
     def play(self, order: o.Play) -> o.Play:
         """PLAY (Play 7): BEST is the Druwaith's; a coin not held is warned of with the coin
@@ -517,7 +510,7 @@ class Check:
         t = self.table
         if order.coin == "BEST" and not t.has_race_power(Power.PLAY_AFTER_REVEAL):
             raise Refusal(
-                "IC239",
+                IC239,
                 "PLAY BEST is for the Druwaith, who play after the opponent's coin is"
                 " revealed (race chart)",
             )
@@ -525,7 +518,7 @@ class Check:
             coin = DIPLOMACY if order.coin == "DIPLOMACY" else int(order.coin)
             if not t.hand:
                 self.warn(
-                    "IC403",
+                    IC403,
                     "you hold no coins now: you draw three before you play (Play 1), and the"
                     f" {coin_word(coin)} if you draw it, else the nearest (house rule)",
                 )
@@ -533,7 +526,7 @@ class Check:
                 held = ", ".join(coin_word(c) for c in sorted(t.hand))
                 played = coin_word(choose(tuple(t.hand), order.coin))
                 self.warn(
-                    "IC403",
+                    IC403,
                     f"you hold no {coin_word(coin)} coin now (your coins: {held}): if your hand"
                     f" is unchanged when the coins are chosen you play {played}, the nearest"
                     " (house rule)",
@@ -552,7 +545,7 @@ class Check:
             whose = " and ".join(races[p] for p in needs)
             word = order.text() if isinstance(order, o.TakeCoin) else order.text().split()[0]
             raise Refusal(
-                "IC239", f"{word} is {whose} power (race chart); your race does not have it"
+                IC239, f"{word} is {whose} power (race chart); your race does not have it"
             )
 
     def invite(self, order: o.Invite) -> o.Invite:
@@ -565,7 +558,7 @@ class Check:
             colour = t.colour_of.get(opponent, "")
             if colour in order.players:
                 raise Refusal(
-                    "IC240", f"{colour} is your opponent: one invites others to ally (Play 4, 5)"
+                    IC240, f"{colour} is your opponent: one invites others to ally (Play 4, 5)"
                 )
         return order
 
@@ -578,7 +571,7 @@ class Check:
             for term in order.terms:
                 if term.player not in sides:
                     raise Refusal(
-                        "IC241",
+                        IC241,
                         f"a deal is between the main combatants {sides[0]} and {sides[1]}"
                         f" (Play 8); {term.player} is not one",
                     )
@@ -586,15 +579,15 @@ class Check:
                     other = sides[1] if term.player == sides[0] else sides[0]
                     why = colony_refusal(term.planet.colour, term.player, other)
                     if why:
-                        raise Refusal("IC243", f"{term.text()}: {why}")
+                        raise Refusal(IC243, f"{term.text()}: {why}")
         terms: list[o.Term] = []
         for term in order.terms:
             if isinstance(term, o.GiveCoins):
                 who = t.id_of[term.player]
                 held = t.hand_size(who)
                 if held < 1:
-                    raise Refusal("IC242", f"{term.text()}: {term.player} holds no coins")
-                n = self.reduce("IC302", term.count, held, f"{term.player} holds {held} coins")
+                    raise Refusal(IC242, f"{term.text()}: {term.player} holds no coins")
+                n = self.reduce(IC302, term.count, held, f"{term.player} holds {held} coins")
                 terms.append(replace(term, count=n))
             elif isinstance(term, o.ReturnShips):
                 who = t.id_of[term.player]
@@ -602,11 +595,9 @@ class Check:
                 there = void[term.size] if term.size else sum(void.values())
                 what = term.size.value if term.size else "ships"
                 if there < 1:
-                    raise Refusal(
-                        "IC242", f"{term.text()}: {term.player} has no {what} in the void"
-                    )
+                    raise Refusal(IC242, f"{term.text()}: {term.player} has no {what} in the void")
                 n = self.reduce(
-                    "IC303", term.count, there, f"{term.player} has {there} {what} in the void"
+                    IC303, term.count, there, f"{term.player} has {there} {what} in the void"
                 )
                 terms.append(replace(term, count=n))
             else:
@@ -619,7 +610,7 @@ class Check:
         if order.number is not None and order.number > have:
             listed = f"1 to {have}" if have else "none"
             raise Refusal(
-                "IC244",
+                IC244,
                 f"there is no standing order {order.number} (yours are numbered {listed}):"
                 " CANCEL n cancels standing order n as your last printout numbers them"
                 " (the order language)",
@@ -640,11 +631,11 @@ class Check:
         if role in ("defender", "invited") and isinstance(order, OWN_TURN_ORDERS):
             fate = OWN_TURN
         self.warn(
-            "IC401",
+            IC401,
             f"you are {ROLE_WORDS[role]} in {where}, where {word} is not yours to send: {fate}",
         )
 
-    def carry_out(self, order: o.Order) -> o.Order:
+    def check(self, order: o.Order) -> o.Order:
         """Check one order; the order as accepted (quantities reduced)."""
         names(order, self.table)
         if isinstance(order, o.Standing):  # its ships and coins are counted when used
@@ -684,33 +675,12 @@ def after_win(
     return moved
 
 
-def _diag(at: Located, severity: Severity, code: str, text: str) -> Diagnostic:
-    return Diagnostic(at.file, at.line, at.column, severity, code, text)
-
-
 def check_orders(
     orders: Sequence[Located], view: Mapping[str, Any], player: str
 ) -> tuple[list[Any], list[Diagnostic]]:
     """The orders accepted (quantities reduced where the table clamps them) and the
-    diagnostics. Orders a fact refused are never accepted."""
-    check = Check(Table(view, player))
-    accepted: list[Any] = []
-    diags: list[Diagnostic] = []
-    for at in orders:
-        if at.refused:
-            continue
-        check.notes = []
-        try:
-            done = check.carry_out(at.order)
-        except Refusal as refusal:
-            for each in (refusal, *refusal.more):
-                text = f"{each.reason}; {rejected(at)}"
-                diags.append(_diag(at, Severity.ERROR, each.code, text))
-            continue
-        for severity, code, text in check.notes:
-            diags.append(_diag(at, severity, code, f"{words(at.text)}: {text}"))
-        accepted.append(done)
-    return accepted, diags
+    diagnostics."""
+    return run(orders, Check(Table(view, player)))
 
 
-__all__ = ["CODES", "check_orders"]
+__all__ = ["check_orders"]

@@ -19,6 +19,23 @@ from galbatch.engine.checker.facts import Fact, Row, apply
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.codes import (
+    IC101,
+    IC102,
+    IC103,
+    IC104,
+    IC105,
+    IC107,
+    IC109,
+    IC201,
+    IC202,
+    IC203,
+    IC205,
+    IC206,
+    IC207,
+    IC208,
+    IC209,
+)
 from galbatch.rules.interstellar.house import colony_refusal
 from galbatch.rules.interstellar.tables import (
     ALLY_SIZES,
@@ -257,7 +274,7 @@ RANGES: tuple[Row, ...] = (
     Fact(
         EVERY,
         lambda order: bad_planet(order) is None,
-        "IC101",
+        IC101,
         lambda order: (
             f"{first_bad_planet(order)} is no planet: a system's home worlds are the tiles"
             " 1 to 5, ACE for 1 (Setup 1)"
@@ -266,13 +283,13 @@ RANGES: tuple[Row, ...] = (
     Fact(
         EVERY,
         lambda order: all(n > 0 for n in counts(order)),
-        "IC102",
+        IC102,
         "a count of 0 is meaningless",
     ),
     Fact(
         (o.Play, o.Standing),
         coin_ok,
-        "IC103",
+        IC103,
         lambda order: (
             f"there is no coin {action(order).coin}: attack coins are 1 to 5, blank coins"  # type: ignore[union-attr]
             " DIPLOMACY (Play 7a, 7b)"
@@ -283,39 +300,39 @@ BOOK_FACTS: tuple[Fact, ...] = (
     Fact(
         FLEETS,
         named_once,
-        "IC104",
+        IC104,
         "each planet the ships come from is named once, and each size once there: add their counts",
     ),
     Fact(
         (o.Cancel,),
         lambda order: order.number is None or order.number > 0,
-        "IC105",
+        IC105,
         "standing orders are numbered from 1 as the printout lists them",
     ),
     Fact(
         (o.Deal, o.Standing),
         terms_once,
-        "IC107",
+        IC107,
         "each term of a deal is given once: a player's coins, his ships of a size, a"
         " colony on a planet",
     ),
     Fact(
         (o.Ally, o.Standing),
         ally_sizes_ok,
-        "IC201",
+        IC201,
         "allies may only offer colony ships and warships as aid (Play 6b): no transport",
     ),
     Fact(
         (o.Attack, o.Standing),
         armed,
-        "IC202",
+        IC202,
         "you must have a Warship in your fleet to attack another planet or colony (ship"
         " chart, Play 3a): the fleet has no M",
     ),
     Fact(
         (o.Attack, o.Standing),
         transported,
-        "IC203",
+        IC203,
         lambda order: (
             "you must have a Transport in your fleet to travel to another system (ship"
             f" chart, Play 3b): ships from {leaving(order)[0].text()} go to"
@@ -325,7 +342,7 @@ BOOK_FACTS: tuple[Fact, ...] = (
     Fact(
         (o.Attack, o.Standing),
         not_from_target,
-        "IC209",
+        IC209,
         lambda order: (
             f"ships already on {attack(order).target.text()} cannot attack it: the fleet"  # type: ignore[union-attr]
             " comes to the planet it attacks (Play 3)"
@@ -334,7 +351,7 @@ BOOK_FACTS: tuple[Fact, ...] = (
     Fact(
         (o.Deal, o.Standing),
         lambda order: len(parties(order)) <= 2,
-        "IC205",
+        IC205,
         lambda order: (
             "a deal is between the two main combatants (Play 8): its terms name "
             + ", ".join(parties(order))
@@ -343,17 +360,17 @@ BOOK_FACTS: tuple[Fact, ...] = (
     Fact(
         (o.Deal, o.Standing),
         lambda order: not own_colony(order),
-        "IC206",
+        IC206,
         lambda order: (
             f"{own_colony(order)}: a colony is a colony ship on an alien planet (ship chart),"
             " not on one's own home world"
         ),
     ),
-    Fact((o.Standing,), can_be_owed, "IC207", never_owed),
+    Fact((o.Standing,), can_be_owed, IC207, never_owed),
     Fact(
         (o.Standing,),
         two_sides,
-        "IC208",
+        IC208,
         "an invitation asks to ally with one main combatant against the other (Play 4, 5):"
         " BY and AGAINST name two players",
     ),
@@ -362,8 +379,6 @@ FACTS: tuple[Row, ...] = RANGES + tuple(
     Fact(f.orders, f.holds, f.code, f.says, when=in_range) for f in BOOK_FACTS
 )
 
-BOTH_SIDES = "IC204"
-TOO_MANY = "IC109"
 # Orders read from a file: a player's file holds a handful (a phase's answer, a few
 # standing orders); past this, orders are rejected, so a file's diagnostics stay few.
 MAX_ORDERS = 100
@@ -397,29 +412,9 @@ def facts(orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
     # an earlier ALLY the table rejects does not count
     for at in over:
         text = f"only {MAX_ORDERS} orders a file are read; {rejected(at)}"
-        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, TOO_MANY, text))
+        diags.append(Diagnostic(at.file, at.line, at.column, Severity.ERROR, IC109, text))
         out.append(at.refusing())
     return out, diags
 
 
-CODES: dict[str, str] = {
-    "IC100": "the line is not an order of the language",
-    "IC101": "a planet's tile is not 1 to 5 (ACE is 1)",
-    "IC102": "a count of 0",
-    "IC103": "a coin other than 1 to 5 or DIPLOMACY",
-    "IC104": "a planet, or a size at a planet, named twice in a fleet",
-    "IC105": "CANCEL 0: standing orders are numbered from 1",
-    "IC107": "a deal's term given twice",
-    "IC109": "an order past the 100th of the file",
-    "IC201": "an ally offers a transport",
-    "IC202": "an attack without a warship",
-    "IC203": "a fleet leaves its system without a transport",
-    "IC204": "allying with both sides",
-    "IC205": "a deal naming more than two players",
-    "IC206": "a deal's colony on the player's own home world",
-    "IC207": "a standing order whose condition never holds when its order is owed",
-    "IC208": "IF INVITED BY and AGAINST the same player",
-    "IC209": "an attacking fleet from the planet it attacks",
-}
-
-__all__ = ["CODES", "FACTS", "MAX_ORDERS", "facts"]
+__all__ = ["FACTS", "MAX_ORDERS", "facts"]

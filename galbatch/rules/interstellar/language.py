@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.language.parsing import LineRejected, explain_first_word
 from galbatch.rules.interstellar import orders as o
+from galbatch.rules.interstellar.codes import IC100
 from galbatch.rules.interstellar.tables import COLOURS
 
 if TYPE_CHECKING:  # the parser's tokens; checking orders never imports lark
     from lark import Token
 
-SYNTAX_CODE = "IC100"
+SYNTAX_CODE = IC100
 ORDER_NOUN = "order"
 # The grammar's terminals of the words that begin an order, for the syntax messages (the
 # words themselves are those of the forms, forms.py, which "did you mean" reads).

@@ -1,0 +1,268 @@
+"""Galac-Tac's layer 3, the empire's running stocks: what the checks of every action
+read and use (`check.py` runs them).
+
+The view read once a file: each of the empire's systems' PI and missiles (`Place`), each
+ship's cargo, fleet, hangar and orders (`Craft`), the design table (`Plan`), the Systems
+charted and seen; and the lookups every check starts with, which reject an action naming
+a ship, a System or a design the empire does not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from galbatch.engine.checker.situation import Refusal, Situation
+from galbatch.engine.text.suggest import closest, did_you_mean
+from galbatch.rules.galactac import orders as a
+from galbatch.rules.galactac.codes import GT230, GT231, GT232, GT234, GT251
+from galbatch.rules.galactac.facts import LOOKALIKE
+from galbatch.rules.galactac.rating import Rating, RatingError, read_rating, ssd
+
+PRODUCTION = ("home", "production")  # the statuses of the Systems that produce PI
+# The rating's parts a design is made of (its display-only fields left out).
+PARTS: tuple[str, ...] = (
+    "drones",
+    "p_types",
+    "t_launchers",
+    "racks",
+    "shields",
+    "hangars",
+    "cargo",
+    "star",
+    "inertia",
+)
+
+
+def design_of(rating: Rating) -> Rating:
+    """The rating without what is only displayed (missiles left, tech level)."""
+    return Rating(**{k: getattr(rating, k) for k in PARTS})
+
+
+@cache
+def reading(text: str) -> Rating:
+    """A rating as the view prints it; an unreadable one as no parts at all."""
+    try:
+        return design_of(read_rating(text)[0])
+    except RatingError:
+        return Rating()
+
+
+@dataclass
+class Place:
+    """One of the empire's systems, or its missile stockpile at another's, while checking."""
+
+    location: str
+    status: str  # home, production, colony; "" for another's system
+    pi: int = 0
+    missiles: int = 0
+    output: int = 0
+    taken: int = 0  # PV loaded by ships this fortnight
+
+    @property
+    def production(self) -> bool:
+        return self.status in PRODUCTION
+
+
+@dataclass
+class Craft:
+    """One of the empire's ships while checking."""
+
+    id: int
+    code: str
+    location: str
+    in_service: bool
+    current: Rating
+    design_ssd: int
+    tech: int
+    pi: int
+    pv: int
+    cargo_missiles: int
+    missiles: int
+    flagship: int
+    carrier: int
+    orders: str
+    goal: str | None
+
+    @property
+    def free(self) -> int:
+        return max(0, self.current.cargo - self.pi - self.pv - self.cargo_missiles)
+
+    @property
+    def damaged(self) -> bool:
+        return ssd(self.current) < self.design_ssd
+
+    def aboard(self, item: str) -> int:
+        return {"PI": self.pi, "PV": self.pv, "MISSILES": self.cargo_missiles}[item]
+
+    def add(self, item: str, amount: int) -> None:
+        if item == "PI":
+            self.pi += amount
+        elif item == "PV":
+            self.pv += amount
+        else:
+            self.cargo_missiles += amount
+
+
+@dataclass
+class Plan:
+    """A design in the table while checking."""
+
+    code: str
+    name: str
+    rating: Rating
+    cost: int
+
+
+class Stocks(Situation[Any]):
+    """The running stocks of one action file, and the lookups of what actions name."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        super().__init__()
+        empire = view.get("empire", {})
+        self.tech = int(empire.get("tech", 1))
+        self.home: str | None = empire.get("home")
+        self.places: dict[str, Place] = {}
+        for s in view.get("systems", []):
+            self.places[str(s["location"])] = Place(
+                str(s["location"]),
+                str(s.get("status", "")),
+                int(s.get("pi", 0)),
+                int(s.get("missiles", 0)),
+                int(s.get("output", 0)),
+            )
+        for where, missiles in dict(view.get("stockpiles", {})).items():
+            self.places[str(where)] = Place(str(where), "", missiles=int(missiles))
+        self.stars = {str(s) for s in view.get("stars", [])}
+        self.charted: dict[str, int] = {
+            str(k): int(v) for k, v in dict(view.get("charted", {})).items()
+        }
+        self.others: dict[str, str] = {
+            str(s["location"]): str(s["owner"]) for s in view.get("seen", []) if s.get("owner")
+        }
+        self.designs: dict[str, Plan] = {}
+        for d in view.get("designs", []):
+            rating = reading(str(d["rating"]))
+            self.designs[str(d["code"])] = Plan(
+                str(d["code"]), str(d.get("name", "")), rating, int(d["cost"])
+            )
+        self.crafts: dict[int, Craft] = {}
+        for s in view.get("ships", []):
+            code = str(s["code"])
+            self.crafts[int(s["id"])] = Craft(
+                int(s["id"]),
+                code,
+                str(s["location"]),
+                bool(s.get("in_service", True)),
+                reading(str(s["rating"])),
+                int(s.get("design_ssd", s.get("ssd", 0))),
+                int(s.get("tech", self.tech)),
+                int(s.get("pi", 0)),
+                int(s.get("pv", 0)),
+                int(s.get("missiles_in_cargo", 0)),
+                int(s.get("missiles", 0)),
+                int(s.get("flagship", 0)),
+                int(s.get("carrier", 0)),
+                str(s.get("orders", "NONE")),
+                s.get("goal"),
+            )
+        self.gone: set[int] = set()  # scrapped by an earlier SCRAP
+        # taken out of their System by an accepted [M] action, their own or their fleet's:
+        # an [A] action that needs them where they are (REFIT) cannot have them
+        self.leaving: set[int] = set()
+        # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
+        # before it is (the [M] actions are checked after the [B] ones)
+        self.awaiting: dict[int, tuple[int, str]] = {}
+
+    def ship(self, number: int) -> Craft:
+        """The empire's ship of that ID, built or in drydock."""
+        craft = self.crafts.get(number)
+        if craft is None or number in self.gone:
+            known = [str(n) for n in self.crafts if n not in self.gone]
+            if number in self.gone:
+                raise Refusal(GT230, f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
+            raise Refusal(GT230, f"you have no ship {number}{did_you_mean(str(number), known)}")
+        return craft
+
+    def active(self, number: int) -> Craft:
+        """The empire's ship of that ID, in service."""
+        craft = self.ship(number)
+        if not craft.in_service:
+            raise Refusal(GT231, f"ship {number} is under construction: it takes only SCRAP")
+        return craft
+
+    def free_ship(self, number: int) -> Craft:
+        """A ship in service that may take an order of its own (not in a hangar)."""
+        craft = self.active(number)
+        if craft.carrier:
+            raise Refusal(
+                GT251, f"ship {number} is in the hangar of ship {craft.carrier}: DETACH it first"
+            )
+        return craft
+
+    def place(self, where: a.Location) -> Place | None:
+        return self.places.get(where.text())
+
+    def production(self, where: a.Location) -> Place:
+        """One of the empire's production systems."""
+        place = self.place(where)
+        if place is None or not place.production:
+            mine = [p.location for p in self.places.values() if p.production]
+            raise Refusal(
+                GT232,
+                f"{where.text()} is not one of your Production Systems"
+                f"{did_you_mean(where.text(), mine)}",
+            )
+        return place
+
+    def design(self, code: str) -> Plan:
+        plan = self.designs.get(code)
+        if plan is None:
+            shape = code.translate(LOOKALIKE)
+            alike = [c for c in self.designs if c.translate(LOOKALIKE) == shape]
+            guess = alike[0] if len(alike) == 1 else closest(code, self.designs)
+            hint = f" (did you mean {guess}?)" if guess else ""
+            raise Refusal(GT234, f"you have no design {code}{hint}")
+        return plan
+
+    def fleet(self, craft: Craft) -> list[Craft]:
+        """`craft` and every ship joined to it at any level, flagship first, then by ID."""
+        found = [craft]
+        seen = {craft.id}
+        index = 0
+        while index < len(found):
+            for other in sorted(self.crafts.values(), key=lambda c: c.id):
+                if other.flagship == found[index].id and other.id not in seen:
+                    seen.add(other.id)
+                    found.append(other)
+            index += 1
+        return [craft, *sorted(found[1:], key=lambda c: c.id)]
+
+    def hangared(self, craft: Craft) -> list[Craft]:
+        return [c for c in self.crafts.values() if c.carrier == craft.id and c.id not in self.gone]
+
+    def riders(self, craft: Craft) -> list[Craft]:
+        fleet = self.fleet(craft)
+        return fleet + [h for c in fleet for h in sorted(self.hangared(c), key=lambda c: c.id)]
+
+
+def stow(fleet: Sequence[Craft], item: str, amount: int) -> int:
+    """Put `amount` into the fleet's free bays, in order (economy.stow); what fitted."""
+    left = amount
+    for craft in fleet:
+        put = min(left, craft.free)
+        craft.add(item, put)
+        left -= put
+    return amount - left
+
+
+def take(fleet: Sequence[Craft], item: str, amount: int) -> int:
+    """Take up to `amount` out of the fleet's cargo, in order (economy.take); what was taken."""
+    left = amount
+    for craft in fleet:
+        got = min(left, craft.aboard(item))
+        craft.add(item, -got)
+        left -= got
+    return amount - left
