@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,47 +97,17 @@ def process(
     """
 
     if len(directories) > 1:
-        for name, given in (("--player", player), ("--replace", replace), ("--rerun", rerun)):
-            if given:
-                raise click.UsageError(f"{name} is for one game; give one DIRECTORY")
-        seen: dict[str, str] = {}
-        for d in directories:
-            key = os.path.realpath(d)
-            if key in seen:
-                raise click.UsageError(f"{d}: the same game as {seen[key]}; give each game once")
-            seen[key] = d
+        one_game_options(player=player, replace=replace, rerun=rerun)
+        distinct_games(directories)
         stream(directories, jobs, dry_run, force, pdf, due, fmt)
     directory = Path(directories[0])
     if directory.is_file():  # in a stream, a file is skipped with a warning instead
         raise click.BadParameter(f"{directory} is a file, not a game directory")
-
     if player is not None and not dry_run:
         raise click.UsageError("--player needs --dry-run")
     if player is not None and fmt == "json":
         raise click.UsageError("--player shows a printout; --format json shows none")
-    shown = False  # a progress line is on stderr, to clear before the next log line
-
-    def progress(what: str, done: int, total: int) -> None:
-        nonlocal shown
-        sys.stderr.write(f"\r{what}: {done} of {total}\x1b[K")
-        sys.stderr.flush()
-        shown = True
-
-    reader_gone = False  # `| head`: the job goes on to its end, its log kept in job.log
-
-    def sink(line: str) -> None:
-        nonlocal shown, reader_gone
-        if shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            shown = False
-        if not reader_gone:
-            try:
-                click.echo(line)
-            except BrokenPipeError:
-                reader_gone = True
-                quiet_stdout()
-
+    terminal = Terminal()
     result = run(
         directory,
         dry_run=dry_run,
@@ -146,22 +116,72 @@ def process(
         pdf=pdf if pdf is not None else not dry_run,
         due=due.date().isoformat() if due is not None else None,
         show=player,
-        sink=sink if fmt == "text" else None,
-        progress=progress if sys.stderr.isatty() else None,
+        sink=terminal.line if fmt == "text" else None,
+        progress=terminal.progress if sys.stderr.isatty() else None,
         replace=replace,
     )
-    if shown:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
+    terminal.clear()
     if fmt == "json":
         click.echo(json.dumps(result.report, indent=2))
     elif dry_run:
-        names = sorted(n for n in result.files if n.startswith("printouts/") and n.endswith(".txt"))
-        for name in names if player is None else [f"printouts/{player}.txt"]:
-            if name in result.files:
-                click.echo(f"\n===== {name} =====")
-                click.echo(result.files[name].decode("utf-8"), nl=False)
+        show_printouts(result.files, player)
     sys.exit(int(result.rc))
+
+
+def one_game_options(**given: object) -> None:
+    """Refuse, for a stream of games, the options that name one game's players or turn."""
+    for name, value in given.items():
+        if value:
+            raise click.UsageError(f"--{name} is for one game; give one DIRECTORY")
+
+
+def distinct_games(directories: Sequence[str]) -> None:
+    """Refuse a stream that names one game twice (two paths to one directory)."""
+    seen: dict[str, str] = {}
+    for d in directories:
+        key = os.path.realpath(d)
+        if key in seen:
+            raise click.UsageError(f"{d}: the same game as {seen[key]}; give each game once")
+        seen[key] = d
+
+
+class Terminal:
+    """The job log on stdout as it runs, and a progress line on stderr, cleared before
+    the next log line; a reader gone (`| head`) lets the job go on to its end, its log
+    kept in job.log."""
+
+    def __init__(self) -> None:
+        self.shown = False  # a progress line is on stderr
+        self.reader_gone = False
+
+    def progress(self, what: str, done: int, total: int) -> None:
+        sys.stderr.write(f"\r{what}: {done} of {total}\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+    def line(self, line: str) -> None:
+        self.clear()
+        if not self.reader_gone:
+            try:
+                click.echo(line)
+            except BrokenPipeError:
+                self.reader_gone = True
+                quiet_stdout()
+
+
+def show_printouts(files: Mapping[str, bytes], player: str | None) -> None:
+    """A dry run's printouts, each under its name: every player's, or the one asked for."""
+    names = sorted(n for n in files if n.startswith("printouts/") and n.endswith(".txt"))
+    for name in names if player is None else [f"printouts/{player}.txt"]:
+        if name in files:
+            click.echo(f"\n===== {name} =====")
+            click.echo(files[name].decode("utf-8"), nl=False)
 
 
 def stream(
