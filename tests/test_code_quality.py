@@ -29,3 +29,13 @@ def test_ruff_format() -> None:
 def test_mypy_strict() -> None:
     result = run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_module_is_over_800_lines() -> None:
+    """Small modules with one job: a module past 800 lines is split by subject."""
+    sizes = {
+        str(path.relative_to(ROOT)): len(path.read_text().splitlines())
+        for path in sorted((ROOT / "galbatch").rglob("*.py"))
+    }
+    assert sizes, "no module found"
+    assert {name: n for name, n in sizes.items() if n > 800} == {}
