@@ -16,6 +16,7 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.print.input_sheet import sheet_head
 from galbatch.print.maps.grid import STAR, GridCell, GridMap, KeyEntry
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
@@ -162,16 +163,12 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
     header line the action file starts with, and numbered lines to write actions on."""
     me = view["empire"]
     turn = int(view["turn"]) + 1
-    lines = [
-        "Galac-Tac Turn Input Sheet",
-        f"Due Date: {ctx.due}",
-        "",
+    reader = [
         f"For Galaxy {ctx.game}, Turn {turn}",
         f"  Player {me['player']}",
         f"  Empire {me['name']} (#{me['id']})",
     ]
-    if ctx.header_line:
-        lines += ["", "Start your action file with this line:", "", f"  {ctx.header_line}"]
+    lines = sheet_head("Galac-Tac Turn Input Sheet", ctx.due, reader, ctx.header_line, "action")
     head = f"{'#':>3}  {'Action':<12}" + "".join(
         f"  {f'Argument #{n}':<15}" for n in range(1, ARGUMENTS + 1)
     )

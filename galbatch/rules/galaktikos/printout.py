@@ -26,6 +26,7 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
+from galbatch.print.input_sheet import numbered_lines, sheet_head
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import order_check_section
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
@@ -301,17 +302,9 @@ def standing_section(view: Mapping[str, Any], names: Mapping[str, str]) -> Secti
 
 def input_sheet(state: GameState, name: str, ctx: PrintContext) -> tuple[str, ...]:
     """The next round's input sheet: due date, the header line and numbered blank lines."""
-    lines = [
-        "Galaktikos Order Sheet",
-        f"Due Date: {ctx.due}",
-        "",
-        f"For game {ctx.game}, {round_name(state.round)}, player {name}",
-    ]
-    if ctx.header_line:
-        lines += ["", "Start your order file with this line:", "", f"  {ctx.header_line}"]
-    lines.append("")
-    lines += [f"{n:>3}  {'_' * 100}" for n in range(1, INPUT_LINES + 1)]
-    return tuple(lines)
+    reader = [f"For game {ctx.game}, {round_name(state.round)}, player {name}"]
+    lines = sheet_head("Galaktikos Order Sheet", ctx.due, reader, ctx.header_line)
+    return (*lines, "", *numbered_lines(INPUT_LINES, 100))
 
 
 def player_printout(

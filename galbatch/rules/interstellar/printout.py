@@ -16,6 +16,7 @@ from typing import Any
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.print.input_sheet import numbered_lines, sheet_head
 from galbatch.print.maps.tiles import Pieces, Tile, TileMap, TileSystem
 from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import Quiet, order_check_section
@@ -379,14 +380,10 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
     """The input sheet: due date, header line, what is owed and its order forms, then
     numbered blank lines."""
     me = next(s for s in view["seats"] if str(s["id"]) == str(view["player"]))
-    lines = [
-        "Interstellar Conquest Order Sheet",
-        f"Due Date: {ctx.due}",
-        "",
-        f"For game {ctx.game}, run {int(view['turn']) + 1}, player {me['colour']} {me['name']}",
+    reader = [
+        f"For game {ctx.game}, run {int(view['turn']) + 1}, player {me['colour']} {me['name']}"
     ]
-    if ctx.header_line:
-        lines += ["", "Start your order file with this line:", "", f"  {ctx.header_line}"]
+    lines = sheet_head("Interstellar Conquest Order Sheet", ctx.due, reader, ctx.header_line)
     owes = view.get("owes")
     lines.append("")
     if owes:
@@ -397,7 +394,7 @@ def input_sheet(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, ...]:
     else:
         lines.append("Nothing owed. Orders ahead and standing orders (ALWAYS, IF ...) are welcome.")
     lines.append("")
-    lines += [f"{n:>3}  {'_' * 70}" for n in range(1, INPUT_LINES + 1)]
+    lines += numbered_lines(INPUT_LINES, 70)
     return tuple(wrap_all(lines, ctx.width, hyphens=True))
 
 
