@@ -9,8 +9,6 @@ severity (tests/test_man_diagnostics.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-
 from galbatch.engine.language.diagnostics import Record, Severity
 
 
@@ -27,19 +25,19 @@ class Code(Record):
         self.meaning = meaning
 
 
-class Codes(Mapping[str, Code]):
+class Codes(dict[str, Code]):
     """A table of diagnostic codes in the order the man page lists them; `error`,
     `warning`, `note`, `fatal` and `varying` add one and return its code, for the
-    module's constant."""
+    module's constant. (A dict: a Mapping subclass costs every check's start.)"""
 
     def __init__(self, prefix: str) -> None:
+        super().__init__()
         self.prefix = prefix  # "CF": every code of the table starts so
-        self._codes: dict[str, Code] = {}
 
     def add(self, code: str, severity: Severity | None, meaning: str) -> str:
-        if not code.startswith(self.prefix) or code in self._codes:
+        if not code.startswith(self.prefix) or code in self:
             raise ValueError(f"{code} is not a new {self.prefix} code")
-        self._codes[code] = Code(code, severity, meaning)
+        self[code] = Code(code, severity, meaning)
         return code
 
     def error(self, code: str, meaning: str) -> str:
@@ -61,15 +59,6 @@ class Codes(Mapping[str, Code]):
     def varying(self, code: str, meaning: str) -> str:
         """A code whose severity is that of what it stands for."""
         return self.add(code, None, meaning)
-
-    def __getitem__(self, code: str) -> Code:
-        return self._codes[code]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._codes)
-
-    def __len__(self) -> int:
-        return len(self._codes)
 
 
 # -- the engine's codes: galbatch(1), DIAGNOSTICS -------------------------------------------
