@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -18,6 +19,7 @@ from galbatch.rules.galaktikos.galaxy import MAX_PLAYERS, make_galaxy
 from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.placement import automatic_setup
 from galbatch.rules.galaktikos.tables import HexType
+from tests.bundled import shipped
 from tests.test_paper import glyph_boxes
 
 
@@ -133,3 +135,23 @@ def test_a_board_page_draws_as_vectors_inside_the_margins() -> None:
     content = contents.get_data()
     assert b" rg" in content and b" RG" in content  # colours: types, players, failures
     assert b"/CA" not in data and b"/ca" not in data and b"/SMask" not in data
+
+
+def test_the_man_page_says_which_columns_the_map_prints_lower() -> None:
+    """galbatch-galaktikos(7): "the even-numbered columns (02, 04, ...) sit half a hex
+    lower than the odd ones, as the map prints them" - read off a shipped printout."""
+    page = (Path(__file__).resolve().parent.parent / "man" / "galbatch-galaktikos.7").read_text()
+    assert "the even\\-numbered\ncolumns (02, 04," in page
+    text = (shipped("spiral6") / "turns" / "002" / "printouts" / "1.txt").read_text()
+    lines = text.splitlines()
+    top = lines.index("THE GALAXY") + 2  # the column numbers, under the heading's rule
+    header = lines[top]
+    row_one, below = lines[top + 1], lines[top + 2]
+    assert row_one.startswith("01 ")
+    for column in ("01", "02", "03", "04"):
+        at = header.index(f" {column} ") + 1
+        upper, lower = row_one[at : at + 2].strip(), below[at : at + 2].strip()
+        if int(column) % 2 == 0:  # even-numbered: its first hex on the line below
+            assert (upper, bool(lower)) == ("", True), column
+        else:
+            assert (bool(upper), lower) == (True, ""), column
