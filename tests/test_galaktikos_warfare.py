@@ -231,8 +231,8 @@ def test_the_battle_report_tells_every_roll_reroll_reversal_and_toss() -> None:
         "    battle at 0507: RED 6 fleets against BLUE and GOLD 2 fleets;"
         " RED superior, advantage 2 (up to 2 rerolls)",
         "      losses of RED: 3/4; RED rerolls: Reversal;"
-        " BLUE and GOLD calls heads, heads: BLUE and GOLD takes the advantage;"
-        " 1/4; BLUE and GOLD rerolls: 1/2 - 3 lost",
+        " BLUE and GOLD call heads, heads: BLUE and GOLD take the advantage;"
+        " 1/4; BLUE and GOLD reroll: 1/2 - 3 lost",
         "      losses of BLUE and GOLD: All - 2 lost",  # the budget is spent
         "    rerolls used 2; RED lost 3 of 6, BLUE and GOLD 2 of 2",
     )
@@ -259,3 +259,13 @@ def test_a_strike_tells_its_dice_and_toll() -> None:
     assert strike_line(hit, 2, 4) == (
         "    dice 1/4, All, Reversal: 1 1/4 x 2 fleets = 2 1/2: 3 of 4 destroyed"
     )
+
+
+def test_a_side_of_several_players_takes_the_plural() -> None:
+    """A battle report's verbs agree with the side: "BLUE and GREEN keep the advantage",
+    "RED keeps the advantage"."""
+    from galbatch.rules.galaktikos.battle_report import says
+
+    assert says("BLUE and GREEN", "keeps", "keep") == "BLUE and GREEN keep"
+    assert says("RED", "keeps", "keep") == "RED keeps"
+    assert says("BLUE and GREEN", "calls", "call") == "BLUE and GREEN call"

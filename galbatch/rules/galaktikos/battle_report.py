@@ -18,6 +18,12 @@ from galbatch.rules.galaktikos.warfare import Battle, Side, Strike, Throw, Toss
 INDENT = "    "
 
 
+def says(name: str, singular: str, plural: str) -> str:
+    """`name` and its verb in agreement: a side of several players ("BLUE and GREEN")
+    takes the plural."""
+    return f"{name} {plural if ' and ' in name else singular}"
+
+
 def fraction(value: Fraction) -> str:
     """A fraction as the book writes proportions: 2, 3/4, 1 1/4."""
     whole, part = divmod(value.numerator, value.denominator)
@@ -55,16 +61,17 @@ def battle_lines(battle: Battle, where: Hex, names: Mapping[Side, str]) -> tuple
                     lines.append(_losses(side, words, battle, names))
                 side, words = step.casualties_of, []
             if step.reason == "reroll":
-                words.append(f"{names[holder]} rerolls: {step.face.value}")
+                words.append(f"{says(names[holder], 'rerolls', 'reroll')}: {step.face.value}")
             else:
                 words.append(step.face.value)
         elif isinstance(step, Toss):
             keeps = names[step.caller] if step.won else names[holder]
             if step.won:
                 holder = step.caller
+            kept = says(keeps, "takes", "take") if step.won else says(keeps, "keeps", "keep")
             words.append(
-                f"{names[step.caller]} calls {step.call}, {step.landed}:"
-                f" {keeps} {'takes' if step.won else 'keeps'} the advantage"
+                f"{says(names[step.caller], 'calls', 'call')} {step.call}, {step.landed}:"
+                f" {kept} the advantage"
             )
     if side is not None:
         lines.append(_losses(side, words, battle, names))
