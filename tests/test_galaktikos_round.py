@@ -492,3 +492,18 @@ def test_an_attack_on_nothing_is_not_executed_and_costs_nothing() -> None:
         " to attack",
     ]
     assert after.players["A"].resources == state.players["A"].resources + 1  # the income
+
+
+def test_a_defending_side_of_several_players_follows_its_largest_fleet() -> None:
+    """House rule (galbatch-galaktikos(7), Rerolls): "A defending side of several players
+    follows the REROLL orders of the player with the most fleets in the hex; among
+    equals, the earliest in seat order" - not the lowest player id as a string ("10"
+    before "2")."""
+    from galbatch.rules.galaktikos.round import defending_player
+    from galbatch.rules.galaktikos.state import RoundState
+
+    base = world(players=("1", "2", "10"))
+    state = RoundState(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    assert defending_player(state, {"1": 4, "2": 3, "10": 3}, "1") == "2"  # seat 2 before 10
+    assert defending_player(state, {"1": 4, "2": 3, "10": 5}, "1") == "10"  # the most fleets
+    assert defending_player(state, {"1": 4}, "1") == ""

@@ -203,9 +203,19 @@ def obstructs(state: RoundState) -> Obstructs:
     return blocks
 
 
+def defending_player(state: RoundState, fleets: Mapping[str, int], attacker: str) -> str:
+    """Whose REROLL orders a defending side of several players follows (house rule): the
+    player with the most fleets in the hex, the earliest seat among equals; "" for none."""
+    seats = {p: n for n, p in enumerate(state.players)}
+    defenders = [p for p, n in fleets.items() if p != attacker and n > 0]
+    if not defenders:
+        return ""
+    return min(defenders, key=lambda p: (-fleets[p], seats.get(p, len(seats))))
+
+
 def reroll_policy(state: RoundState, attacker: str, defender: str) -> RerollPolicy:
     """When the side with the advantage rerolls (8.3.1): its player's REROLL orders, else the
-    default; the defending side's player is the one whose fleet was attacked first."""
+    default; a defending side's are those of `defending_player`."""
 
     def wants(view: RollView) -> bool:
         who = attacker if view.caller == "attacker" else defender
@@ -439,8 +449,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
             if state.fleet(h, player) < attackers[h] and (h, player) in harm:
                 raise Illegal(_why(state, harm, h, player, f"not {attackers[h]} fleets left"))
         before = dict(state.fleets.get(target, {}))
-        defender = next((p for p in sorted(before) if p != player), "")
-        policy = reroll_policy(state, player, defender)
+        policy = reroll_policy(state, player, defending_player(state, before, player))
         battle = attack_fleets(
             state, player, attackers, target, turn.rng, None, policy, obstructs=obstructs(state)
         )
