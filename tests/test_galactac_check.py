@@ -610,3 +610,17 @@ def test_the_turn_carries_out_what_the_checker_accepted(lines: list[str]) -> Non
 
 # What happens on the way and at the goal is the turn's to say: the checker knows the start.
 MOVED = {"TO", "ATTACK", "COLONIZE", "DEVELOP", "DESTROY", "CHART", "TOW", "SHUTTLE"}
+
+
+def test_a_mistyped_ship_id_is_offered_every_equally_close_id() -> None:
+    """Issue: `TO 1105` when 1005 exists suggested nothing, for ties between equally
+    close IDs; GT230 now offers the close ones (galbatch-galactac(7), GT230)."""
+    from galbatch.engine.text.suggest import did_you_mean, did_you_mean_one_of
+
+    ids = ["1005", "1101", "1115", "2040"]
+    assert did_you_mean("1105", ids) == ""  # a word's suggestion: never one of a tie
+    assert did_you_mean_one_of("1105", ids) == " (did you mean 1005, 1101 or 1115?)"
+    assert did_you_mean_one_of("1105", ["1005", "2040"]) == " (did you mean 1005?)"
+    assert did_you_mean_one_of("1105", ["3000"]) == ""
+    many = ["1005", "1101", "1115", "1205"]  # four as close: no guess at all
+    assert did_you_mean_one_of("1105", many) == ""

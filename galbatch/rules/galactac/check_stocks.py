@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from galbatch.engine.checker.situation import Refusal, Situation
-from galbatch.engine.text.suggest import closest, did_you_mean
+from galbatch.engine.text.suggest import closest, did_you_mean, did_you_mean_one_of
 from galbatch.rules.galactac import orders as a
 from galbatch.rules.galactac.codes import GT230, GT231, GT232, GT234, GT251
 from galbatch.rules.galactac.facts import LOOKALIKE
@@ -183,7 +183,9 @@ class Stocks(Situation[Any]):
             known = [str(n) for n in self.crafts if n not in self.gone]
             if number in self.gone:
                 raise Refusal(GT230, f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
-            raise Refusal(GT230, f"you have no ship {number}{did_you_mean(str(number), known)}")
+            raise Refusal(
+                GT230, f"you have no ship {number}{did_you_mean_one_of(str(number), known)}"
+            )
         return craft
 
     def active(self, number: int) -> Craft:
