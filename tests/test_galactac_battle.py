@@ -550,3 +550,23 @@ def test_no_battle_creates_ships_damage_or_missiles(ships: list[Combatant], seed
     dealt = sum(s.damage_dealt for s in result.ships)
     taken = sum(s.damage_taken for s in result.ships)
     assert taken <= dealt
+
+
+def test_three_engines_a_point_are_drawn_from_every_drive_and_no_more_than_there_are() -> None:
+    """DAMAGE: "One point of damage will disable three engines"; house rule Engines:
+    each drawn at random among the working star and inertia drives (both lines lose some
+    over many points), and a ship with fewer than three loses all it has."""
+    mixed = 0
+    for seed in range(40):
+        battle = battle_of(ship(1, "A", "DEFEND", "1P//3-3"), ship(2, "B", "DEFEND", "1P//"))
+        battle.rng.seed(seed)
+        target = battle.ships[0]
+        battle.point(target, 3, "B")
+        star, inertia = target.parts["star"], target.parts["inertia"]
+        assert star + inertia == 3  # three of the six, whichever drives
+        mixed += 0 < star < 3
+    assert mixed > 0  # one point may take engines of both drives
+    battle = battle_of(ship(1, "A", "DEFEND", "1P//1-1"), ship(2, "B", "DEFEND", "1P//"))
+    target = battle.ships[0]
+    battle.point(target, 3, "B")
+    assert (target.parts["star"], target.parts["inertia"], target.excess) == (0, 0, 0)
