@@ -570,3 +570,30 @@ def test_three_engines_a_point_are_drawn_from_every_drive_and_no_more_than_there
     target = battle.ships[0]
     battle.point(target, 3, "B")
     assert (target.parts["star"], target.parts["inertia"], target.excess) == (0, 0, 0)
+
+
+def test_missiles_are_the_empires_current_type_refit_or_not() -> None:
+    """MISSILES: "It is not necessary to REFIT a ship in order to fire the higher Tech
+    Level missiles": a Tech-1 torpedo boat of a Tech-2 empire hits for 8/4, not 4/2."""
+    target = ship(2, "B", "DEFEND", "1P/100;;/-1")
+    old = fight([ship(1, "A", "DEFEND", "2T3//-10"), target], random.Random(6), rounds=5)
+    new = fight(
+        [ship(1, "A", "DEFEND", "2T3//-10", missile_tech=2), target], random.Random(6), rounds=5
+    )
+    before, after = by_id(old, 1), by_id(new, 1)
+    assert before.hits == after.hits > 0  # the same shots hit: only the warheads differ
+    assert after.damage_dealt == 2 * before.damage_dealt
+
+
+def test_a_battle_arms_each_ship_with_its_empires_missiles() -> None:
+    """A Tech-1 ship of an empire at Tech 2 goes to battle with Tech-2 missiles."""
+    from galbatch.engine.contract.rng import Streams
+    from galbatch.rules.galactac.combat import combatant
+    from galbatch.rules.galactac.resolve import start
+    from tests import galactac_world as gw
+
+    state = gw.world()
+    boat = gw.ship(state, gw.ALPHA, "DD1", "85-23")
+    state.empires[gw.ALPHA].tech = 2
+    fighter = combatant(start(state, Streams(1, state.turn + 1)), boat, False)
+    assert (fighter.tech, fighter.missile_tech) == (1, 2)

@@ -70,7 +70,7 @@ class Firing(Damaging):
         if result == "miss":
             self.count(firer, False, 0)
             return
-        direct, near = T_TYPE_DAMAGE[firer.c.tech]
+        direct, near = T_TYPE_DAMAGE[firer.c.missile_tech or firer.c.tech]
         points = direct if result == "direct" else near
         self.count(firer, True, points)
         self.damage(target, points, code if code in TARGET_AREAS else 0, firer.c.empire)

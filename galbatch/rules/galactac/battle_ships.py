@@ -51,6 +51,10 @@ class Combatant:
     tech: int
     missiles: int = 0
     excess: int = 0
+    # the empire's Tech Level: its missiles are the current type, refit or not
+    # ("It is not necessary to REFIT a ship in order to fire the higher Tech Level
+    # missiles"); 0: the ship's own tech
+    missile_tech: int = 0
     carrier: int = 0
     flagship: int = 0
     targets: Targets = NO_TARGETS

@@ -157,6 +157,7 @@ def combatant(turn: Turn, ship: Ship, caught: bool) -> Combatant:
         current=ship.current,
         tech=ship.tech,
         missiles=ship.missiles,
+        missile_tech=turn.state.empires[ship.owner].tech,
         carrier=ship.carrier,
         flagship=ship.flagship,
         targets=Targets.of(ship.combat) if ship.combat else NO_TARGETS,
