@@ -326,6 +326,23 @@ def test_rejections(line: str, code: str) -> None:
     assert code in CODES
 
 
+@pytest.mark.parametrize("name", ["F.T.", "D.F.", "A.F.", "N.E.U.T.R.A.L."])
+def test_a_transfer_to_a_confusing_name_written_with_signs_is_rejected(name: str) -> None:
+    """CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT",
+    "PROBES", "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed."
+    House rule 8: "A name is compared by its letters and digits alone, case and
+    signs ignored", so no player can be called F.T.: the syntax-only check and
+    the check against a view both reject the transfer."""
+    line = f"T,1,{name}"
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + line + "\nEND\n").encode()
+    syntax_only = check_file(parse_order_bytes(data, "f"), RULESET)
+    for orders, diags in ((list(syntax_only.orders), list(syntax_only.diagnostics)), check(line)):
+        assert orders == []
+        (d,) = diags
+        assert (d.code, d.severity) == ("CF209", Severity.ERROR)
+        assert "confused" in d.message and d.message.endswith(f"order {line} rejected")
+
+
 def test_one_world_per_recipient_and_one_transfer_per_world() -> None:
     orders, diags = check("T,1,POLARIS", "T,5,polaris", "T,1,REGULUS", "T,5,REGULUS")
     assert orders == [o.Transfer(1, "POLARIS"), o.Transfer(5, "REGULUS")]
