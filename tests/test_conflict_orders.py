@@ -283,11 +283,41 @@ def test_checked_build_at_zero_econ_does_not_reuse_the_increase() -> None:
     assert after.worlds[8].econ == 0 and after.worlds[8].memory == ()
 
 
+def test_a_build_of_zero_econ_stops_the_reuse_until_new_builds_are_given() -> None:
+    """PRODUCTION: "Build and Econ increase orders that are given to a world will
+    be remembered on the following turn and will be reused if the world isn't
+    ordered to use or destroy any of its Econ." ... "Build and Econ increase
+    orders that have been reused from the previous turn will also be reused on
+    the following turn if no Econ is used or destroyed then."
+
+    A world remembers only its previous turn's builds. B,1,C,0 (accepted, house
+    rule 26) orders world 1 to use Econ and builds nothing: last turn's builds
+    are not reused, and on the turn after, with no orders, there is nothing to
+    reuse either. The reuse is stopped until the world is given builds again,
+    not for one turn only. Through the check and the turn alike."""
+    state = small_state()
+    state.worlds[1].memory = (("A", 2),)
+    assert checked_turn(state).worlds[1].af == state.worlds[1].af + 4  # reused
+    stopped = checked_turn(state, "B,1,C,0")
+    assert (stopped.worlds[1].af, stopped.worlds[1].cp) == (state.worlds[1].af, 2)
+    assert stopped.worlds[1].memory == ()
+    after = checked_turn(stopped)  # no orders: still nothing to reuse
+    assert (after.worlds[1].af, after.worlds[1].cp, after.worlds[1].memory) == (
+        stopped.worlds[1].af,
+        2,
+        (),
+    )
+    rebuilt = checked_turn(after, "B,1,C,1")
+    assert (rebuilt.worlds[1].cp, rebuilt.worlds[1].memory) == (3, (("C", 1),))
+    assert checked_turn(rebuilt).worlds[1].cp == 4  # reused again
+
+
 @pytest.mark.parametrize("line", ["B,5,C,0", "B,8,A,0", "D,5,E,0"])
 def test_an_econ_order_of_zero_is_accepted(line: str) -> None:
     """BUILDING: "write ... the number of Econ being used". 0 Econ is decided as a
     build (or destruction) of nothing, like a build reduced to 0: accepted, and it
-    stops the world's reuse of last turn's builds (house rule)."""
+    stops the world's reuse of last turn's builds (house rule 26) until the world
+    is given builds again."""
     orders, diags = check(line)
     assert [order.text() for order in orders] == [line] and diags == []
 
@@ -324,6 +354,23 @@ def test_rejections(line: str, code: str) -> None:
     assert d.code == code and d.severity is Severity.ERROR
     assert d.message.endswith(f"order {line} rejected")
     assert code in CODES
+
+
+@pytest.mark.parametrize("name", ["F.T.", "D.F.", "A.F.", "N.E.U.T.R.A.L."])
+def test_a_transfer_to_a_confusing_name_written_with_signs_is_rejected(name: str) -> None:
+    """CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT",
+    "PROBES", "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed."
+    House rule 8: "A name is compared by its letters and digits alone, case and
+    signs ignored", so no player can be called F.T.: the syntax-only check and
+    the check against a view both reject the transfer."""
+    line = f"T,1,{name}"
+    data = ('GAME demo PLAYER 1 PASSWORD "x"\n' + line + "\nEND\n").encode()
+    syntax_only = check_file(parse_order_bytes(data, "f"), RULESET)
+    for orders, diags in ((list(syntax_only.orders), list(syntax_only.diagnostics)), check(line)):
+        assert orders == []
+        (d,) = diags
+        assert (d.code, d.severity) == ("CF209", Severity.ERROR)
+        assert "confused" in d.message and d.message.endswith(f"order {line} rejected")
 
 
 def test_one_world_per_recipient_and_one_transfer_per_world() -> None:

@@ -315,6 +315,31 @@ def test_confusing_code_names(name: str) -> None:
     assert problem is not None and "confused" in problem
 
 
+SIGNED_NAMES = [
+    "F.T.",
+    "D.F.",
+    "A.F.",
+    "N.E.U.T.R.A.L.",
+    "p-r-o-b-e-s",
+    "U N O W N E D",
+    "No-Report",
+]
+
+
+@pytest.mark.parametrize("name", SIGNED_NAMES)
+def test_confusing_code_names_written_with_signs_are_refused(name: str) -> None:
+    """CODE NAMES: "Names that could cause confusion, such as "AF", "DF", "FT",
+    "PROBES", "UNOWNED", "NEUTRAL", "-----", etc. will not be allowed."
+    House rule 8 of the man page: "A name is compared by its letters and digits
+    alone, case and signs ignored": F.T. reads as the printout's FT, so it is
+    refused, and so is a game made with it."""
+    problem = validate_code_name(name)
+    assert problem is not None and "confused" in problem
+    others = [PlayerInfo("b", "VEGA", 2)]
+    with pytest.raises(ValueError, match="confused"):
+        new_game(1, [PlayerInfo("a", name, 1), *others], {})
+
+
 def test_code_names_are_kept_with_single_blanks() -> None:
     """The state keeps a code name upper-cased with single blanks, so a transfer
     written T,13,BIG BANG finds BIG  BANG."""

@@ -19,8 +19,9 @@ CONFUSING_NAMES = ("AF", "DF", "FT", "PROBES", "UNOWNED", "NEUTRAL", "-----")
 # House rule, the book's "etc.": every word and phrase the printouts print as a
 # label, a heading or a note, where a code name could stand beside or instead of
 # it (printout.py, and the page header of galbatch/print/page.py). A name is
-# compared by its letters, digits and single blanks only, so "NONE YET." and
-# "(NO REPORT)" are caught as NONE YET and NO REPORT.
+# compared by its letters and digits alone, case, blanks and signs ignored, so
+# "NONE YET." and "(NO REPORT)" are caught as NONE YET and NO REPORT, and "F.T.",
+# "A.F." and "N.E.U.T.R.A.L." as FT, AF and NEUTRAL.
 PRINTOUT_WORDS = (
     # the header, page header and file status
     "GALACTIC CONFLICT", "GAME", "TURN", "ACCOUNT", "CODE NAME", "SCORE", "PAGE", "OF",
@@ -50,8 +51,9 @@ NAME_CHARACTERS = frozenset(chr(c) for c in range(32, 127)) - {",", "#"}
 
 
 def skeleton(name: str) -> str:
-    """A name's letters, digits and single blanks, upper case: how it reads."""
-    return " ".join(re.sub(r"[^A-Z0-9]+", " ", name.upper()).split())
+    """A name's letters and digits alone, upper case: how it reads beside the
+    printout's words (house rule 8), "F.T." as FT and "(NO REPORT)" as NOREPORT."""
+    return re.sub(r"[^A-Z0-9]+", "", name.upper())
 
 
 CONFUSING = frozenset(skeleton(word) for word in (*CONFUSING_NAMES, *PRINTOUT_WORDS))
