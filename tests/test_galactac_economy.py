@@ -720,3 +720,22 @@ def test_item_words() -> None:
     after = play(state, [load(fx.id, 2, "M"), load(fx.id, 2, "Miss"), load(fx.id, 2, "GOLD")])
     assert find(after, ALPHA, fx.id).cargo_missiles == 4
     assert events(after, Failed)[0].reason == "the item must be PV, PI or MISSILES"
+
+
+def test_the_imports_line_counts_only_shuttles_not_yet_home() -> None:
+    """STATUS REPORT: "The amount of PV shown is the total of the full cargo bays inbound.
+    These ships are currently at the Colony Systems or en route to the Production
+    System. This is not a count of what is sitting in your Home/Production System on
+    freighters that have not yet unloaded." """
+    from galbatch.rules.galactac.state import Mission
+    from galbatch.rules.galactac.view import imports
+
+    state = world()
+    route = (loc("99-15"), loc("85-23"))
+    parked = ship(state, ALPHA, "FT1", "85-23", pv=10)
+    parked.mission = Mission("SHUTTLE", route=route)
+    inbound = ship(state, ALPHA, "FT1", "99-15", pv=7)
+    inbound.mission = Mission("SHUTTLE", route=route)
+    assert imports(state, ALPHA) == {loc("85-23"): 7}
+    parked.location = loc("80-20")  # under way home
+    assert imports(state, ALPHA) == {loc("85-23"): 17}

@@ -102,7 +102,8 @@ def _display(rating: Rating, missiles: int | None, tech: int | None = None) -> R
 
 def imports(state: GameState, empire: str) -> dict[Location, int]:
     """The Imports line: PV aboard the empire's shuttles bound for each of its
-    production systems (at their colonies or en route)."""
+    production systems, at their colonies or en route; "not a count of what is sitting
+    in your Home/Production System on freighters that have not yet unloaded"."""
     inbound: dict[Location, int] = {}
     for ship in state.ships:
         mission = ship.mission
@@ -111,7 +112,8 @@ def imports(state: GameState, empire: str) -> dict[Location, int]:
         for stop in mission.route:
             system = state.systems.get(stop)
             if system is not None and system.owner == empire and system.kind == "production":
-                inbound[stop] = inbound.get(stop, 0) + ship.pv
+                if ship.location != stop:  # one parked there has arrived, not inbound
+                    inbound[stop] = inbound.get(stop, 0) + ship.pv
                 break
     return inbound
 
