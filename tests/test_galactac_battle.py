@@ -597,3 +597,20 @@ def test_a_battle_arms_each_ship_with_its_empires_missiles() -> None:
     state.empires[gw.ALPHA].tech = 2
     fighter = combatant(start(state, Streams(1, state.turn + 1)), boat, False)
     assert (fighter.tech, fighter.missile_tech) == (1, 2)
+
+
+def test_a_drone_shot_down_in_flight_disables_its_bay() -> None:
+    """COMBAT: "Note that a Drone destroyed in flight also disables its Drone bay in the
+    mother ship": the bay is lost with the drone, and the ship leaves the battle with it
+    disabled."""
+    for seed in range(20):
+        battle = battle_of(
+            ship(1, "A", "DEFEND", "2D//"), ship(2, "B", "DEFEND", "2D//"), seed=seed
+        )
+        hunter, carrier = battle.ships
+        battle.fire_drone(hunter)
+        if hunter.hits:
+            assert (carrier.drones_up, carrier.parts["drones"]) == (1, 1)
+            break
+    else:
+        raise AssertionError("no drone hit in 20 battles")

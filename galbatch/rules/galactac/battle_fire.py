@@ -140,8 +140,9 @@ class Firing(Damaging):
             if drone is not None:
                 hit = self.roll(hit_tenths("Drone", speed, tech, speed, drone.c.tech, False, False))
                 self.count(firer, hit, 0)
-                if hit:
+                if hit:  # "a Drone destroyed in flight also disables its Drone bay"
                     drone.drones_up -= 1
+                    drone.parts["drones"] -= 1
                 return
             if code == DRONES:
                 return

@@ -50,8 +50,9 @@ class CombatHouseRules:
     # missiles in flight only under target code 6 (as the code table allows).
     p_types_shoot_drones: bool = False
 
-    # One hit destroys a drone or a missile in flight. A drone shot down is lost for this
-    # battle only (its bay is not damaged, and launches a new drone next fortnight).
+    # One hit destroys a drone or a missile in flight. A drone shot down also disables its
+    # bay in the mother ship (the book: "Note that a Drone destroyed in flight also
+    # disables its Drone bay in the mother ship"), which stays disabled until repaired.
     hits_to_destroy_drone: int = 1
 
     # Shield points at the start of a battle: working shields x the SHIELDS table's
