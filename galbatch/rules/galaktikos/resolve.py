@@ -9,7 +9,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
-from galbatch.rules.galaktikos.round import first_seat, play_turn, public, setup_run, turn_order
+from galbatch.rules.galaktikos.round import (
+    first_seat,
+    play_turn,
+    public,
+    setup_run,
+    turn_order,
+    unplayed,
+)
 from galbatch.rules.galaktikos.round_events import Event
 from galbatch.rules.galaktikos.state import RoundState
 
@@ -38,10 +45,11 @@ def resolve(
     order = turn_order(after)
     after.first = order[0] if order else 0
     for seat in order:
-        if after.winner is not None:
-            break
         player = seats[seat]
         if after.players[player].eliminated:
+            continue
+        if after.winner is not None:
+            unplayed(after, player, orders.get(player, ()), log)
             continue
         after.seat = seat
         play_turn(after, player, orders.get(player, ()), rng, log)

@@ -593,8 +593,9 @@ def play_turn(
         log.append(Won(player, f"{name} held the goal three turns and wins the game"))
     known: dict[str, int] | None = turn.watch(before_access, before_supply)
     harm = _harm(log)
-    for order in orders:
+    for index, order in enumerate(orders):
         if state.winner is not None:
+            unplayed(state, player, orders[index:], log)
             break
         action = order
         if isinstance(order, Conditional):
@@ -627,6 +628,16 @@ def play_turn(
         _victory(state, log)
     _victory(state, log)
     _remember_harm(harm, log)
+
+
+def unplayed(state: RoundState, player: str, orders: Sequence[Any], log: list[Event]) -> None:
+    """Tell each action of `orders` that the round did not reach: the game was won first."""
+    won = (
+        f"{state.name_of(state.winner)} won the game first" if state.winner else "the game is over"
+    )
+    for order in orders:
+        if isinstance(order, (Conditional, *ACTIONS)):
+            log.append(NotExecuted(player, f"not executed: {order.text()}: {won}"))
 
 
 def given(standing: Sequence[Standing], player: str, log: list[Event]) -> None:
