@@ -52,7 +52,7 @@ def codes(diags: list[Diagnostic]) -> list[str]:
     [
         # the rule book's own examples (section 3)
         ("B S 45 56", o.Move("S", 45, 56)),
-        ("L T 56 9 0", o.Load("T", 56, 9, 0)),
+        ("L T 5 9 0", o.Load("T", 5, 9, 0)),  # 3.2 says task force 56: a misprint (3.7)
         ("E S 12 9 4", o.Unload("S", 12, 9, 4)),
         ("W 67 2 7", o.SetClass(67, 2, 7)),
         ("S 78 1 15", o.Invest(78, 1, 15)),
@@ -83,7 +83,7 @@ def test_rule_book_examples_parse(text: str, order: o.Order) -> None:
     ("text", "order"),
     [
         ("b s 45 56", o.Move("S", 45, 56)),
-        ("l t 56 9 0", o.Load("T", 56, 9, 0)),
+        ("l t 5 9 0", o.Load("T", 5, 9, 0)),
         ("e s 12 9 4", o.Unload("S", 12, 9, 4)),
         ("B\tS   45  56", o.Move("S", 45, 56)),
         ("   w 67 2 7   ", o.SetClass(67, 2, 7)),
@@ -139,7 +139,7 @@ def test_syntax_errors_say_where_and_what(text: str, column: int, expected: str)
         ("W67 2 7", "W 67 2 7"),  # 3.4's
         ("B S45 56", "B S 45 56"),
         ("K56 20 13", "K 56 20 13"),  # 3.11's
-        ("lt 56 9 0", "L T 56 9 0"),  # 3.2's, in lower case
+        ("lt 5 9 0", "L T 5 9 0"),  # 3.2's (task force 5: see the house rules), in lower case
         ("V12", "V 12"),
     ],
 )
@@ -166,9 +166,9 @@ def test_parameters_must_be_separated_by_blanks(text: str, written: str) -> None
             "did you mean B (Move)? write B S 5 57",
         ),
         (
-            "Laod T 56 9 0",
+            "Laod T 5 9 0",
             "found 'Laod' where a command letter (B L E W S V Z U P I K F N G) was expected; "
-            "did you mean L (Load)? write L T 56 9 0",
+            "did you mean L (Load)? write L T 5 9 0",
         ),
         (
             "reward 5 3",
@@ -186,9 +186,9 @@ def test_parameters_must_be_separated_by_blanks(text: str, written: str) -> None
             "did you mean S? write B S 45 56",
         ),
         (
-            "L TF 56 9 0",
+            "L TF 5 9 0",
             "found 'TF' where S (ship) or T (task force) was expected; "
-            "did you mean T? write L T 56 9 0",
+            "did you mean T? write L T 5 9 0",
         ),
         # nothing is close: no suggestion
         ("X 6 1 5", "found 'X 6 1 5' where a command letter (B L E W S V Z U P I K F N G) "

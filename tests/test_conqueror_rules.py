@@ -17,7 +17,7 @@ from galbatch.rules.conqueror.battle import (
     current_defence,
     fortress_hit_chance,
     planet_hit_chance,
-    population_loss,
+    population_after_shots,
     ship_hit_chance,
 )
 from galbatch.rules.conqueror.economy import grown, loyal_share, output, ship_price
@@ -204,9 +204,23 @@ def test_pu_limited_by_products_and_population() -> None:
 
 
 def test_population_loss_per_shot() -> None:
-    assert population_loss(10000, 0) == 100  # 1 percent
-    assert population_loss(10000, 3) == 70  # 0.1 percent less per medicine TL
-    assert population_loss(10000, 10) == 0
+    """2.2.2: "each shot on an enemy planet reduces its population by 1 percent. This value
+    is reduced by 0.1 percent for each medicine technology level of the defending player."
+    """
+    assert population_after_shots(10000, 0, 1) == 9900  # 1 percent
+    assert population_after_shots(10000, 3, 1) == 9930  # 0.1 percent less per medicine TL
+    assert population_after_shots(10000, 10, 1) == 10000
+    assert population_after_shots(10000, 0, 0) == 10000
+
+
+def test_population_under_100_loses_to_shots() -> None:
+    """2.2.2: "each shot on an enemy planet reduces its population by 1 percent". The
+    fractions are kept and rounded once (house rule): a planet of 99 that takes 150 shots
+    keeps 99 * 0.99 ** 150 = 21.9, that is 22, where rounding each shot down kept all 99."""
+    assert population_after_shots(99, 0, 150) == 22
+    assert population_after_shots(99, 0, 1) == 98  # 98.01
+    assert population_after_shots(50, 0, 1) == 50  # 49.5 rounds half up
+    assert population_after_shots(99, 5, 150) == 47  # medicine TL 5, 0.5 percent a shot: 46.7
 
 
 def test_espionage_and_corruption_numbers() -> None:
@@ -746,8 +760,9 @@ def test_assault_and_conquest() -> None:
     after = run(state, {"1": [o.Move("S", s.number, 3) for s in ships]})
     planet = after.planets[3]
     assert planet.owner == "1" and planet.loyalty == 1 and planet.fortresses == 0
-    # two shots, each 1 percent of the population; then the turn's growth
-    assert planet.population == grown(981, 1, 0)
+    # two shots, each 1 percent of what is left: 1000 * 0.99 ** 2 = 980.1, rounded once
+    # to 980; then the turn's growth
+    assert planet.population == grown(980, 1, 0)
     assert part(after, "1", "CONQUESTS") == 1  # turn 1: 1 point
     assert part(after, "1", "FORTRESSES DESTROYED") == 2
     assert ("1", 3) in after.explorations

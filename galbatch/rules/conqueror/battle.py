@@ -15,8 +15,10 @@ the spares the same player carries.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from galbatch.rules.conqueror.house import HOUSE_RULES
 from galbatch.rules.conqueror.rewards import pay_rewards
@@ -66,10 +68,13 @@ def planet_hit_chance(armament: int, kills: int, defense: int, natural_defence: 
     )
 
 
-def population_loss(population: int, medicine: int) -> int:
-    """Population killed by one shot on a planet: 1 percent less 0.1 percent per medicine TL."""
+def population_after_shots(population: int, medicine: int, shots: int) -> int:
+    """The population left after shots on a planet, each taking 1 percent less 0.1 percent
+    per medicine TL of what is left (2.2.2); the fractions are kept, exactly, and the
+    result is rounded once, half up (house rule)."""
     tenths = max(0, POPULATION_LOSS_PER_SHOT - MEDICINE_LOSS_REDUCTION * medicine)
-    return population * tenths // 1000
+    left = population * Fraction(1000 - tenths, 1000) ** shots
+    return math.floor(left + Fraction(1, 2))
 
 
 def facility_hit_chance(defense: int) -> int:
@@ -106,6 +111,7 @@ class Battle:
     ships: list[Ship]
     rng: random.Random
     lines: list[str] = field(default_factory=list)
+    shots: int = 0  # shots on the planet so far, for its population (2.2.2)
 
     def name(self, player: str | None) -> str:
         return self.turn.name(player)
@@ -241,6 +247,9 @@ def assault(battle: Battle, attacker: str) -> None:
             f"{counted(len(lost), 'SHIP', 'SHIPS')} LOST" + (f": {ship_list(lost)}" if lost else "")
         )
         field_repair(battle)
+    planet.population = population_after_shots(
+        planet.population, turn.tech(defender, MEDICINE), battle.shots
+    )
     if not battle.ships:
         battle.lines.append(f"THE ATTACK ON PLANET {planet.number} FAILED")
     elif not any(attack(s) for s in battle.ships):
@@ -275,7 +284,6 @@ def ships_fire(battle: Battle, defense: int) -> int:
     """Each ship fires once per attack point at the fortresses; every shot costs the
     planet population and maybe a facility. Returns the fortresses destroyed."""
     planet, turn = battle.planet, battle.turn
-    medicine = turn.tech(planet.owner, MEDICINE)
     destroyed = 0
     for ship in list(battle.ships):
         for _ in range(attack(ship)):
@@ -284,7 +292,7 @@ def ships_fire(battle: Battle, defense: int) -> int:
             if planet.number not in turn.attacked:
                 turn.attacked.add(planet.number)
                 planet.loyalty = max(1, planet.loyalty - 1)
-            planet.population -= population_loss(planet.population, medicine)
+            battle.shots += 1
             if hits(battle.rng, facility_hit_chance(defense)):
                 damage_facility(planet, battle.rng)
             chance = planet_hit_chance(ship.armament, ship.kills, defense, planet.natural_defence)

@@ -27,7 +27,7 @@ FORMS: tuple[OrderForm, ...] = (
         "L",
         (UNIT, SHIP, CARGO, AMOUNT),
         "Load cargo: amount transport units, 0 all",
-        "L T 56 9 0",
+        "L T 5 9 0",
     ),
     OrderForm(
         "E",

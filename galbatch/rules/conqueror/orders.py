@@ -27,7 +27,7 @@ class Move:
 
 @dataclass(frozen=True)
 class Load:
-    """L T 56 9 0: fill transport units of task force 56 with colonists; 0 loads all that fits."""
+    """L T 5 9 0: fill transport units of task force 5 with colonists; 0 loads all that fits."""
 
     unit: Unit
     number: int
