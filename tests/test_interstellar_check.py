@@ -354,6 +354,22 @@ def test_an_ally_for_a_player_not_in_the_encounter_is_kept_with_a_warning() -> N
     assert "YELLOW is not a main combatant of the encounter under way" in diags[0].message
 
 
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("INVITE GREEN RED", "(Play 4: other players)"),
+        ("ATTACK RED ON BLUE 3 WITH 1 L 1 M FROM RED 2", "(Play 3: another race's planet)"),
+        ("ALLY RED WITH 1 M", "(Play 6a)"),
+        ("IF INVITED BY RED DECLINE", "(Play 3-5)"),
+        ("IF INVITED BY GREEN AGAINST RED DECLINE", "(Play 3)"),
+    ],
+)
+def test_ic231_names_the_rule_it_enforces(line: str, rule: str) -> None:
+    """The man page, DIAGNOSTICS: "Each message names the rule book's section or chart
+    it enforces"; IC231 did not."""
+    rejects(table(), RED, line, "IC231", f"is another player {rule}")
+
+
 def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
     state = replace(table(), phase=Phase.RECLAIM, void={RED: Ships(0, 1, 0)})
     state = put(state, ("RED", 1), RED, Ships(1, 0, 1))
@@ -365,7 +381,14 @@ def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
         "IC236",
         "a reclaimed ship goes to one of your home worlds (Play 2), RED 1-5; BLUE 2 is not",
     )
-    rejects(state, RED, "RECLAIM L", "IC237", "you have no L in the void")
+    # "Each message names the rule book's section or chart it enforces" (the man page)
+    rejects(
+        state,
+        RED,
+        "RECLAIM L",
+        "IC237",
+        "you have no L in the void (Play 2: reclaim one of your lost ships from the void)",
+    )
     # sent ahead by another player, it is only a warning: his void may change before
     accepted, diags = check(state, GREEN, "RECLAIM L")
     assert accepted == [one("RECLAIM L")]
@@ -443,7 +466,14 @@ def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
         "IC243",
         "RED COLONIZES GREEN 2: a deal allows a colony only in the other party's system, BLUE",
     )
-    rejects(state, RED, "DEAL RED RETURNS 1 SHIP", "IC242", "RED has no ships in the void")
+    # "Each message names the rule book's section or chart it enforces" (the man page)
+    rejects(
+        state,
+        RED,
+        "DEAL RED RETURNS 1 SHIP",
+        "IC242",
+        "RED has no ships in the void (Play 8: a deal's terms)",
+    )
     accepted, diags = check(state, RED, "DEAL BLUE GIVES 5 COINS, BLUE RETURNS 2 M")
     assert accepted == [one("DEAL BLUE GIVES 3 COINS, BLUE RETURNS 1 M")]
     assert [(d.code, d.message.split(": ", 1)[1]) for d in diags] == [
@@ -451,7 +481,13 @@ def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
         ("IC303", "2 reduced to 1: BLUE has 1 M in the void"),
     ]
     broke = replace(state, hands={**state.hands, BLUE: ()})
-    rejects(broke, RED, "DEAL BLUE GIVES 1 COIN", "IC242", "BLUE holds no coins")
+    rejects(
+        broke,
+        RED,
+        "DEAL BLUE GIVES 1 COIN",
+        "IC242",
+        "BLUE holds no coins (Play 8: a deal's terms)",
+    )
 
 
 def test_cancel_names_a_standing_order_that_exists() -> None:
