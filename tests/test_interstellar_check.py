@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from interstellar_table import run as run_turn
 
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, is_reduction
@@ -105,7 +106,10 @@ def codes(diags: list[Diagnostic]) -> list[str]:
 
 def rejects(state: GameState, player: str, line: str, code: str, message: str) -> None:
     accepted, diags = check(state, player, line)
-    assert accepted == []
+    # an ALLY refused while his alliance answer is awaited counts as declining
+    owes = build_view(state, player).get("owes") or {}
+    answers = owes.get("phase") == "alliance" and code in ("IC233", "IC235")
+    assert accepted == ([o.Decline()] if answers and line.startswith("ALLY") else [])
     assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, code)]
     assert message in diags[0].message, diags[0].message
     assert diags[0].message.endswith(f"; order {line} rejected")
@@ -774,3 +778,27 @@ def test_every_code_of_the_checker_and_the_facts_is_tested() -> None:
     names = ("language", "facts", "check")
     tests = "".join((here / f"test_interstellar_{n}.py").read_text("utf-8") for n in names)
     assert [c for c in CODES if f'"{c}"' not in tests] == []
+
+
+def test_an_ally_rejected_while_the_game_waits_for_his_answer_counts_as_declining() -> None:
+    """The man page, house rule Alliances (Play 6): "an ALLY the rules refuse when the
+    alliances come (its ships from a system Play 6c and 6d do not allow, or none of its
+    ships left) is used up and counts as declining"; rejected by the check of the file
+    (IC233, IC235), it left the run waiting for him."""
+    state = encounter(table(), Phase.ALLIANCE)  # GREEN invited by RED only
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))  # he can help: he is waited for
+    assert GREEN in run_turn(state, {}).waiting
+    # Play 6c: not from GREEN's system
+    accepted, diags = check(state, GREEN, "ALLY RED WITH 1 M FROM GREEN 2")
+    assert codes(diags) == ["IC235"]
+    assert accepted == [o.Decline()]
+    after = run_turn(state, {"GREEN": accepted})
+    assert GREEN not in after.waiting
+    assert "GREEN declines." in [e.text for e in after.events]
+    # a file that answers otherwise is taken as it is
+    accepted, _ = check(state, GREEN, "ALLY RED WITH 1 M FROM GREEN 2", "DECLINE")
+    assert accepted == [o.Decline()]
+    # not asked for now, nothing is added
+    later = encounter(table(), Phase.INVITE_DEFENDER)
+    accepted, diags = check(later, GREEN, "ALLY RED WITH 1 M FROM GREEN 2")
+    assert accepted == []

@@ -689,7 +689,28 @@ def check_orders(
 ) -> tuple[list[Any], list[Diagnostic]]:
     """The orders accepted (quantities reduced where the table clamps them) and the
     diagnostics."""
-    return run(orders, Check(Table(view, player)))
+    accepted, diagnostics = run(orders, Check(Table(view, player)))
+    return accepted + declined(orders, accepted, diagnostics, view), diagnostics
+
+
+def declined(
+    orders: Sequence[Located],
+    accepted: Sequence[Any],
+    diagnostics: Sequence[Diagnostic],
+    view: Mapping[str, Any],
+) -> list[Any]:
+    """An ALLY rejected (IC233, IC235) while the game waits for the reader's alliance
+    answer counts as declining (house rule, Alliances): a DECLINE, unless the file
+    answers otherwise."""
+    owes = view.get("owes") or {}
+    if owes.get("phase") != "alliance":
+        return []
+    if any(isinstance(x, o.Ally | o.Decline) for x in accepted):
+        return []
+    allies = {at.line for at in orders if isinstance(at.order, o.Ally)}
+    if not any(d.code in (IC233, IC235) and d.line in allies for d in diagnostics):
+        return []
+    return [o.Decline()]
 
 
 __all__ = ["check_orders"]
