@@ -177,6 +177,27 @@ def test_a_druwaith_without_his_power_plays_in_secret_like_anyone() -> None:
 # ---- Gelmir ---------------------------------------------------------------------------------
 
 
+def test_gelmir_ships_lost_defending_home_world_1_go_to_another_home_world() -> None:
+    """Race chart, Gelmir: "Any ships you lose in combat are returned to your home worlds";
+    sent back to the world just lost, they would stay beside the winner and that world
+    could never be cleared: they go to his next home world."""
+    state = hands(attacked("YELLOW"), {"ORANGE": (5,), "YELLOW": (1,)})
+    yellow = pid(state, "YELLOW")
+    after = run(
+        state,
+        {
+            "ORANGE": [attack("YELLOW 1", ("1 L 1 M", "ORANGE 1")), o.Play("5"), o.Pass()],
+            "YELLOW": [o.Play("1")],
+        },
+    )
+    assert "Attacker has higher combat value." in outcome_told(after)
+    assert after.at(("YELLOW", 1), yellow) == Ships()
+    assert after.at(("YELLOW", 2), yellow) == Ships(2, 2, 2)
+    assert any("they go home to YELLOW 2 (Gelmir)" in t for t in texts(after))
+    assert after.in_void(yellow) == Ships()
+    assert conserved(after)
+
+
 def test_gelmir_ships_lost_in_combat_go_home_not_to_the_void() -> None:
     state = hands(attacked("YELLOW"), {"ORANGE": (5,), "YELLOW": (1,)})
     yellow = pid(state, "YELLOW")
