@@ -13,6 +13,7 @@ from interstellar_table import hands, move, pid, run, table, texts
 
 from galbatch.rules.interstellar.fleets import Refusal, ally, declare
 from galbatch.rules.interstellar.house import colony_refusal
+from galbatch.rules.interstellar.orders import Decline
 from galbatch.rules.interstellar.phases import Phase
 from galbatch.rules.interstellar.state import GameState, Ships
 from tests.test_interstellar_check import check, codes, encounter, put
@@ -220,8 +221,10 @@ def test_what_the_checker_accepts_of_an_ally_the_turn_commits(
         turn, _ = ally(state, "2", one(line))  # type: ignore[arg-type]
     except Refusal:
         turn = None
-    event("accepted" if accepted else "rejected")
-    if not accepted:
+    # rejected while his alliance answer is awaited, it counts as declining (house rule)
+    rejected = accepted == [Decline()]
+    event("rejected" if rejected else "accepted")
+    if rejected:
         assert turn is None, (line, [d.message for d in diags])
         assert codes(diags)[-1] in ("IC233", "IC235"), diags
         return

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from interstellar_table import run as run_turn
 
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.language.diagnostics import RC, Diagnostic, Severity, is_reduction
@@ -105,7 +106,10 @@ def codes(diags: list[Diagnostic]) -> list[str]:
 
 def rejects(state: GameState, player: str, line: str, code: str, message: str) -> None:
     accepted, diags = check(state, player, line)
-    assert accepted == []
+    # an ALLY refused while his alliance answer is awaited counts as declining
+    owes = build_view(state, player).get("owes") or {}
+    answers = owes.get("phase") == "alliance" and code in ("IC233", "IC235")
+    assert accepted == ([o.Decline()] if answers and line.startswith("ALLY") else [])
     assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, code)]
     assert message in diags[0].message, diags[0].message
     assert diags[0].message.endswith(f"; order {line} rejected")
@@ -354,6 +358,22 @@ def test_an_ally_for_a_player_not_in_the_encounter_is_kept_with_a_warning() -> N
     assert "YELLOW is not a main combatant of the encounter under way" in diags[0].message
 
 
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("INVITE GREEN RED", "(Play 4: other players)"),
+        ("ATTACK RED ON BLUE 3 WITH 1 L 1 M FROM RED 2", "(Play 3: another race's planet)"),
+        ("ALLY RED WITH 1 M", "(Play 6a)"),
+        ("IF INVITED BY RED DECLINE", "(Play 3-5)"),
+        ("IF INVITED BY GREEN AGAINST RED DECLINE", "(Play 3)"),
+    ],
+)
+def test_ic231_names_the_rule_it_enforces(line: str, rule: str) -> None:
+    """The man page, DIAGNOSTICS: "Each message names the rule book's section or chart
+    it enforces"; IC231 did not."""
+    rejects(table(), RED, line, "IC231", f"is another player {rule}")
+
+
 def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
     state = replace(table(), phase=Phase.RECLAIM, void={RED: Ships(0, 1, 0)})
     state = put(state, ("RED", 1), RED, Ships(1, 0, 1))
@@ -365,7 +385,14 @@ def test_reclaiming_to_ones_own_home_world_a_ship_in_the_void() -> None:
         "IC236",
         "a reclaimed ship goes to one of your home worlds (Play 2), RED 1-5; BLUE 2 is not",
     )
-    rejects(state, RED, "RECLAIM L", "IC237", "you have no L in the void")
+    # "Each message names the rule book's section or chart it enforces" (the man page)
+    rejects(
+        state,
+        RED,
+        "RECLAIM L",
+        "IC237",
+        "you have no L in the void (Play 2: reclaim one of your lost ships from the void)",
+    )
     # sent ahead by another player, it is only a warning: his void may change before
     accepted, diags = check(state, GREEN, "RECLAIM L")
     assert accepted == [one("RECLAIM L")]
@@ -443,7 +470,14 @@ def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
         "IC243",
         "RED COLONIZES GREEN 2: a deal allows a colony only in the other party's system, BLUE",
     )
-    rejects(state, RED, "DEAL RED RETURNS 1 SHIP", "IC242", "RED has no ships in the void")
+    # "Each message names the rule book's section or chart it enforces" (the man page)
+    rejects(
+        state,
+        RED,
+        "DEAL RED RETURNS 1 SHIP",
+        "IC242",
+        "RED has no ships in the void (Play 8: a deal's terms)",
+    )
     accepted, diags = check(state, RED, "DEAL BLUE GIVES 5 COINS, BLUE RETURNS 2 M")
     assert accepted == [one("DEAL BLUE GIVES 3 COINS, BLUE RETURNS 1 M")]
     assert [(d.code, d.message.split(": ", 1)[1]) for d in diags] == [
@@ -451,7 +485,13 @@ def test_a_deal_is_between_the_main_combatants_within_what_they_have() -> None:
         ("IC303", "2 reduced to 1: BLUE has 1 M in the void"),
     ]
     broke = replace(state, hands={**state.hands, BLUE: ()})
-    rejects(broke, RED, "DEAL BLUE GIVES 1 COIN", "IC242", "BLUE holds no coins")
+    rejects(
+        broke,
+        RED,
+        "DEAL BLUE GIVES 1 COIN",
+        "IC242",
+        "BLUE holds no coins (Play 8: a deal's terms)",
+    )
 
 
 def test_cancel_names_a_standing_order_that_exists() -> None:
@@ -738,3 +778,27 @@ def test_every_code_of_the_checker_and_the_facts_is_tested() -> None:
     names = ("language", "facts", "check")
     tests = "".join((here / f"test_interstellar_{n}.py").read_text("utf-8") for n in names)
     assert [c for c in CODES if f'"{c}"' not in tests] == []
+
+
+def test_an_ally_rejected_while_the_game_waits_for_his_answer_counts_as_declining() -> None:
+    """The man page, house rule Alliances (Play 6): "an ALLY the rules refuse when the
+    alliances come (its ships from a system Play 6c and 6d do not allow, or none of its
+    ships left) is used up and counts as declining"; rejected by the check of the file
+    (IC233, IC235), it left the run waiting for him."""
+    state = encounter(table(), Phase.ALLIANCE)  # GREEN invited by RED only
+    state = put(state, ("BLUE", 4), GREEN, Ships(2, 1, 0))  # he can help: he is waited for
+    assert GREEN in run_turn(state, {}).waiting
+    # Play 6c: not from GREEN's system
+    accepted, diags = check(state, GREEN, "ALLY RED WITH 1 M FROM GREEN 2")
+    assert codes(diags) == ["IC235"]
+    assert accepted == [o.Decline()]
+    after = run_turn(state, {"GREEN": accepted})
+    assert GREEN not in after.waiting
+    assert "GREEN declines." in [e.text for e in after.events]
+    # a file that answers otherwise is taken as it is
+    accepted, _ = check(state, GREEN, "ALLY RED WITH 1 M FROM GREEN 2", "DECLINE")
+    assert accepted == [o.Decline()]
+    # not asked for now, nothing is added
+    later = encounter(table(), Phase.INVITE_DEFENDER)
+    accepted, diags = check(later, GREEN, "ALLY RED WITH 1 M FROM GREEN 2")
+    assert accepted == []

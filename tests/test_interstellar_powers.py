@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from interstellar_encounter import combat
 from interstellar_table import attack, conserved, hands, move, outcome_told, pid, run, table, texts
 
+from galbatch.print.page import layout, render_text
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.combat import combat_value
 from galbatch.rules.interstellar.phases import Phase
+from galbatch.rules.interstellar.printout import player_printout
 from galbatch.rules.interstellar.progress import accepting, owing
 from galbatch.rules.interstellar.state import (
     Alliance,
@@ -19,8 +22,10 @@ from galbatch.rules.interstellar.state import (
     Ships,
     has_power,
 )
-from galbatch.rules.interstellar.tables import DIPLOMACY, Power, Size
+from galbatch.rules.interstellar.tables import DIPLOMACY, Outcome, Power, Size
 from galbatch.rules.interstellar.victory import colonies
+from galbatch.rules.interstellar.view import build_view
+from tests.test_interstellar_printout import CTX
 
 S = Ships(1, 0, 0)
 
@@ -172,6 +177,27 @@ def test_a_druwaith_without_his_power_plays_in_secret_like_anyone() -> None:
 # ---- Gelmir ---------------------------------------------------------------------------------
 
 
+def test_gelmir_ships_lost_defending_home_world_1_go_to_another_home_world() -> None:
+    """Race chart, Gelmir: "Any ships you lose in combat are returned to your home worlds";
+    sent back to the world just lost, they would stay beside the winner and that world
+    could never be cleared: they go to his next home world."""
+    state = hands(attacked("YELLOW"), {"ORANGE": (5,), "YELLOW": (1,)})
+    yellow = pid(state, "YELLOW")
+    after = run(
+        state,
+        {
+            "ORANGE": [attack("YELLOW 1", ("1 L 1 M", "ORANGE 1")), o.Play("5"), o.Pass()],
+            "YELLOW": [o.Play("1")],
+        },
+    )
+    assert "Attacker has higher combat value." in outcome_told(after)
+    assert after.at(("YELLOW", 1), yellow) == Ships()
+    assert after.at(("YELLOW", 2), yellow) == Ships(2, 2, 2)
+    assert any("they go home to YELLOW 2 (Gelmir)" in t for t in texts(after))
+    assert after.in_void(yellow) == Ships()
+    assert conserved(after)
+
+
 def test_gelmir_ships_lost_in_combat_go_home_not_to_the_void() -> None:
     state = hands(attacked("YELLOW"), {"ORANGE": (5,), "YELLOW": (1,)})
     yellow = pid(state, "YELLOW")
@@ -264,7 +290,7 @@ def test_pelantiri_wins_with_a_diplomacy_coin_and_a_ship_involved() -> None:
         },
     )
     assert outcome_told(after) == (
-        "Outcome: Attacker has higher combat value. PURPLE wins with a Diplomacy coin and a"
+        "Outcome: Attacker wins. PURPLE wins with a Diplomacy coin and a"
         " ship of his own involved (Pelantiri)."
     )
     assert after.at(("BLACK", 1), purple) == Ships(0, 1, 1)
@@ -272,6 +298,10 @@ def test_pelantiri_wins_with_a_diplomacy_coin_and_a_ship_involved() -> None:
 
 
 def test_pelantiri_diplomacy_beats_diplomacy_with_no_deal_attempted() -> None:
+    """Race chart, Pelantiri: "You win combat if you play a Diplomacy coin and you have at
+    least one ship involved"; against Diplomacy no combat value is computed (the chart:
+    "Players attempt a deal"), so the line says what decided it, not "Defender has
+    higher combat value"."""
     state = hands(attacked("PURPLE"), {"ORANGE": (DIPLOMACY,), "PURPLE": (DIPLOMACY,)})
     after = run(
         state,
@@ -281,7 +311,7 @@ def test_pelantiri_diplomacy_beats_diplomacy_with_no_deal_attempted() -> None:
         },
     )
     assert outcome_told(after) == (
-        "Outcome: Defender has higher combat value. PURPLE wins with a Diplomacy coin and a"
+        "Outcome: Defender wins. PURPLE wins with a Diplomacy coin and a"
         " ship of his own involved (Pelantiri)."
     )
     assert after.in_void(pid(after, "ORANGE")) == Ships(0, 1, 1)
@@ -466,3 +496,27 @@ def test_a_druwaith_attacker_waits_for_the_defenders_coin_then_plays_in_the_open
     )
     assert conserved(done)
     assert blue not in done.pending
+
+
+def test_the_printout_says_the_pelantiri_coin_decided_it() -> None:
+    """No "higher combat value" when the Pelantiri's Diplomacy coin won (race chart: "You
+    win combat if you play a Diplomacy coin"): the run's line and the encounter's."""
+
+    state = hands(attacked("PURPLE"), {"ORANGE": (DIPLOMACY,), "PURPLE": (DIPLOMACY,)})
+    after = run(
+        state,
+        {
+            "ORANGE": [attack("PURPLE 1", ("1 L 1 M", "ORANGE 1")), o.Play("DIPLOMACY")],
+            "PURPLE": [o.Play("DIPLOMACY")],
+        },
+    )
+    page = render_text(layout(player_printout(build_view(after, pid(after, "PURPLE")), [], CTX)))
+    assert "higher combat value" not in page
+    assert "Outcome: Defender wins. PURPLE wins with a Diplomacy coin" in page
+    # an encounter whose outcome is decided, as its section shows it
+    table5 = combat(revealed=True)
+    e = replace(table5.encounter, attacker_coin=DIPLOMACY, outcome=Outcome.ATTACKER_WINS)
+    decided = replace(table5, encounter=e, phase=Phase.OUTCOME)
+    page = render_text(layout(player_printout(build_view(decided, "1"), [], CTX)))
+    assert "higher combat value" not in page
+    assert "Outcome: a Diplomacy coin with a ship involved (Pelantiri). Attacker wins." in page

@@ -204,11 +204,12 @@ class Table:
             )
         return found
 
-    def other(self, colour: str, meant: str) -> str:
-        """The id of the player of a colour, not the reader (IC230, IC231)."""
+    def other(self, colour: str, meant: str, rule: str) -> str:
+        """The id of the player of a colour, not the reader (IC230, IC231); the message
+        names the rule that makes him another player."""
         found = self.known(colour)
         if found == self.player:
-            raise Refusal(IC231, f"{colour} is your own colour; {meant} is another player")
+            raise Refusal(IC231, f"{colour} is your own colour; {meant} is another player ({rule})")
         return found
 
     def system(self, planet: o.Planet) -> None:
@@ -233,20 +234,20 @@ def names(order: o.Order, table: Table) -> None:
             table.system(c.planet)
         whom = "the opponent" if c.situation != "INVITED" else "who invites"
         if c.player:
-            table.other(c.player, whom)
+            table.other(c.player, whom, "Play 3-5")
         if c.against:
-            table.other(c.against, "the opponent")
+            table.other(c.against, "the opponent", "Play 3")
     for planet in planets(inner):
         table.system(planet)
     if isinstance(inner, o.Attack) and inner.defender:
-        table.other(inner.defender, "the defender")
+        table.other(inner.defender, "the defender", "Play 3: another race's planet")
     elif isinstance(inner, o.Invite):
         for colour in inner.players:
-            table.other(colour, "whom you invite")
+            table.other(colour, "whom you invite", "Play 4: other players")
     elif isinstance(inner, o.Ally) and inner.side not in ("ATTACKER", "DEFENDER"):
-        table.other(inner.side, "the side you join")
+        table.other(inner.side, "the side you join", "Play 6a")
     elif isinstance(inner, o.Heal):
-        table.other(inner.player, "whom you heal")
+        table.other(inner.player, "whom you heal", "Race chart, Nirnaeth: another race")
     elif isinstance(inner, o.Deal):
         for term in inner.terms:
             table.known(term.player)
@@ -489,9 +490,10 @@ class Check(Situation[o.Order]):
                 "declare",
             )
             text = f"you have no {order.size.value} in the void"
+            rule = " (Play 2: reclaim one of your lost ships from the void)"
             if now:
-                raise Refusal(IC237, text)
-            self.warn(IC402, f"{text} now")
+                raise Refusal(IC237, text + rule)
+            self.warn(IC402, f"{text} now{rule}")
         return order
 
     def home_world(self, order: o.Reclaim) -> None:
@@ -586,7 +588,10 @@ class Check(Situation[o.Order]):
                 who = t.id_of[term.player]
                 held = t.hand_size(who)
                 if held < 1:
-                    raise Refusal(IC242, f"{term.text()}: {term.player} holds no coins")
+                    raise Refusal(
+                        IC242,
+                        f"{term.text()}: {term.player} holds no coins (Play 8: a deal's terms)",
+                    )
                 n = self.reduce(IC302, term.count, held, f"{term.player} holds {held} coins")
                 terms.append(replace(term, count=n))
             elif isinstance(term, o.ReturnShips):
@@ -595,7 +600,11 @@ class Check(Situation[o.Order]):
                 there = void[term.size] if term.size else sum(void.values())
                 what = term.size.value if term.size else "ships"
                 if there < 1:
-                    raise Refusal(IC242, f"{term.text()}: {term.player} has no {what} in the void")
+                    raise Refusal(
+                        IC242,
+                        f"{term.text()}: {term.player} has no {what} in the void"
+                        " (Play 8: a deal's terms)",
+                    )
                 n = self.reduce(
                     IC303, term.count, there, f"{term.player} has {there} {what} in the void"
                 )
@@ -680,7 +689,28 @@ def check_orders(
 ) -> tuple[list[Any], list[Diagnostic]]:
     """The orders accepted (quantities reduced where the table clamps them) and the
     diagnostics."""
-    return run(orders, Check(Table(view, player)))
+    accepted, diagnostics = run(orders, Check(Table(view, player)))
+    return accepted + declined(orders, accepted, diagnostics, view), diagnostics
+
+
+def declined(
+    orders: Sequence[Located],
+    accepted: Sequence[Any],
+    diagnostics: Sequence[Diagnostic],
+    view: Mapping[str, Any],
+) -> list[Any]:
+    """An ALLY rejected (IC233, IC235) while the game waits for the reader's alliance
+    answer counts as declining (house rule, Alliances): a DECLINE, unless the file
+    answers otherwise."""
+    owes = view.get("owes") or {}
+    if owes.get("phase") != "alliance":
+        return []
+    if any(isinstance(x, o.Ally | o.Decline) for x in accepted):
+        return []
+    allies = {at.line for at in orders if isinstance(at.order, o.Ally)}
+    if not any(d.code in (IC233, IC235) and d.line in allies for d in diagnostics):
+        return []
+    return [o.Decline()]
 
 
 __all__ = ["check_orders"]

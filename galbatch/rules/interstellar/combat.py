@@ -114,6 +114,15 @@ def combat_value(state: GameState, e: Encounter, side: Side, coin: Coin) -> int:
     return side_value(state, e, side, coin).total
 
 
+def won_by_pelantiri(e: Encounter, row: Outcome) -> bool:
+    """Whether a Diplomacy coin won an Attack / Attack row: only the Pelantiri's power does
+    that, and then no combat value decided it."""
+    a, d = e.attacker_coin, e.defender_coin
+    if a is None or d is None or row not in (Outcome.ATTACKER_WINS, Outcome.DEFENDER_WINS):
+        return False
+    return DIPLOMACY in (chart_coin(a), chart_coin(d))
+
+
 def values_text(state: GameState, e: Encounter, row: Outcome) -> str:
     """Both sides' combat values with their sums, once both attack coins are in:
     "Combat values: RED ...: 12 against BLUE ...: 8."; or, when the Pelantiri won with a

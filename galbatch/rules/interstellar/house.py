@@ -222,7 +222,9 @@ def colony_refusal(planet_colour: str, party: str, other: str | None) -> str:
 
 
 # Race chart, Gelmir: "any ships you lose in combat" covers every loss at the outcome,
-# the two ships of no deal included; they go to his home world of this tile.
+# the two ships of no deal included; they go to his home world of this tile, or, when
+# that is the planet fought over, to his next one: beside the winner they would keep
+# that world from ever being cleared (outcome.gelmir_home).
 GELMIR_COVERS_NO_DEAL = True
 GELMIR_HOME_WORLD = 1
 

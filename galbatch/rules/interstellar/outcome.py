@@ -30,6 +30,7 @@ from galbatch.rules.interstellar.state import (
     planet_text,
 )
 from galbatch.rules.interstellar.tables import (
+    HOME_WORLDS,
     NO_DEAL_SHIPS_LOST,
     Outcome,
     Power,
@@ -42,6 +43,15 @@ def colour(state: GameState, player: str) -> str:
     return state.seat(player).colour
 
 
+def gelmir_home(state: GameState, player: str) -> tuple[str, int]:
+    """The Gelmir's home world his lost ships go to: house.GELMIR_HOME_WORLD, or, if that
+    is the planet fought over, his next home world, so the winner can clear it."""
+    mine = state.seat(player).colour
+    fought = state.encounter.target if state.encounter is not None else None
+    worlds = (house.GELMIR_HOME_WORLD, *HOME_WORLDS)
+    return next((mine, n) for n in worlds if (mine, n) != fought)
+
+
 def lose(state: GameState, player: str, ships: Ships, run: Run, combat: bool = True) -> GameState:
     """Ships lost at the outcome (already off their planets): to the void, or, for the
     Gelmir while he keeps his power, back to his home world house.GELMIR_HOME_WORLD (the
@@ -51,7 +61,7 @@ def lose(state: GameState, player: str, ships: Ships, run: Run, combat: bool = T
     who = colour(state, player)
     gelmir = combat or house.GELMIR_COVERS_NO_DEAL
     if gelmir and has_power(state, player, Power.LOSSES_GO_HOME):
-        home = (state.seat(player).colour, house.GELMIR_HOME_WORLD)
+        home = gelmir_home(state, player)
         run.say(
             "lost",
             f"{who} loses {ships_text(ships)}: they go home to {planet_text(home)} (Gelmir).",

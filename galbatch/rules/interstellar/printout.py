@@ -25,6 +25,7 @@ from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import (
+    DIPLOMACY,
     NO_COIN,
     RACE_CHART,
     CoinPlayed,
@@ -248,7 +249,15 @@ def encounter_lines(e: Mapping[str, Any], names: Mapping[str, str], phase: str =
         lines.append(f"Deal reached: {e['deal']}.")
     if e["outcome"]:
         row = outcome_row(Outcome(e["outcome"]))
-        lines.append(f"Outcome: {row.played.value}, {row.victory} {row.result}")
+        coins = (e["attacker_coin"], e["defender_coin"])
+        diplomacy = any(c in (NO_COIN, DIPLOMACY) for c in coins)
+        if diplomacy and row.key in (Outcome.ATTACKER_WINS, Outcome.DEFENDER_WINS):
+            # no combat value decided it: the Pelantiri's Diplomacy coin did
+            lines.append(
+                f"Outcome: a Diplomacy coin with a ship involved (Pelantiri). {row.result}"
+            )
+        else:
+            lines.append(f"Outcome: {row.played.value}, {row.victory} {row.result}")
     return lines
 
 

@@ -83,7 +83,7 @@ RACE_CHART: tuple[RaceRow, ...] = (
     RaceRow(
         "ORANGE",
         "Nirnaeth",
-        "You may \u201cheal\u201d damage done to another race by returning their ships from"
+        'You may "heal" damage done to another race by returning their ships from'
         " the void to one of their home worlds, for this they must give you one coin for"
         " each ship returned.",
         Power.HEAL,
@@ -291,7 +291,7 @@ class OutcomeRow:
     key: Outcome
 
 
-_SUM = "Coin value + all ship\u2019s values."
+_SUM = "Coin value + all ship's values."
 _ATTACKERS_MOVE = "All attacking ships move onto planet, including allies."
 _DEFENDERS_VOID = "All defending ships are sent to the void, including allies."
 _ALLIES_REWARDED = (

@@ -23,7 +23,13 @@ from galbatch.rules.interstellar.answers import (
 )
 from galbatch.rules.interstellar.board import Run, one, return_from_void, ships_text
 from galbatch.rules.interstellar.coins import choose, draw, draw_up, hand_size, remove
-from galbatch.rules.interstellar.combat import WINNER, outcome, result_for, values_text
+from galbatch.rules.interstellar.combat import (
+    WINNER,
+    outcome,
+    result_for,
+    values_text,
+    won_by_pelantiri,
+)
 from galbatch.rules.interstellar.fleets import (
     Refusal,
     ally,
@@ -480,8 +486,12 @@ def _decided(state: GameState, run: Run) -> GameState:
 def _decide(state: GameState, row: Outcome, run: Run) -> GameState:
     e = _encounter(state)
     values = values_text(state, e, row)
+    # The Pelantiri's win is no higher combat value: the line says who won and why.
+    victory = outcome_row(row).victory
+    if won_by_pelantiri(e, row):
+        victory = "Attacker wins." if row is Outcome.ATTACKER_WINS else "Defender wins."
     e = replace(e, outcome=row, winner=WINNER[row])
-    run.say("outcome", f"Outcome: {outcome_row(row).victory}" + (f" {values}" if values else ""))
+    run.say("outcome", f"Outcome: {victory}" + (f" {values}" if values else ""))
     return replace(state, encounter=e, phase=Phase.OUTCOME)
 
 
