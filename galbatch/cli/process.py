@@ -201,16 +201,7 @@ def stream(
         pdf=pdf if pdf is not None else not dry_run,
         due=due.date().isoformat() if due is not None else None,
     )
-    reader_gone = False
-
-    def echo(text: str) -> None:
-        nonlocal reader_gone
-        if not reader_gone:
-            try:
-                click.echo(text)
-            except BrokenPipeError:  # `| head`: every job still runs to its end
-                reader_gone = True
-                quiet_stdout()
+    echo = Terminal().line  # `| head`: every job still runs to its end
 
     def done(run: GameRun) -> None:
         if fmt == "text":
