@@ -173,6 +173,7 @@ def run_child(directory: str, options: Options) -> GameRun:
     """One game's turn job in a child process (`python -m galbatch.engine.job.stream`)."""
     command = [
         sys.executable,
+        "-P",  # the galbatch this process runs, not a source tree in the working directory
         "-m",
         "galbatch.engine.job.stream",
         json.dumps(options.data()),
