@@ -148,6 +148,16 @@ def message(says: Says, order: Any, **more: Any) -> str:
     return says(order)
 
 
+def broken(order: Any, table: Sequence[Row]) -> str | None:
+    """What the first fact of `table` that `order` breaks says, or None: for a
+    suggestion, which must not propose an order the facts would reject."""
+    facts = [row for row in table if isinstance(row, Fact) and isinstance(order, row.orders)]
+    for fact in facts:
+        if fact.when(order) and not fact.holds(order):
+            return message(fact.says, order)
+    return None
+
+
 def apply(
     orders: Sequence[Located], table: Sequence[Row], rejected: Callable[[Located], str]
 ) -> tuple[list[Located], list[Diagnostic]]:

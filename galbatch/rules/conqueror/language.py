@@ -16,7 +16,7 @@ the transformer raises (a `LineRejected`) into that diagnostic.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from galbatch.engine.language.parsing import LineRejected
@@ -91,12 +91,23 @@ def written(words: list[str]) -> str:
     return " ".join(words).upper()
 
 
+def advice(words: list[str]) -> str:
+    """'write L T 5 9 0' for a line that fits its form; or, when a fact of the book
+    (layer 2) would reject that line too, why, rather than propose it."""
+    from galbatch.engine.checker.facts import broken  # only a line that is no command
+    from galbatch.rules.conqueror.facts import FACTS
+
+    line = written(words)
+    problem = broken(BUILDERS[words[0].upper()](words[1:]), FACTS)
+    return f"write {line}" if problem is None else f"{line} would be rejected too: {problem}"
+
+
 def explain_line(text: str) -> str:
     """Why a line that does not begin with a command letter is not a command."""
     text = text.strip()
     spaced = apart(text)
     if len(spaced) > 1 and fits(spaced):  # BS 45 56: the letter and a parameter together
-        return f"parameters must be separated by blanks: write {written(spaced)}"
+        return f"parameters must be separated by blanks: {advice(spaced)}"
     found = f"found {short(text)!r} where {COMMAND_WORDS} was expected"
     head = re.match(r"[A-Za-z]+", text)
     if head is None or len(head.group()) > LONGEST_NAME:
@@ -109,7 +120,7 @@ def explain_line(text: str) -> str:
     hint += f"{letter} ({name.title()})?"
     guess = [letter, *apart(text[head.end() :])]
     if fits(guess):
-        hint += f" write {written(guess)}"
+        hint += f" {advice(guess)}"
     return hint
 
 
@@ -123,19 +134,94 @@ def parameters(t: list[Token]) -> list[Token]:
             name = closest(word, UNIT_NAMES) if len(word) <= LONGEST_NAME else None
             if name is not None:
                 unit = UNIT_NAMES[name]
-                line = written([unit if x is token else str(x) for x in t])
-                message += f"; did you mean {unit}? write {line}"
+                guess = [unit if x is token else str(x) for x in t]
+                message += f"; did you mean {unit}? {advice(guess)}"
             raise unreadable(token, message)
     for before, after in zip(t, t[1:], strict=False):
         if before.end_pos == after.start_pos:
-            line = written([str(x) for x in t])
-            raise unreadable(after, f"parameters must be separated by blanks: write {line}")
+            line = advice([str(x) for x in t])
+            raise unreadable(after, f"parameters must be separated by blanks: {line}")
     return t[1:]
 
 
-def _unit(token: Token) -> o.Unit:
+def _unit(word: str) -> o.Unit:
     """S (a ship) or T (a task force); the grammar allows nothing else."""
-    return cast(o.Unit, str(token).upper())
+    return cast(o.Unit, word.upper())
+
+
+# Each command from its parameters' words, once the grammar (or `fits`) has read them.
+def move(p: Sequence[str]) -> o.Move:
+    return o.Move(_unit(p[0]), int(p[1]), int(p[2]))
+
+
+def load(p: Sequence[str]) -> o.Load:
+    return o.Load(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
+
+
+def unload(p: Sequence[str]) -> o.Unload:
+    return o.Unload(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
+
+
+def set_class(p: Sequence[str]) -> o.SetClass:
+    return o.SetClass(int(p[0]), int(p[1]), int(p[2]))
+
+
+def invest(p: Sequence[str]) -> o.Invest:
+    return o.Invest(int(p[0]), int(p[1]), int(p[2]))
+
+
+def scrap(p: Sequence[str]) -> o.Scrap:
+    return o.Scrap(int(p[0]))
+
+
+def attach(p: Sequence[str]) -> o.Attach:
+    return o.Attach(int(p[0]), int(p[1]))
+
+
+def transfer(p: Sequence[str]) -> o.TransferShip:
+    return o.TransferShip(int(p[0]), int(p[1]))
+
+
+def produce(p: Sequence[str]) -> o.Produce:
+    return o.Produce(int(p[0]), int(p[1]), int(p[2]))
+
+
+def espionage(p: Sequence[str]) -> o.Espionage:
+    return o.Espionage(int(p[0]), int(p[1]), int(p[2]))
+
+
+def corruption(p: Sequence[str]) -> o.Corruption:
+    return o.Corruption(int(p[0]), int(p[1]), int(p[2]))
+
+
+def research(p: Sequence[str]) -> o.Research:
+    return o.Research(int(p[0]), int(p[1]), int(p[2]))
+
+
+def install(p: Sequence[str]) -> o.Install:
+    return o.Install(int(p[0]), int(p[1]), int(p[2]))
+
+
+def reward(p: Sequence[str]) -> o.Reward:
+    return o.Reward(int(p[0]), int(p[1]))
+
+
+BUILDERS: dict[str, Callable[[Sequence[str]], o.Order]] = {
+    "B": move,
+    "L": load,
+    "E": unload,
+    "W": set_class,
+    "S": invest,
+    "V": scrap,
+    "Z": attach,
+    "U": transfer,
+    "P": produce,
+    "I": espionage,
+    "K": corruption,
+    "F": research,
+    "N": install,
+    "G": reward,
+}
 
 
 class OrderBuilder:
@@ -149,60 +235,46 @@ class OrderBuilder:
         raise unreadable(t[0], explain_line(str(t[0])))
 
     def move(self, t: list[Token]) -> o.Move:
-        p = parameters(t)
-        return o.Move(_unit(p[0]), int(p[1]), int(p[2]))
+        return move(parameters(t))
 
     def load(self, t: list[Token]) -> o.Load:
-        p = parameters(t)
-        return o.Load(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
+        return load(parameters(t))
 
     def unload(self, t: list[Token]) -> o.Unload:
-        p = parameters(t)
-        return o.Unload(_unit(p[0]), int(p[1]), int(p[2]), int(p[3]))
+        return unload(parameters(t))
 
     def set_class(self, t: list[Token]) -> o.SetClass:
-        p = parameters(t)
-        return o.SetClass(int(p[0]), int(p[1]), int(p[2]))
+        return set_class(parameters(t))
 
     def invest(self, t: list[Token]) -> o.Invest:
-        p = parameters(t)
-        return o.Invest(int(p[0]), int(p[1]), int(p[2]))
+        return invest(parameters(t))
 
     def scrap(self, t: list[Token]) -> o.Scrap:
-        p = parameters(t)
-        return o.Scrap(int(p[0]))
+        return scrap(parameters(t))
 
     def attach(self, t: list[Token]) -> o.Attach:
-        p = parameters(t)
-        return o.Attach(int(p[0]), int(p[1]))
+        return attach(parameters(t))
 
     def transfer(self, t: list[Token]) -> o.TransferShip:
-        p = parameters(t)
-        return o.TransferShip(int(p[0]), int(p[1]))
+        return transfer(parameters(t))
 
     def produce(self, t: list[Token]) -> o.Produce:
-        p = parameters(t)
-        return o.Produce(int(p[0]), int(p[1]), int(p[2]))
+        return produce(parameters(t))
 
     def espionage(self, t: list[Token]) -> o.Espionage:
-        p = parameters(t)
-        return o.Espionage(int(p[0]), int(p[1]), int(p[2]))
+        return espionage(parameters(t))
 
     def corruption(self, t: list[Token]) -> o.Corruption:
-        p = parameters(t)
-        return o.Corruption(int(p[0]), int(p[1]), int(p[2]))
+        return corruption(parameters(t))
 
     def research(self, t: list[Token]) -> o.Research:
-        p = parameters(t)
-        return o.Research(int(p[0]), int(p[1]), int(p[2]))
+        return research(parameters(t))
 
     def install(self, t: list[Token]) -> o.Install:
-        p = parameters(t)
-        return o.Install(int(p[0]), int(p[1]), int(p[2]))
+        return install(parameters(t))
 
     def reward(self, t: list[Token]) -> o.Reward:
-        p = parameters(t)
-        return o.Reward(int(p[0]), int(p[1]))
+        return reward(parameters(t))
 
 
 # grammar terminal -> the player's word for it, in syntax messages
