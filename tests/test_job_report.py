@@ -188,6 +188,7 @@ def test_json_names_missing_rejected_and_stray(demo: Path) -> None:
             "name": "notes.md",
             "why": "not the order file of a player who owes orders",
             "player": None,
+            "names": None,
         }
     ]
     assert [s["name"] for s in data["steps"]] == [

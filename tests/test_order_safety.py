@@ -247,3 +247,44 @@ def test_archived_form_is_what_the_record_hashes(demo: Path) -> None:
     for c in record:
         original = (DEMO_INBOX / c.name).read_bytes()
         assert digest(archived_form(original)) == c.sha256
+
+
+@pytest.mark.parametrize("name", ["2.TXT", "02.txt", "POLARIS.txt", "2.txt.txt", "polaris"])
+def test_a_misnamed_file_of_a_player_owing_orders_stops_the_run(demo: Path, name: str) -> None:
+    """A file whose header names a player who owes orders is never passed over in
+    silence: the run stops with 12, naming the file and the fix, and nothing changes;
+    renamed, the file is taken; with --force the turn runs without it, and says so."""
+    inbox = demo / "orders"
+    (inbox / "2.txt").rename(inbox / name)
+    before = tree(demo)
+    result = galbatch("process", str(demo), "--no-pdf")
+    assert result.returncode == RC.UNUSABLE, result.stdout + result.stderr
+    assert "020   INTAKE   0012" in result.stdout
+    assert f"orders/{name}: its header names 2 POLARIS" in result.stdout
+    assert "rename it orders/2.txt" in result.stdout
+    assert tree(demo) == before, "nothing changed"
+
+    forced = galbatch("process", str(demo), "--no-pdf", "--force")
+    assert "020   INTAKE   0004" in forced.stdout, forced.stdout
+    assert "2 POLARIS: sent nothing" in forced.stdout
+    assert f"left in orders/: {name} (its header names player 2: name it 2.txt)" in forced.stdout
+    assert (inbox / name).exists(), "left where it was"
+
+
+def test_a_renamed_file_is_taken(demo: Path) -> None:
+    """The fix the message gives works: the file renamed is player 2's orders."""
+    inbox = demo / "orders"
+    (inbox / "2.txt").rename(inbox / "2.TXT")
+    assert galbatch("process", str(demo), "--no-pdf").returncode == RC.UNUSABLE
+    (inbox / "2.TXT").rename(inbox / "2.txt")
+    result = galbatch("process", str(demo), "--no-pdf")
+    assert "2 POLARIS: sent nothing" not in result.stdout
+    assert (demo / "turns" / "001" / "orders" / "2.txt").exists()
+
+
+def test_a_misnamed_file_naming_no_player_is_only_a_stray(demo: Path) -> None:
+    """A file whose header names no player of the game stays a stray entry (RC 4)."""
+    (demo / "orders" / "notes.TXT").write_text('GAME conflict-demo PLAYER 99 PASSWORD "x"\nEND\n')
+    result = galbatch("process", str(demo), "--no-pdf")
+    assert "020   INTAKE   0004" in result.stdout
+    assert "notes.TXT (not the order file of a player who owes orders)" in result.stdout

@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from galbatch.engine.language.orderfile import MAX_BYTES
+from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes
 
 SUFFIX = ".txt"
 NOT_OWING = "not the order file of a player who owes orders"
@@ -27,8 +27,14 @@ class Stray:
     name: str
     why: str
     player: str | None = None  # a known player's file, waiting for a turn they owe orders in
+    # a regular file not named `<id>.txt` whose header names player `names` (2.TXT,
+    # 01.txt, RIGEL.txt, 2.txt.txt): the turn must not pass it over in silence
+    names: str | None = None
 
     def __str__(self) -> str:
+        if self.names is not None:
+            fix = f"{self.names}{SUFFIX}"
+            return f"{self.name} (its header names player {self.names}: name it {fix})"
         return f"{self.name} ({self.why})"
 
 
@@ -121,7 +127,8 @@ def scan(
         if player is None:
             kind = _stray_kind(inbox / name)
             owner = player_of(name, known) if kind == NOT_OWING else None
-            strays.append(Stray(name, kind, owner))
+            names = header_player(inbox / name, known) if kind == NOT_OWING and not owner else None
+            strays.append(Stray(name, kind, owner, names))
             continue
         try:
             found[player] = read_regular(inbox / name)
@@ -130,6 +137,17 @@ def scan(
         except OSError as e:
             strays.append(Stray(name, f"unreadable: {e.strerror or e}"))
     return InboxScan({p: found[p] for p in players if p in found}, tuple(strays))
+
+
+def header_player(path: Path, known: set[str]) -> str | None:
+    """The known player a misnamed file's header names (`PLAYER 2`), or None."""
+    try:
+        header = parse_order_bytes(read_regular(path), path.name).header
+    except (NotAFile, OSError):
+        return None
+    if header is None:
+        return None
+    return next((p for p in sorted(known) if p.lower() == header.player.lower()), None)
 
 
 def _stray_kind(path: Path) -> str:

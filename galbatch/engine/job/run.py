@@ -33,7 +33,7 @@ from galbatch.engine.gamedir.commit import (
     writing,
 )
 from galbatch.engine.gamedir.directory import Game, GameError, GameFileError, dump_state
-from galbatch.engine.gamedir.inbox import scan
+from galbatch.engine.gamedir.inbox import Stray, scan
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock
 from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, checks_data, render_turn
 from galbatch.engine.gamedir.turninputs import TurnInputs, inputs_for, turn_date
@@ -275,6 +275,8 @@ def _intake(job: _Job, loaded: _Loaded) -> dict[str, Intake]:
     accepting = loaded.ruleset.accepting(loaded.state)  # owing, then who may send anyway
     inbox = scan(game.inbox, accepting, {p.id for p in game.players}, pending_consumed(game))
     wrong = _replace_problems(game, accepting, inbox.files, options.rerun, options.replace)
+    if not options.force:
+        wrong += _misnamed(inbox.strays, accepting, facts)
     if wrong:
         job.log.step("INTAKE", RC.UNUSABLE, wrong[0] + "; nothing changed", wrong[1:])
         raise JobStopped
@@ -301,6 +303,18 @@ def _intake(job: _Job, loaded: _Loaded) -> dict[str, Intake]:
     rc = RC.WARNING if facts.strays or facts.oversized else RC.CLEAN
     job.log.step("INTAKE", rc, detail, named)
     return received
+
+
+def _misnamed(strays: Sequence[Stray], accepting: list[str], facts: Facts) -> list[str]:
+    """A file not named `<id>.txt` whose header names a player whose orders the turn
+    takes (2.TXT, 01.txt, RIGEL.txt, 2.txt.txt): the run stops rather than pass it over."""
+    return [
+        f"orders/{printable(s.name)}: its header names {facts.who(s.names)}, whose orders "
+        f"this turn takes, but the file is not named {s.names}.txt: rename it "
+        f"orders/{s.names}.txt (or remove it, or run with --force to leave it)"
+        for s in strays
+        if s.names in accepting
+    ]
 
 
 def _intake_detail(facts: Facts) -> str:
