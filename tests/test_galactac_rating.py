@@ -811,3 +811,22 @@ def test_a_huge_rating_gives_a_short_answer() -> None:
     ]
     code, text, _ = report("/" * 10000, 1)
     assert code == UNREADABLE and len(text) < 400
+
+
+def test_every_rating_example_in_galbatch_1_is_a_valid_shell_command() -> None:
+    """galbatch(1)'s `galbatch rating` examples can be typed into a shell as written:
+    a rating with `;` is quoted (unquoted, bash stops at a syntax error)."""
+    import re
+    import subprocess
+    from pathlib import Path
+
+    roff = (Path(__file__).resolve().parents[1] / "man" / "galbatch.1").read_text()
+    examples = [
+        m.replace("\\-", "-").replace("\\(aq", "'").strip('" ')
+        for m in re.findall(r"galbatch rating [^\n)]*", roff)
+        if "[" not in m and "\\f" not in m
+    ]
+    assert len(examples) >= 2, examples
+    for example in examples:
+        shell = subprocess.run(["bash", "-n", "-c", example], capture_output=True, text=True)
+        assert shell.returncode == 0, (example, shell.stderr)
