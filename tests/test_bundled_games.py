@@ -23,6 +23,7 @@ GAMES = {
     "conflict-demo": [
         "conflict", "--id", "conflict-demo", "--players", "6", "--seed", "1997",
         "--gm", "Flying Buffalo (demo)", "--title", "Galactic Conflict demo",
+        "--start", "1997-01-06",  # a historical game keeps its date; a new one starts today
     ],
     "gc16": [  # the calendar of GC16's announcement of 27 January 1997: a Wednesday
         "conqueror", "--id", "GC16", "--players", "8", "--seed", "1997",   # about 2 weeks on,

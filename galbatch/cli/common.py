@@ -56,6 +56,14 @@ def complete_player(
     ]
 
 
+def today() -> str:
+    """The date a new game starts on when none is given: the day it is made, recorded
+    once in game.yaml (turns read the record, never the clock)."""
+    import datetime as dt
+
+    return dt.date.today().isoformat()
+
+
 def show_error(e: click.ClickException) -> None:
     """Every error on one line `galbatch: message`; a usage error keeps its usage above."""
     if isinstance(e, click.UsageError) and e.ctx is not None:

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 import click
 
-from galbatch.cli.common import complete_ruleset, listing_rulesets
+from galbatch.cli.common import complete_ruleset, listing_rulesets, today
 from galbatch.cli.created import Seat, chosen_passwords, kept_passwords, report_created
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.newgame import create_game, setting_values
@@ -52,7 +52,9 @@ from galbatch.rules import UnknownRuleset
     "--gm", default="galbatch", show_default=True, help="Game master or service name (PDF author)."
 )
 @click.option(
-    "--start", default="1997-01-06", show_default=True, help="Date of turn 0 (YYYY-MM-DD)."
+    "--start",
+    help="Date of turn 0 (YYYY-MM-DD); default: today (with --open, the day galbatch start "
+    "makes the game).",
 )
 @click.option(
     "--days", default=14, show_default=True, type=click.IntRange(1, 366), help="Days between turns."
@@ -84,7 +86,7 @@ def new(
     names: tuple[str, ...],
     title: str,
     gm: str,
-    start: str,
+    start: str | None,
     days: int,
     game_id: str | None,
     password_file: TextIO | None,
@@ -119,6 +121,7 @@ def new(
             settings=settings,
         )
         return
+    start = start or today()
     if (players is None) == (signup_file is None):
         raise click.UsageError(
             "give --players or --signups, not both" if players else "give --players or --signups"

@@ -17,6 +17,7 @@ from typing import TextIO
 
 import click
 
+from galbatch.cli.common import today
 from galbatch.cli.created import chosen_passwords, kept_passwords, report_created
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.locks import GameBusy
@@ -140,7 +141,7 @@ def start(directory: Path, password_file: TextIO | None, start_date: str | None)
     try:
         signups = startable(directory)  # before a passwords file is made for nothing
         with kept_passwords(directory) as keep:
-            welcomed = start_game(directory, chosen, start_date)
+            welcomed = start_game(directory, chosen, start_date, today=today())
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(RC.UNUSABLE)

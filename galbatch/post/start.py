@@ -44,7 +44,7 @@ def open_game(
     limit: int = 0,
     title: str = "",
     gm: str = "galbatch",
-    start: str = "1997-01-06",
+    start: str | None = None,
     days: int = 14,
     settings: Mapping[str, Any] | None = None,
 ) -> Path:
@@ -62,7 +62,7 @@ def open_game(
         "seed": seed,
         "title": title,
         "gm": gm,
-        "start": start,
+        **({"start": start} if start else {}),  # none: the day the game is started
         "days": days,
         "settings": dict(sorted((settings or {}).items())),
     }
@@ -74,17 +74,21 @@ def start_game(
     passwords: Mapping[str, str] | None = None,
     start: str | None = None,
     wait: float | None = None,
+    today: str | None = None,
 ) -> list[Welcomed]:
     """`start DIR`: make the game from DIR's sign-up list in DIR, and write the welcomes.
 
     `passwords`: chosen ones, by player id; `start`: another date for turn 0 than the
-    one recorded when the list was opened."""
+    one recorded when the list was opened; `today`: the date of turn 0 if neither
+    gives one (the game starts on the day it is made)."""
 
     with writer_lock(directory, wait):
         signups = startable(directory)
         options = dict(signups.new)
         if start is not None:
             options["start"] = start
+        if "start" not in options and today is not None:
+            options["start"] = today
         seed = int(options.pop("seed"))
         clear_leftovers(directory)
         scratch = directory / SCRATCH

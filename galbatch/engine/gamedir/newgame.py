@@ -123,15 +123,17 @@ players:
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")  # what an order-file header can name
 
 
-def validate_new(game_id: str, start: str, passwords: Mapping[str, str]) -> None:
-    """Refuse, before anything is written, what would make an unplayable game."""
+def validate_new(game_id: str, start: str | None, passwords: Mapping[str, str]) -> None:
+    """Refuse, before anything is written, what would make an unplayable game (`start`
+    None: a date chosen later, when the game is made)."""
     if not GAME_ID.fullmatch(game_id):
         raise GameError(
             f"game id {game_id!r}: use 1 to 32 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit"
         )
     try:
-        dt.date.fromisoformat(start)
+        if start is not None:
+            dt.date.fromisoformat(start)
     except ValueError:
         raise GameError(f"start date {start!r}: expected YYYY-MM-DD") from None
     for player, password in sorted(passwords.items()):
