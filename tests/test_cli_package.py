@@ -67,7 +67,8 @@ def test_every_command_is_where_the_group_says() -> None:
 def test_a_misspelt_command_is_told_the_closest_of_all() -> None:
     result = CliRunner().invoke(cli, ["chek"])
     assert result.exit_code == 2 and "Did you mean 'check'?" in result.output
-    assert "Did you mean 'start'?" in CliRunner().invoke(cli, ["strat"]).output
+    assert "Did you mean 'start'?" in CliRunner().invoke(cli, ["starr"]).output
+    assert "'start', 'status'" in CliRunner().invoke(cli, ["strat"]).output  # both as close
 
 
 def imported_names(path: Path) -> set[str]:

@@ -173,6 +173,8 @@ def test_readers_write_nothing_even_with_a_killed_run_left_over(demo: Path, tmp_
             ("print", str(copy), "--player", "1"),
             ("print", str(copy), "--archive", "-o", str(tmp_path / "a.pdf")),
             ("process", str(copy), "--dry-run"),
+            ("status", str(copy)),
+            ("status", str(copy), "--format", "json"),
         ):
             result = run(*args)
             assert result.returncode < 16, (args, result.stdout, result.stderr)

@@ -33,6 +33,7 @@ COMMANDS = {  # each command's name and its "module.attribute", imported when it
     "rating": "galbatch.cli.rating.rating",
     "signups": "galbatch.cli.post.signups",
     "start": "galbatch.cli.post.start",
+    "status": "galbatch.cli.status.status",
 }
 
 
@@ -51,6 +52,7 @@ def cli() -> None:
       galbatch new conflict games/demo --players 6 --seed 1997
       galbatch check orders.txt --ruleset conflict
       galbatch process games/demo
+      galbatch status games/demo
       galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
       galbatch passwd games/demo 3
       galbatch intake games/demo mail/inbox.mbox
