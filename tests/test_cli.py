@@ -37,7 +37,25 @@ def galbatch(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess
 def test_check_against_the_game_exit_codes(sample: str, rc: int) -> None:
     result = galbatch("check", str(SAMPLES / sample), "--game", str(DEMO))
     assert result.returncode == rc, result.stdout + result.stderr
-    assert result.stderr == ""
+    assert result.stderr == "galbatch: checked against game conflict-demo as of turn 0\n"
+
+
+def test_a_check_names_the_turn_of_the_view_it_used(tmp_path: Path) -> None:
+    """The player is told which printout's view he checked against; on standard error,
+    so the diagnostics stay compiler lines; not in JSON, not for a syntax check."""
+    view = DEMO / "turns" / "000" / "views" / "3.yaml"
+    result = galbatch("check", str(SAMPLES / "rejected.txt"), "--view", str(view))
+    assert result.stderr == (
+        "galbatch: checked against your view of turn 0 (game conflict-demo, player 3 RIGEL)\n"
+    )
+    assert "checked against" not in result.stdout
+    spiral = shipped("spiral6") / "turns" / "002" / "views" / "1.yaml"
+    round_two = galbatch("check", str(SAMPLES / "rejected.txt"), "--view", str(spiral))
+    assert "checked against your view of turn 2 (game SP6, player 1)" in round_two.stderr
+    quiet = galbatch("check", str(SAMPLES / "rejected.txt"), "--ruleset", "conflict")
+    assert quiet.stderr == ""
+    as_json = galbatch("check", str(SAMPLES / "clean.txt"), "--view", str(view), "--format", "json")
+    assert as_json.stderr == ""
 
 
 def test_check_syntax_only_ignores_ownership() -> None:

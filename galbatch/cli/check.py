@@ -56,7 +56,13 @@ def check(
     Give exactly one of --ruleset (syntax), --view (what you know) or --game
     (the GM's real state). Diagnostics read FILE:LINE:COL: severity: [CODE] message.
     """
-    from galbatch.engine.job.lint import STDIN, CheckError, check_files, failure_json
+    from galbatch.engine.job.lint import (
+        STDIN,
+        CheckError,
+        check_files,
+        checked_against,
+        failure_json,
+    )
 
     problem = None
     if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
@@ -82,4 +88,8 @@ def check(
         raise Done(RC.FAILED) from None
     if output:
         click.echo(output)
+    if fmt == "text":  # on standard error: the diagnostics stay compiler lines
+        against = checked_against(game_dir, view_file)
+        if against is not None:
+            click.echo(f"galbatch: {against}", err=True)
     raise Done(rc)

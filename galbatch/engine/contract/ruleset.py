@@ -193,6 +193,12 @@ class Ruleset(Generic[StateT, OrderT]):
         del players
         return data
 
+    def turn_of_view(self, data: Mapping[str, Any]) -> int | None:
+        """The turn a player's view file is of (its "turn"), or None if it does not say:
+        a check names it, so a player sees which printout he checked against."""
+        turn = data.get("turn")
+        return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
     # -- printouts ------------------------------------------------------------------
 
     def printout(

@@ -46,6 +46,26 @@ def check_files(
     return int(rc), "\n".join(d.format() for d in diags)
 
 
+def checked_against(game_dir: Path | None, view_file: Path | None) -> str | None:
+    """What a check used, told to the player: "your view of turn 3 (game GC16, player 1
+    ARCTURUS)" or "game GC16 as of turn 3"; None for a syntax check."""
+    if view_file is not None:
+        view = _load_view(view_file)
+        turn = _ruleset(str(view.get("ruleset", ""))).turn_of_view(view)
+        whose = f"player {view['player']} {view.get('name') or ''}".rstrip()
+        of = f"turn {turn}" if turn is not None else "an unnamed turn"
+        return f"checked against your view of {of} (game {view.get('game', '?')}, {whose})"
+    if game_dir is not None:
+        from galbatch.engine.gamedir.directory import Game, GameError
+
+        try:
+            game = Game.open_cached(game_dir)
+            return f"checked against game {game.id} as of turn {game.latest_turn()}"
+        except (GameError, OSError):
+            return None
+    return None
+
+
 def failure_json(reason: str) -> str:
     """The `--format json` document of a check that could not run: still one JSON object."""
     import json
@@ -223,7 +243,17 @@ def _ruleset(name: str) -> AnyRuleset:
         raise CheckError(str(e)) from None
 
 
+_VIEWS: dict[Path, dict[str, Any]] = {}  # each view file read once: check, then what it was
+
+
 def _load_view(path: Path) -> dict[str, Any]:
+    if path in _VIEWS:
+        return _VIEWS[path]
+    _VIEWS[path] = view = _read_view(path)
+    return view
+
+
+def _read_view(path: Path) -> dict[str, Any]:
     from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, load_data
 
     try:

@@ -111,6 +111,12 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
 
         return build_views(state, players)
 
+    def turn_of_view(self, data: Mapping[str, Any]) -> int | None:
+        """A Galaktikos turn is a round: the view file names its "round"."""
+        from galbatch.rules.galaktikos.view import round_of
+
+        return round_of(data)
+
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         from galbatch.rules.galaktikos.facts import facts
 

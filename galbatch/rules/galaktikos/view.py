@@ -9,7 +9,7 @@ are the reader's own, and so are the events telling them given. `owing` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from galbatch.rules.galaktikos.events import access
@@ -92,3 +92,9 @@ def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str
         }
         for player in players
     }
+
+
+def round_of(data: Mapping[str, Any]) -> int | None:
+    """The round a view file is of (its "round"), or None if it does not say."""
+    number = data.get("round")
+    return number if isinstance(number, int) and not isinstance(number, bool) else None
