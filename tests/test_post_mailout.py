@@ -40,7 +40,15 @@ def test_one_mail_a_player_with_printout_pdf_and_view(game: Path) -> None:
     body = msg.get_body(("plain",))
     assert body is not None
     printout = (game / "turns" / "000" / "printouts" / "3.txt").read_text(encoding="utf-8")
-    assert body.get_content() == printout + "\n"  # a last line end
+    assert body.get_content() == (
+        "Attached: gc16-t000-p3.pdf, this printout as a PDF, with its maps.\n"
+        "Attached: gc16-t000-p3.yaml, your view file: what you know of the game after\n"
+        "turn 0. With galbatch, check your orders for turn 1 against it\n"
+        "before you send them:\n"
+        "\n"
+        "    galbatch check ORDERS.txt --view gc16-t000-p3.yaml\n"
+        "\n" + printout + "\n"  # a last line end
+    )
     files = {part.get_filename(): part.get_content() for part in msg.iter_attachments()}
     assert files["gc16-t000-p3.pdf"] == (game / "turns/000/printouts/3.pdf").read_bytes()
     assert files["gc16-t000-p3.yaml"] == (game / "turns/000/views/3.yaml").read_bytes()
@@ -166,3 +174,32 @@ def test_the_default_sender_may_be_written_out(game: Path) -> None:
     file.write_text(text.replace('"GC16 Mail Server <gc16@example.net>"', "galbatch@localhost"))
     settings = post_settings(Game.open(game).config)
     assert (settings.sender, settings.domain) == ("galbatch@localhost", "localhost")
+
+
+def test_the_command_the_turn_mail_gives_checks_against_the_attached_view(
+    game: Path, tmp_path: Path
+) -> None:
+    """A player saves the attachment and runs the command the mail names, as written."""
+    import subprocess
+    import sys
+
+    from tests.test_post_support import orders
+
+    mail_turn(game, 0)
+    msg = parsed(game / OUTBOX / "turn-gc16-t000-p1.eml")
+    body = msg.get_body(("plain",))
+    assert body is not None
+    command = next(
+        line.split() for line in body.get_content().splitlines() if "galbatch check" in line
+    )
+    for part in msg.iter_attachments():
+        (tmp_path / str(part.get_filename())).write_bytes(part.get_content())
+    (tmp_path / "ORDERS.txt").write_text(orders("1"))
+    done = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", *command[1:]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "checked against your view of turn 0 (game GC16, player 1" in done.stderr

@@ -1,6 +1,7 @@
 """`galbatch mail GAMEDIR --turn N`: one mail a player with the turn's printout, to the outbox.
 
-The body is the text printout; the PDF printout and the view file are attached;
+The body is the text printout, under a note naming the attachments (the PDF printout
+and the view file, with the command that checks orders against it);
 the subject names the turn and the next due date. Everything comes from the
 archived turn (its recorded inputs, never today's game.yaml), except the
 addresses, which are the players' current ones.
@@ -8,6 +9,7 @@ addresses, which are the players' current ones.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,6 +76,7 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
         view = _read(turn_dir / "views" / f"{player.id}.yaml")
         if view is not None:
             attachments.append(Attachment(f"{stem}.yaml", "application", "yaml", view))
+        body = attached_note(attachments, turn) + text.decode("utf-8", "replace")
         subject = (
             f"{inputs.game} turn {turn} printout, player {player.id} ({player.name}); "
             f"turn {turn + 1} due {inputs.due}"
@@ -84,13 +87,31 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
                 name=f"turn-{stem}.eml",
                 to=(address,),
                 subject=subject,
-                body=text.decode("utf-8", "replace"),
+                body=body,
                 date=day(inputs.date),
                 auto=GENERATED,
                 attachments=attachments,
             )
         )
     return mails, skipped
+
+
+def attached_note(attachments: Sequence[Attachment], turn: int) -> str:
+    """What the attachments are, above the printout: the PDF, and the view file with
+    the command that checks orders against it before they are sent."""
+    lines = []
+    for a in attachments:
+        if a.subtype == "pdf":
+            lines.append(f"Attached: {a.filename}, this printout as a PDF, with its maps.")
+        else:
+            lines += [
+                f"Attached: {a.filename}, your view file: what you know of the game after",
+                f"turn {turn}. With galbatch, check your orders for turn {turn + 1} against it",
+                "before you send them:",
+                "",
+                f"    galbatch check ORDERS.txt --view {a.filename}",
+            ]
+    return "\n".join(lines) + "\n\n" if lines else ""
 
 
 def mail_turn(path: Path, turn: int | None = None, wait: float | None = None) -> MailResult:
