@@ -5,6 +5,7 @@ registry, and it is a quick command (galbatch.cli.quick)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -44,12 +45,27 @@ from galbatch.engine.language.diagnostics import RC
     show_default=True,
     help="Diagnostics as compiler lines or one JSON object.",
 )
+@click.option(
+    "--caret/--no-caret",
+    default=None,
+    help="Under each diagnostic, its line and a caret under the column (default: on a terminal).",
+)
+@click.option(
+    "--no-warn",
+    "-w",
+    "silenced",
+    multiple=True,
+    metavar="CODE",
+    help="Leave out this warning code (or 'all' warnings); repeatable.",
+)
 def check(
     files: tuple[str, ...],
     ruleset: str | None,
     game_dir: Path | None,
     view_file: Path | None,
     fmt: str,
+    caret: bool | None,
+    silenced: tuple[str, ...],
 ) -> None:
     """Check order FILES ("-": standard input); the exit status is the worst finding.
 
@@ -80,6 +96,8 @@ def check(
             game_dir=game_dir,
             view_file=view_file,
             fmt=fmt,
+            source=sys.stdout.isatty() if caret is None else caret,
+            silenced=silenced,
         )
     except CheckError as e:
         if fmt == "json":  # a tool still gets one JSON object on stdout

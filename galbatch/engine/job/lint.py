@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.language.codes import GB016
-from galbatch.engine.language.diagnostics import RC, Diagnostic, format_json, worst_rc
+from galbatch.engine.language.diagnostics import (
+    RC,
+    Diagnostic,
+    Severity,
+    format_json,
+    worst_rc,
+)
 from galbatch.engine.language.orderfile import (
     MAX_BYTES,
     OrderFile,
@@ -35,15 +41,50 @@ def check_files(
     game_dir: Path | None = None,
     view_file: Path | None = None,
     fmt: str = "text",
+    source: bool = False,
+    silenced: Collection[str] = (),
 ) -> tuple[int, str]:
     """Check each file (`STDIN`: standard input); return the worst return code and the
-    formatted diagnostics."""
+    formatted diagnostics.
+
+    `source`: under each diagnostic, its line of the file with a caret under the
+    column, as compilers show them on a terminal. `silenced`: warning codes left out
+    (ECheck's -w), and out of the return code; "all" silences every warning."""
     results = [check_one(f, ruleset=ruleset, game_dir=game_dir, view_file=view_file) for f in files]
-    diags: list[Diagnostic] = [d for r in results for d in r.diagnostics]
+    diags: list[Diagnostic] = [
+        d for r in results for d in r.diagnostics if not _silenced(d, silenced)
+    ]
     rc = worst_rc(diags)
     if fmt == "json":
         return int(rc), format_json(diags, rc)
+    if source:
+        from galbatch.engine.language.caret import with_source
+
+        return int(rc), with_source(diags, {_label(f): _text_of(f) for f in files})
     return int(rc), "\n".join(d.format() for d in diags)
+
+
+def _silenced(d: Diagnostic, silenced: Collection[str]) -> bool:
+    if d.severity is not Severity.WARNING or not silenced:
+        return False
+    return "all" in silenced or d.code.upper() in {code.upper() for code in silenced}
+
+
+def _label(path: Path | str) -> str:
+    """How diagnostics name a file: its path as given, or <stdin>."""
+    return STDIN_NAME if path == STDIN else str(path)
+
+
+def _text_of(path: Path | str) -> list[str]:
+    """The file's lines as the player wrote them, for the caret display."""
+    data = _STDIN_DATA[0] if path == STDIN and _STDIN_DATA else b""
+    if path != STDIN:
+        try:
+            with Path(path).open("rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError:
+            return []
+    return data.decode("utf-8", "replace").splitlines()
 
 
 def checked_against(game_dir: Path | None, view_file: Path | None) -> str | None:
@@ -231,7 +272,11 @@ def _read(path: Path | str) -> OrderFile:
         data = stream.read(MAX_BYTES + 1)
     except OSError as e:
         raise CheckError(f"cannot read standard input: {e.strerror or e}") from None
+    _STDIN_DATA.append(data)
     return parse_order_bytes(data, STDIN_NAME)
+
+
+_STDIN_DATA: list[bytes] = []  # standard input as read: it cannot be read twice
 
 
 def _ruleset(name: str) -> AnyRuleset:
