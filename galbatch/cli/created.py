@@ -73,6 +73,19 @@ def report_created(
             " (readable only by you); send them out, then delete it",
             err=True,
         )
+    if output_format() == "json":
+        import json
+
+        report = {
+            "created": str(directory),
+            "ruleset": ruleset,
+            "seed": seed,
+            "players": [{"id": p.id, "name": p.name, "password": p.password} for p in created],
+            "passwords_file": None if keep is None else str(keep.path),
+            "welcome_mails": str(directory / "outbox") if welcomed else None,
+        }
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
     count = len(created)
     click.echo(f"created {directory} ({ruleset}, {count} players, seed {seed}), turn 0 printed")
     click.echo("PLAYER  CODE NAME             PASSWORD")
@@ -80,3 +93,36 @@ def report_created(
         click.echo(f"{p.id:<7} {p.name:<21} {p.password}")
     if welcomed:
         click.echo(f"a welcome mail for each player is in {directory / 'outbox'}/")
+
+
+def _remember_format(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    ctx.meta["galbatch.format"] = value
+    return value
+
+
+# --format of a command that reports what it made: kept in the context, not passed as a
+# parameter (`new` has one parameter an option already)
+FORMAT = click.option(
+    "--format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    expose_value=False,
+    callback=_remember_format,
+    help="The report as text or as one JSON object.",
+)
+
+
+def output_format() -> str:
+    """The --format the running command was given ("text" outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    return str(ctx.meta.get("galbatch.format", "text")) if ctx is not None else "text"
+
+
+def failed(message: str) -> click.ClickException:
+    """A command's failure: in JSON, also one object on standard output for a script."""
+    if output_format() == "json":
+        import json
+
+        click.echo(json.dumps({"rc": 16, "error": message}, ensure_ascii=False))
+    return click.ClickException(message)

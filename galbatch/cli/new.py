@@ -10,7 +10,15 @@ from typing import Any, TextIO
 import click
 
 from galbatch.cli.common import complete_ruleset, listing_rulesets, today
-from galbatch.cli.created import Seat, chosen_passwords, kept_passwords, report_created
+from galbatch.cli.created import (
+    FORMAT,
+    Seat,
+    chosen_passwords,
+    failed,
+    kept_passwords,
+    output_format,
+    report_created,
+)
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.newgame import create_game, setting_values
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
@@ -75,6 +83,7 @@ from galbatch.rules import UnknownRuleset
     metavar="KEY=VALUE",
     help="A ruleset setting stored in game.yaml (e.g. worlds_per_player=10); repeatable.",
 )
+@FORMAT
 @listing_rulesets
 def new(
     ruleset: str,
@@ -163,7 +172,7 @@ def new(
                     settings=values,
                 )
     except (GameError, UnknownRuleset, ValueError) as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     report_created(directory, ruleset, seed, created, keep, welcomed=signup_file is not None)
 
 
@@ -204,7 +213,13 @@ def open_new_game(
         values = setting_values(ruleset, [parse_setting(item) for item in settings])
         file = open_game(directory, ruleset, seed, settings=values, **options)
     except (GameError, UnknownRuleset) as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     game = options.get("game_id") or directory.name
+    if output_format() == "json":
+        import json
+
+        opened = {"signups": str(file), "game": game, "ruleset": ruleset, "seed": seed}
+        click.echo(json.dumps(opened, indent=2, ensure_ascii=False))
+        return
     click.echo(f"{file}: taking sign-ups for game {game} ({ruleset}, seed {seed})")
     click.echo(f"each player mails a line '#ANM {game} <name>'; then: galbatch start {directory}")

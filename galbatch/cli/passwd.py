@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
 
 from galbatch.cli.common import complete_player
+from galbatch.cli.created import FORMAT, failed, output_format
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.locks import GameBusy
@@ -25,6 +27,7 @@ from galbatch.engine.security.hashes import new_password
     is_flag=True,
     help="Read the password from standard input (at a terminal: asked twice, not shown).",
 )
+@FORMAT
 def passwd(directory: Path, player: str, from_stdin: bool) -> None:
     """Give PLAYER of the game in DIRECTORY a new password; the old one stops working.
 
@@ -45,10 +48,16 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
 
     def show(info: PlayerInfo) -> None:
         """Print a generated password before it replaces the old one: never lost unseen."""
-        if from_stdin:
+        fmt = output_format()
+        if from_stdin and fmt == "text":
             return
         try:
-            click.echo(password)
+            if fmt == "json":
+                shown = None if from_stdin else password
+                report = {"player": info.id, "name": info.name, "password": shown}
+                click.echo(json.dumps(report, ensure_ascii=False))
+            else:
+                click.echo(password)
             sys.stdout.flush()
         except OSError as e:
             raise click.ClickException(
@@ -61,9 +70,9 @@ def passwd(directory: Path, player: str, from_stdin: bool) -> None:
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(RC.UNUSABLE)  # another writer holds the game: nothing changed
     except GameError as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     except OSError as e:
-        raise click.ClickException(f"{directory}: {e.strerror or e}; nothing changed") from None
+        raise failed(f"{directory}: {e.strerror or e}; nothing changed") from None
     click.echo(
         f"galbatch: player {info.id} ({info.name}) has a new password; the old one no longer works",
         err=True,

@@ -18,7 +18,13 @@ from typing import TextIO
 import click
 
 from galbatch.cli.common import today
-from galbatch.cli.created import chosen_passwords, kept_passwords, report_created
+from galbatch.cli.created import (
+    FORMAT,
+    chosen_passwords,
+    failed,
+    kept_passwords,
+    report_created,
+)
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.locks import GameBusy
 from galbatch.engine.language.diagnostics import RC
@@ -129,6 +135,7 @@ def signups(directory: Path, game_id: str, ruleset: str, limit: int, sender: str
     help="File of 'PLAYER PASSWORD' lines; players not in it get a generated one.",
 )
 @click.option("--start", "start_date", help="Date of turn 0, if not the one given to new --open.")
+@FORMAT
 def start(directory: Path, password_file: TextIO | None, start_date: str | None) -> None:
     """Make the game DIRECTORY took sign-ups for (galbatch new RULESET DIRECTORY --open).
 
@@ -146,6 +153,6 @@ def start(directory: Path, password_file: TextIO | None, start_date: str | None)
         click.echo(f"galbatch: {e}", err=True)
         sys.exit(RC.UNUSABLE)
     except (GameError, UnknownRuleset, ValueError) as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     seed = int(signups.new["seed"])
     report_created(directory, signups.ruleset, seed, welcomed, keep, welcomed=True)
