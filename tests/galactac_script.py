@@ -1,7 +1,7 @@
 """A scripted ten-turn Galac-Tac game on a small hand-built galaxy, played through the
 real engine: a game directory, one action file per empire and turn, `process`.
 
-Three empires, each with the starting fleet of `galbatch new` (ships 1001 to 1027) and
+Three empires, each with the starting fleet of `galbatch new` (ships 1001 to 1029) and
 100 PI at home; the research thresholds are low, so that tech level 2 comes in a few
 turns:
 

@@ -157,7 +157,7 @@ def test_conqueror_resolver_spends_exactly_what_the_checker_accepted(lines: list
 
 
 # Galac-Tac: Grand Fenwick (player 1) in galaxy13 at turn 1 (Home System 27-94, 152 PI;
-# ships 1001 to 1029, 1011 an FX at 27-93 with 10 PI). What its checker keeps as written
+# ships 1001 to 1031, 1011 an FX at 27-93 with 10 PI). What its checker keeps as written
 # with a warning or a note is said again of the same actions: a name with '-' (GT404), a
 # rating read by a house rule (GT406), a code written like the Masters' (GT407), a SHIPYARD
 # without a sort (GT403), a CLASSIFY renaming (GT410). A replaced [M] or [A] action (GT405)

@@ -47,7 +47,7 @@ MODES = ("ruleset", "view", "game")
 # (ruleset, lines, code): the last line breaks the fact of `code` for player 1 of the
 # bundled game (ARCTURUS: world 55 in conflict-demo; planet 47 and ships 1 to 4, ship 4 a
 # transport, in GC16; Grand Fenwick in galaxy13 at turn 1: Home System 27-94, ships 1001 to
-# 1029, 1011 an FX at 27-93 with 10 PI). The lines before it, if any, are what the fact is
+# 1031, 1011 an FX at 27-93 with 10 PI). The lines before it, if any, are what the fact is
 # about.
 CASES: list[tuple[str, list[str], str]] = [
     # Galactic Conflict: ILLEGAL ORDERS, a quantity of 0 is meaningless

@@ -5,6 +5,7 @@ checker accepted, as accepted)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -511,6 +512,109 @@ def test_load_pv_then_go_loads_at_the_star_it_leaves() -> None:
     assert [e for e in after.events if isinstance(e, Cargo)][0].location == "99-15"
 
 
+# ---- a rejected action replaces nothing -----------------------------------------------------
+
+VALID = "COLONIZE 1001 80-20 Outpost1"  # 80-20 is charted and nobody's; 1001 loads 10 PI at home
+UNCHARTED = "COLONIZE 1001 70-30 Elsewhere"  # 70-30 is a star ALPHA has not charted
+
+
+def test_a_rejected_second_action_leaves_the_ship_its_first() -> None:
+    """ACTION PRECEDENCE: "only one Movement [M] or After [A] action per ship/fleet per
+    turn"; FLEETS: "In every case, the last action issued will be the one the
+    fleet/sub-fleet executes". COLONIZE: "The system to be colonized must have been
+    CHARTed first". A rejected action is never executed, so it replaces nothing: the
+    ship keeps its COLONIZE of 80-20, and the messages say so."""
+    result = check(fleet(), VALID, UNCHARTED)
+    assert said(result) == [
+        (
+            2,
+            "GT405",
+            "ship 1001 already has the [M] or [A] action COLONIZE (line 2): only the last "
+            "one accepted is carried out, this COLONIZE if it is",
+        ),
+        (
+            2,
+            "GT252",
+            "70-30 must be CHARTed before it is colonized; action COLONIZE 1001 70-30 "
+            "ELSEWHERE rejected: ship 1001 keeps its COLONIZE of line 2",
+        ),
+    ]
+    assert result.orders == (a.Colonize(1001, L(80, 20), "Outpost1"),)
+    assert result.orders == check(fleet(), VALID).orders
+
+
+def test_a_rejected_second_action_changes_nothing_in_the_turn() -> None:
+    """The turn with the rejected COLONIZE is the turn without it: 1001 leaves for 80-20
+    with the 10 PI it loaded at home (it sat there doing nothing before)."""
+    result, after = turn_of(fleet(), VALID, UNCHARTED)
+    alone = turn_of(fleet(), VALID)[1]
+    assert after.to_data() == alone.to_data()
+    colonizer = find(after, ALPHA, 1001)
+    assert (colonizer.mission.kind, colonizer.mission.name, colonizer.pi) == (
+        "COLONIZE",
+        "Outpost1",
+        10,
+    )
+
+
+def test_an_earlier_rejected_action_does_not_keep_the_ship_from_the_last() -> None:
+    """Rejected first, valid last: the last replaces it (and it is not checked). Three
+    for one ship, the last rejected: the second is carried out."""
+    result = check(fleet(), UNCHARTED, VALID)
+    assert result.orders == (a.Colonize(1001, L(80, 20), "Outpost1"),)
+    assert [d.code for d in result.diagnostics] == ["GT405"]
+    result = check(fleet(), "TO 1001 90-30", VALID, UNCHARTED)
+    assert result.orders == (a.Colonize(1001, L(80, 20), "Outpost1"),)
+    assert said(result)[-1][2].endswith("rejected: ship 1001 keeps its COLONIZE of line 3")
+
+
+def test_a_rejected_after_action_leaves_the_ship_its_movement() -> None:
+    """An [A] action rejected (REFIT of a ship already at the empire's tech level) does
+    not replace the [M] action before it: 1001 still goes to 80-20."""
+    result, after = turn_of(fleet(), "TO 1001 80-20", "REFIT 1001")
+    assert result.orders == (a.To((a.ShipTo(1001, L(80, 20)),)),)
+    assert said(result)[-1] == (
+        2,
+        "GT246",
+        "ship 1001's fleet is at your tech level (2) already; action REFIT 1001 rejected: "
+        "ship 1001 keeps its TO of line 2",
+    )
+    assert after.to_data() == turn_of(fleet(), "TO 1001 80-20")[1].to_data()
+
+
+def test_a_rejected_move_of_two_ships_gives_each_its_own_back() -> None:
+    """A TO of two ships rejected whole (1002 is a platform, which "cannot move"):
+    each ship keeps the action it had before, an [M] and an [A], and the rejection names
+    both."""
+    kept = ("TO 1001 80-20", "SCRAP 1002")
+    result = check(fleet(), *kept, "TO 1001 90-30 1002 80-20")
+    assert said(result)[-1] == (
+        3,
+        "GT245",
+        "ship 1002 cannot move to 80-20: it has a platform, which never moves; action TO "
+        "1001 90-30 1002 80-20 rejected: ship 1001 keeps its TO of line 2, ship 1002 keeps "
+        "its SCRAP of line 3",
+    )
+    assert (
+        result.orders
+        == check(fleet(), *kept).orders
+        == (
+            a.To((a.ShipTo(1001, L(80, 20)),)),
+            a.Scrap((1002,)),
+        )
+    )
+
+
+# Lines the situation always rejects, each for the ship drawn: 70-30 is not charted, 80-20
+# is no colony, 85-23 is ALPHA's own, 1002 is a platform (and a ship not ALPHA's, none).
+REJECTED = (
+    "COLONIZE {} 70-30 Elsewhere",
+    "DEVELOP {} 80-20",
+    "DESTROY {} 85-23",
+    "TOW {} 1002 80-20",
+)
+
+
 # ---- properties ---------------------------------------------------------------------------
 
 SHIPS = st.sampled_from([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011])
@@ -624,3 +728,32 @@ def test_a_mistyped_ship_id_is_offered_every_equally_close_id() -> None:
     assert did_you_mean_one_of("1105", ["3000"]) == ""
     many = ["1005", "1101", "1115", "1205"]  # four as close: no guess at all
     assert did_you_mean_one_of("1105", many) == ""
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(action_line(), max_size=12),
+    SHIPS,
+    st.sampled_from(REJECTED),
+    st.integers(0, 12),
+)
+def test_a_rejected_line_leaves_the_turn_as_it_was(
+    lines: list[str], number: int, bad: str, where: int
+) -> None:
+    """No input changes anything beyond what its valid actions do: a turn with a line the
+    situation rejects, for any ship and anywhere in the file, is byte for byte the turn
+    without it (the actions accepted and the state after the turn). (A later action for
+    the ship replaces the line before it is checked; GT405 says so.)"""
+    where = min(where, len(lines))
+    bad = bad.format(number)
+    with_bad = check(FLEET, *lines[:where], bad, *lines[where:])
+    line = where + 2  # the header is line 1
+    assert any(
+        (d.line == line and d.severity is Severity.ERROR)
+        or (d.line > line and d.code == "GT405" and f"(line {line})" in d.message)
+        for d in with_bad.diagnostics
+    )
+    without = check(FLEET, *lines)
+    assert with_bad.orders == without.orders, (lines, bad)
+    turns = [json.dumps(play(FLEET, c.orders).to_data()) for c in (with_bad, without)]
+    assert turns[0] == turns[1]

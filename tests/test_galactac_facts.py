@@ -377,20 +377,20 @@ def test_a_later_movement_or_after_action_replaces_an_earlier_one() -> None:
         (
             3,
             "GT405",
-            "ship 1523 already has the [M] or [A] action TO (line 2): only the last one, "
-            "this CHART, is carried out",
+            "ship 1523 already has the [M] or [A] action TO (line 2): only the last one "
+            "accepted is carried out, this CHART if it is",
         ),
         (
             4,
             "GT405",
-            "ship 1523 already has the [M] or [A] action CHART (line 4): only the last one, "
-            "this SCRAP, is carried out",
+            "ship 1523 already has the [M] or [A] action CHART (line 4): only the last one "
+            "accepted is carried out, this SCRAP if it is",
         ),
         (
             5,
             "GT405",
-            "ship 1525 already has the [M] or [A] action SCRAP (line 5): only the last one, "
-            "this REFIT, is carried out",
+            "ship 1525 already has the [M] or [A] action SCRAP (line 5): only the last one "
+            "accepted is carried out, this REFIT if it is",
         ),
     ]
     # a rejected action gives the ship nothing to replace

@@ -26,6 +26,8 @@ from galbatch.rules.galactac.house import (
     STARTING_PI,
 )
 from galbatch.rules.galactac.progress import describe, owing
+from galbatch.rules.galactac.rating import Rating, parse_rating, read_rating
+from galbatch.rules.galactac.report_shipyard import shipyard_lines
 from galbatch.rules.galactac.resolve import resolve
 from galbatch.rules.galactac.setup import SETTINGS, name_problem, new_game
 from galbatch.rules.galactac.state import GameState, Mission, date
@@ -99,6 +101,66 @@ def test_empires_start_alike() -> None:
         fighters = [s for s in fleet if s.code == "FT1"]
         assert all(f.carrier == carrier.id for f in fighters)
         assert [s.id for s in fleet] == list(range(1001, 1001 + len(fleet)))
+
+
+# The book's SHIPYARD REPORT of 3500-01, the designs table as printed (its Ship Rating
+# column writes some ';;' as ';/' or ';/;', read back by `sample_rating`).
+BOOK_SHIPYARD = """\
+6	SC1	Scout Ship	//19-1	1	4	1	10	10
+1	FX	Freighter	/;/10/20-1	2	9	1	10	10
+10	CV1A	Carrier, Light	/;4;/20-1	2	11	1	0	0
+13	SK1	Skirmisher	2P//11-1	2	7	1	2	2
+2	FXV	Freighter	/;/15/16-1	3	12	1	0	0
+3	FXX	Freighter	/;/20/16-1	4	16	1	0	0
+4	FXXV	Freighter	/;/25/16-1	5	20	1	0	0
+7	FT1	Fighter	4P/1;/-16	5	21	1	4	4
+8	FF1	Frigate	3P/2;/;/16-16	5	34	1	0	0
+5	FXXX	Freighter	/;/30/14-1	6	21	1	0	0
+9	DD1	Destroyer	6P/4;/;/14-14	10	59	1	0	0
+11	CV1J	Carrier, Jeep	4P/4;4;/14-14	10	61	1	1	1
+12	ST1	Station	20P/20;/;/	40	42	4	2	2
+"""
+BOOK_ROWS = [line.split("\t") for line in BOOK_SHIPYARD.splitlines()]
+
+
+def sample_rating(text: str) -> Rating:
+    """A rating of the sample's column, its ';/;' and extra '/' read as the ';;' the
+    SHIP PRODUCTION table writes (FX: '/;/10/20-1' is '/ ; 10/20-1', '/;;10/20-1')."""
+    text = text.replace(";/;", ";;")
+    if text.count("/") > 2:
+        text = text.replace(";/", ";;", 1)
+    return read_rating(text)[0]
+
+
+def test_the_starting_fleet_is_the_books_sample_shipyard_report() -> None:
+    """The book's first-turn SHIPYARD REPORT, "3500-01": "Total number of ships in
+    empire: 29", and for each design "# Built" and "# Active", e.g. "6 SC1 Scout Ship
+    //19-1 1 4 1 10 10" and "12 ST1 Station 20P/20;/;/ 40 42 4 2 2". Every empire
+    starts with exactly those ships, at home and in service; the sample names no ship,
+    so the house numbers them from 1001 in the order of its rows."""
+    state = game()
+    for empire in state.empires.values():
+        fleet = [s for s in state.ships if s.owner == empire.id]
+        view = build_view(state, empire.id)
+        report = shipyard_lines(view, "SSD+")
+        assert "Total number of ships in empire: 29" in report
+        printed = [line.split("  ") for line in report[-len(BOOK_ROWS) :]]
+        expected_ids = iter(range(1001, 1030))
+        for row, line in zip(BOOK_ROWS, printed, strict=True):
+            number, code, name, rating, ssd, cost, delay, built, active = row
+            cells = [cell.strip() for cell in line if cell.strip()]
+            assert cells == [number, code, name, cells[3], ssd, cost, delay, built, active]
+            assert parse_rating(cells[3]) == sample_rating(rating)
+            design = empire.design(code)
+            assert design is not None and design.built == int(built)
+            ships = [s for s in fleet if s.code == code]
+            assert [s.id for s in ships] == [next(expected_ids) for _ in range(int(active))]
+            for each in ships:
+                assert each.design == each.current == sample_rating(rating), code
+                assert (each.cost, each.tech, each.location) == (int(cost), 1, empire.home)
+                assert each.in_service and each.left == 0
+        assert next(expected_ids, None) is None
+        assert len(fleet) == 29 and len(view["ships"]) == 29
 
 
 def test_the_date() -> None:

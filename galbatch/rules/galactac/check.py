@@ -38,6 +38,9 @@ House rules where the book is silent (for the man page, with the codes of `codes
 - PI a SCRAP returns is not counted for the BUILDs, REFITs and CAPITAL after it.
 - An [M] or [A] action that a later one replaces for the same ship (the facts' GT405)
   is left out of the actions accepted, for that ship: only the last is carried out.
+  The last is the last one accepted: an action rejected replaces nothing, so the ship
+  keeps the one before it (the rejection says so), and the file is checked again
+  without it until no rejected action stands in for another.
 - COMBAT is accepted for a ship under ATTACK orders, or given an ATTACK action (that
   is accepted) before it in the file; STANDING for a ship under DEFEND orders, or
   given DEFEND before it.
@@ -48,12 +51,12 @@ House rules where the book is silent (for the man page, with the codes of `codes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from galbatch.engine.checker.situation import Refusal, run
-from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.located import Located
 from galbatch.engine.language.message_order import Message
 from galbatch.rules.galactac import orders as a
@@ -76,7 +79,19 @@ def check_orders(
     letters = [at for at in orders if isinstance(at.order, Message)]
     if letters:
         orders = [at for at in orders if not isinstance(at.order, Message)]
-    accepted, diags = run(orders, Checker(view))
+    # The check runs again, each [M] or [A] action it rejected made `void` (left out of
+    # "the last one"), while a newly rejected one stood in for an earlier action: a
+    # rejected action never replaces a valid one. `void` only grows, so this ends; most
+    # files need one run.
+    void: dict[int, Refusal] = {}
+    while True:
+        checker = Checker(view, void)
+        accepted, diags = run(orders, checker)
+        fresh = {i: r for i, r in checker.refusals.items() if i not in void}
+        if not any(displaces(orders, i, void) for i in fresh):
+            break
+        void.update(fresh)
+    diags = kept(orders, void, checker.accepted, diags)
     if letters:
         sent, refused = check_messages(letters, view)
         accepted += sent
@@ -94,12 +109,51 @@ PHASES: tuple[Callable[[Any], bool], ...] = (
 )
 
 
-def last_actions(orders: Sequence[Located]) -> dict[int, int]:
+def displaces(orders: Sequence[Located], index: int, void: Container[int]) -> bool:
+    """Whether the [M] or [A] action at `index` stands in for an earlier one of a ship."""
+    named = set(ships(orders[index].order))
+    return any(
+        named.intersection(ships(at.order))
+        for i, at in enumerate(orders[:index])
+        if i not in void and not at.refused and at.order.PHASE in ("M", "A")
+    )
+
+
+def kept(
+    orders: Sequence[Located],
+    void: Mapping[int, Refusal],
+    accepted: Container[int],
+    diags: list[Diagnostic],
+) -> list[Diagnostic]:
+    """The diagnostics, each rejection of a void action saying which earlier action of
+    its ships is carried out instead ("...rejected: ship 1011 keeps its COLONIZE of line
+    2")."""
+    last = last_actions(orders, void)
+    endings: dict[int, str] = {}
+    for index in sorted(void):
+        keeps = []
+        for ship in dict.fromkeys(ships(orders[index].order)):
+            earlier = last.get(ship, index)
+            if earlier < index and earlier in accepted:
+                at = orders[earlier]
+                keeps.append(f"ship {ship} keeps its {at.order.WORD} of line {at.line}")
+        if keeps:
+            endings[orders[index].line] = ": " + ", ".join(keeps)
+    return [
+        Diagnostic(d.file, d.line, d.column, d.severity, d.code, d.message + endings[d.line])
+        if d.line in endings and d.severity is Severity.ERROR
+        else d
+        for d in diags
+    ]
+
+
+def last_actions(orders: Sequence[Located], void: Container[int] = ()) -> dict[int, int]:
     """Each ship's last [M] or [A] action (its index): "only one Movement [M] or After [A]
-    action per ship/fleet per turn", the last one given (the facts' GT405)."""
+    action per ship/fleet per turn", the last one given (the facts' GT405) that is not
+    `void` (rejected)."""
     last: dict[int, int] = {}
     for index, at in enumerate(orders):
-        if not at.refused and at.order.PHASE in ("M", "A"):
+        if not at.refused and index not in void and at.order.PHASE in ("M", "A"):
             for ship in ships(at.order):
                 last[ship] = index
     return last
@@ -123,22 +177,27 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
     """The running stocks of one action file and a check for each action: the book's
     subjects each in their module, put together."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any], void: Mapping[int, Refusal] | None = None) -> None:
         super().__init__(view)
         self.orders: Sequence[Located] = ()  # the file's actions, as `sequence` got them
+        # [M] or [A] actions an earlier run rejected: rejected again, replacing nothing
+        self.void: Mapping[int, Refusal] = void or {}
+        self.refusals: dict[int, Refusal] = {}  # the [M] and [A] actions rejected, by index
+        self.accepted: set[int] = set()  # the actions accepted, by index, once finished
 
     # ---- the driver's hooks ---------------------------------------------------------------
 
     def sequence(self, orders: Sequence[Located]) -> Iterator[tuple[int, Any]]:
         """The turn's order (`PHASES`), each [M] or [A] action without the ships a later
-        one replaces it for (`current`); a refused action as written."""
+        one replaces it for (`current`); a refused or void action as written."""
         self.orders = orders
-        last = last_actions(orders)
+        last = last_actions(orders, self.void)
         for belongs in PHASES:
             for index, at in enumerate(orders):
                 if not belongs(at.order):
                     continue
-                action = at.order if at.refused else current(at.order, index, last)
+                whole = at.refused or index in self.void
+                action = at.order if whole else current(at.order, index, last)
                 if action is not None:
                     yield index, action
 
@@ -158,6 +217,7 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
         """A COMBAT to a ship not under ATTACK orders stands only if an ATTACK for the
         ship before it is accepted (the [M] actions are checked after the [B] ones)."""
         late: dict[int, Refusal] = {}
+        self.accepted = set(accepted)
         for index, (ship, orders_now) in self.awaiting.items():
             if not any(
                 isinstance(accepted.get(i), a.Attack) and self.orders[i].order.ship == ship
@@ -168,6 +228,7 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
                     f"ship {ship} is not under ATTACK orders (its orders: {orders_now}): give "
                     "it an ATTACK action before the COMBAT",
                 )
+        self.accepted -= set(late)
         return late
 
     def whose(self, action: Any) -> None:
@@ -182,9 +243,17 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
     # ---- the actions ---------------------------------------------------------------------
 
     def check(self, action: Any) -> Any:
-        """The action's own check: the method named `_` and its word (`_load` for LOAD)."""
+        """The action's own check: the method named `_` and its word (`_load` for LOAD); a
+        void action's refusal again. An [M] or [A] action's refusal is kept (`check_orders`)."""
+        if self.index in self.void:
+            raise self.void[self.index]
         handler: Callable[[Any], Any] = getattr(self, "_" + action.WORD.lower())
-        return handler(action)
+        try:
+            return handler(action)
+        except Refusal as refusal:
+            if action.PHASE != "B":
+                self.refusals[self.index] = refusal
+            raise
 
     def _name(self, action: a.Name) -> a.Name:
         for naming in action.namings:

@@ -87,7 +87,8 @@ GT402 = CODES.warning(
 GT403 = CODES.note("GT403", "a SHIPYARD without a sort prints by SSD+")
 GT404 = CODES.warning("GT404", "a ship's or System's name with a - or a blank, kept as written")
 GT405 = CODES.warning(
-    "GT405", "a ship given an [M] or [A] action after an earlier one: only the last is carried out"
+    "GT405",
+    "a ship given an [M] or [A] action after an earlier one: only the last accepted is carried out",
 )
 GT406 = CODES.warning("GT406", "a CLASSIFY's rating read by a house rule of the rating notation")
 GT407 = CODES.warning(

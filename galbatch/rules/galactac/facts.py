@@ -668,7 +668,7 @@ def _replaced(orders: list[Located], diags: list[Diagnostic]) -> None:
                 word, line = given[ship]
                 text = (
                     f"ship {ship} already has the [M] or [A] action {word} (line {line}): "
-                    f"only the last one, this {action.WORD}, is carried out"
+                    f"only the last one accepted is carried out, this {action.WORD} if it is"
                 )
                 diags.append(_diag(at, Severity.WARNING, GT405, text))
             given[ship] = (action.WORD, at.line)

@@ -76,14 +76,20 @@ MIN_PLAYERS = 10  # "There are usually between 10 and 15 players in a game"
 MAX_PLAYERS = 15
 
 STARTING_PI = 100  # PI in the home stockpile at the start: one fortnight's conversion
-# The starting fleet, as the SHIPYARD REPORT sample shows it built: code -> ships.
-# The four FT1 fighters (inertia drives only) start assigned to the CV1J's four hangars.
+# The starting fleet, as the book's 3500-01 SHIPYARD REPORT sample shows it built ("Total
+# number of ships in empire: 29", each design's "# Built" and "# Active"): code -> ships.
+# The sample names no ship, so the house numbers them, each empire from FIRST_SHIP_ID, in
+# the order of the sample's rows (SSD, ascending): SC1 1001-1010, FX 1011-1020, SK1
+# 1021-1022, FT1 1023-1026, CV1J 1027, ST1 1028-1029. All start in service at the Home
+# System (the sample's two ST1 are built and active, none in the dry dock); the four FT1
+# fighters (inertia drives only) start assigned to the CV1J's four hangars.
 STARTING_FLEET = {
     "SC1": 10,
     "FX": 10,
     "SK1": 2,
     "FT1": 4,
     "CV1J": 1,
+    "ST1": 2,
 }
 FIRST_SHIP_ID = 1001  # an empire's ships are numbered from here, each empire on its own
 
