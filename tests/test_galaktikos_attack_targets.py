@@ -129,6 +129,7 @@ def test_the_checker_refuses_or_reduces_a_fleet_target_as_the_round_would() -> N
     many = o.Attack("FLEETS", "0304", (o.Attackers("0303", 2),), count=9, player="POLARIS")
     accepted, diags = checked(state, "A", many)
     assert accepted == [dataclasses.replace(many, count=3)] and codes(diags) == ["GK307"]
+    assert "9 reduced to 3: 0304 holds 3" in diags[0].message
     own = dataclasses.replace(many, player="ARCTURUS")
     unknown = dataclasses.replace(many, player="VEGA")
     assert codes(checked(state, "A", own, unknown)[1]) == ["GK248", "GK247"]

@@ -453,7 +453,9 @@ class Turn(Situation[Any]):
             return order
         if order.count is None:
             return order
-        return replace(order, count=self.reduce(GK307, order.count, found, f"{found} are there"))
+        return replace(
+            order, count=self.reduce(GK307, order.count, found, f"{order.hex} holds {found}")
+        )
 
     def convert(self, order: o.Convert) -> o.Action:
         """CONVERT (6.3.2): a foreign population you occupy, with your fleet there; free."""
