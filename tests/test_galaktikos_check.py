@@ -203,15 +203,23 @@ def test_supply_others_may_obstruct_is_a_warning_none_at_all_a_rejection() -> No
     assert accepted == [keep] and codes(diags) == ["GK245"]
 
 
-def test_your_own_infrastructure_is_no_target() -> None:
+def test_infrastructure_in_any_hex_of_your_fleets_is_a_target_your_own_territory_too() -> None:
+    """Book 8.2: "Legitimate targets are: Any number of infrastructure tokens in the same
+    hex as the attackers" - the book gives infrastructure no owner (1.5 calls hexes,
+    fleets and populations friendly), so a hex your fleet claimed as the turn began
+    (5.1.2, automatic by default) keeps its infrastructure a target, as in the round."""
     state = board(resources=20)
     put(state, "0606", "A", fleet=1)
     state.infrastructure(state.habitats, o.hex_of("0606"), 1)
     own = o.Attack("INFRASTRUCTURE", "0303", (o.Attackers("0303", 1),))
     theirs = o.Attack("INFRASTRUCTURE", "0606", (o.Attackers("0606", 1),))
-    claims = o.Automatic("CLAIM", False)  # else the fleet in 0606 claims it first
-    accepted, diags = check(state, claims, own, theirs)
-    assert accepted == [claims, theirs] and codes(diags) == ["GK243"]
+    accepted, diags = check(state, own, theirs)  # 0606 is claimed as the turn begins
+    assert accepted == [own, theirs] and codes(diags) == []
+    none = o.Attack("INFRASTRUCTURE", "0304", (o.Attackers("0304", 1),))
+    put(state, "0304", "A", fleet=1)
+    accepted, diags = check(state, none)
+    assert accepted == [] and codes(diags) == ["GK243"]
+    assert "there is no infrastructure at 0304 to attack" in diags[0].message
 
 
 def test_convert_needs_your_occupation() -> None:
@@ -406,7 +414,9 @@ def test_an_if_order_for_an_enemy_arriving_earlier_in_the_round_is_accepted_and_
 
     mine = checked("A", [guarded])
     assert [(d.code, d.severity) for d in mine.diagnostics] == [("GK404", Severity.WARNING)]
-    assert "there is nothing to attack in 0505 (GK243)" in mine.diagnostics[0].message
+    assert (
+        "there is no other player's fleet at 0505 to attack (GK243)" in mine.diagnostics[0].message
+    )
     assert [x.text() for x in mine.orders] == [guarded]
     plain = checked("A", [guarded.removeprefix("IF ENEMY FLEETS 0505 ")])
     assert [d.code for d in plain.diagnostics] == ["GK243"] and not plain.orders

@@ -234,4 +234,5 @@ def test_an_if_order_for_an_enemy_arriving_earlier_is_checked_and_fought_by_proc
     printout = (game / "turns" / "003" / "printouts" / "1.txt").read_text("utf-8")
     mine = " ".join(printout[printout.index("YOUR ORDERS") :].split())
     assert f"DONE {guarded}: battle at {between.name}: you lost" in mine
-    assert f"[GK404] {guarded}: there is nothing to attack in {between.name} (GK243)" in mine
+    nothing = f"there is no other player's fleet at {between.name} to attack"
+    assert f"[GK404] {guarded}: {nothing} (GK243)" in mine

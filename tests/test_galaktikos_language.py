@@ -106,6 +106,45 @@ ORDERS: list[tuple[str, o.Order]] = [
         "ATTACK POPULATION 1015 WITH 2 FIRST red",
         o.Attack("POPULATION", "1015", (FROM("1015", 2),), "RED"),
     ),
+    # 8.2: "Any number of infrastructure tokens ..., Any number of population token ...,
+    # or Any number of unfriendly fleet tokens ... (This implies that more than one
+    # player may be targeted.)": a count after ATTACK, OF a player, a kind of infrastructure
+    (
+        "ATTACK 2 FLEETS 1015 FROM 0913 2",
+        o.Attack("FLEETS", "1015", (FROM("0913", 2),), count=2),
+    ),
+    (
+        "ATTACK FLEETS 1015 OF blue FROM 0913 2 FROM 1014 1",
+        o.Attack("FLEETS", "1015", (FROM("0913", 2), FROM("1014", 1)), player="BLUE"),
+    ),
+    (
+        "ATTACK 1 FLEET 1015 OF BLUE FROM 1015 2",
+        o.Attack("FLEETS", "1015", (FROM("1015", 2),), count=1, player="BLUE"),
+    ),
+    (
+        "ATTACK 2 INFRASTRUCTURE 1015 WITH 3 FIRST HABITATS",
+        o.Attack("INFRASTRUCTURE", "1015", (FROM("1015", 3),), "HABITATS", count=2),
+    ),
+    (
+        "ATTACK 1 SHIPYARD 1015 WITH 2",
+        o.Attack("INFRASTRUCTURE", "1015", (FROM("1015", 2),), count=1, kind="SHIPYARDS"),
+    ),
+    (
+        "ATTACK HABITATS 1015 WITH 2",
+        o.Attack("INFRASTRUCTURE", "1015", (FROM("1015", 2),), kind="HABITATS"),
+    ),
+    (
+        "ATTACK 3 POPULATION 1015 WITH 2 FIRST RED",
+        o.Attack("POPULATION", "1015", (FROM("1015", 2),), "RED", count=3),
+    ),
+    (
+        "ATTACK 2 POPULATION 1015 OF RED WITH 3",
+        o.Attack("POPULATION", "1015", (FROM("1015", 3),), count=2, player="RED"),
+    ),
+    (
+        "ATTACK POPULATION 1015 OF RED WITH 3",
+        o.Attack("POPULATION", "1015", (FROM("1015", 3),), player="RED"),
+    ),
     ("CONVERT 1015", o.Convert("1015")),
     ("CONVERT 1015 Red", o.Convert("1015", "RED")),
     ("CLAIM 1015", o.Claim("1015")),
@@ -171,7 +210,10 @@ def test_words_are_case_insensitive() -> None:
         ("BUILD SHIPYRD 0712", "found 'SHIPYRD' where FLEETS or HABITAT or SHIPYARD was"),
         ("REROLL OWN AT 1/2", "found '1/2' where LEAST was expected"),
         ("PERMIT 0712", "found '0712' where a player's name was expected"),
-        ("ATTACK FLEETS 1015 WITH 2", "found 'WITH' where FROM was expected"),
+        ("ATTACK FLEETS 1015 WITH 2", "found 'WITH' where FROM or OF was expected"),
+        # OF names the only player attacked: FIRST (who takes the extras) has no place
+        ("ATTACK POPULATION 1015 OF RED WITH 3 FIRST BLUE", "found 'FIRST' where the end"),
+        ("ATTACK SHIPYARDS 1015 WITH 2 FIRST HABITATS", "found 'FIRST' where the end"),
     ],
 )
 def test_lines_that_are_no_order(text: str, message: str) -> None:

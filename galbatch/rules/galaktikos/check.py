@@ -69,6 +69,7 @@ from galbatch.rules.galaktikos.codes import (
     GK304,
     GK305,
     GK306,
+    GK307,
     GK402,
     GK403,
     GK404,
@@ -98,7 +99,7 @@ from galbatch.rules.galaktikos.placement import (
     galaxy_of,
     placement_error,
 )
-from galbatch.rules.galaktikos.state import GameState
+from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import supplied
 from galbatch.rules.galaktikos.tables import (
     COSTS,
@@ -107,6 +108,7 @@ from galbatch.rules.galaktikos.tables import (
     UNSUPPLIED_MOVE_FACTOR,
     Action,
 )
+from galbatch.rules.galaktikos.targets import aimed
 
 # Refusals that other players' turns earlier in the round may lift: a target arriving, a
 # hex in the way or on the supply line left. An IF order refused so is accepted (GK404).
@@ -414,18 +416,7 @@ class Turn(Situation[Any]):
         """ATTACK (8): supplied fleets of yours in range, something to hit; 2 a fleet token."""
         target = o.hex_of(order.hex)
         state = self.state
-        if order.target == "FLEETS":
-            foes = [p for p in state.fleets.get(target, {}) if p != self.player]
-        elif order.target == "POPULATION":
-            foes = [p for p in state.populations.get(target, {}) if p != self.player]
-        else:
-            built = state.habitats.get(target) or state.shipyards.get(target)
-            foes = ["*"] if built and not state.friendly(target, self.player) else []
-        if not foes:
-            if not self.conditional:
-                raise Refusal(GK243, f"there is nothing to attack in {target}")
-            # an IF order may be written for a target arriving earlier in the round
-            self.warn(GK404, _guarded(f"there is nothing to attack in {target}", GK243))
+        order = self.aim(order)
         unit = COSTS[Action.ATTACK]
         kept: list[o.Attackers] = []
         for part in order.attackers:
@@ -447,6 +438,24 @@ class Turn(Situation[Any]):
             self.spend(unit * n)
             kept.append(replace(part, count=n))
         return replace(order, attackers=tuple(kept))
+
+    def aim(self, order: o.Attack) -> o.Attack:
+        """What the attack targets, as the round aims it (`targets.aimed`): nothing is
+        refused (GK243), or warned of in an IF (GK404); a count past what there is
+        reduced (GK307)."""
+        try:
+            found = sum(aimed(self.state, self.player, order).values())
+        except Illegal as exc:
+            if not self.conditional:
+                raise Refusal(GK243, str(exc)) from exc
+            # an IF order may be written for a target arriving earlier in the round
+            self.warn(GK404, _guarded(str(exc), GK243))
+            return order
+        if order.count is None:
+            return order
+        return replace(
+            order, count=self.reduce(GK307, order.count, found, f"{order.hex} holds {found}")
+        )
 
     def convert(self, order: o.Convert) -> o.Action:
         """CONVERT (6.3.2): a foreign population you occupy, with your fleet there; free."""

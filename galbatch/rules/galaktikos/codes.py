@@ -62,6 +62,7 @@ GK305 = CODES.warning(
     "GK305", "population tokens migrated reduced to those there or to your resources"
 )
 GK306 = CODES.warning("GK306", "attacking fleet tokens reduced to those there or to your resources")
+GK307 = CODES.warning("GK307", "the tokens an attack targets reduced to those there")
 
 # warnings and notes on orders carried out as written
 GK401 = CODES.warning("GK401", "a standing order set again later in the file: the later one holds")

@@ -94,12 +94,13 @@ def first_bad_hex(order: o.Order) -> str:
 
 
 def counts(order: o.Order) -> list[int]:
-    """Every count an order writes: tokens built, grown, moved or attacking."""
+    """Every count an order writes: tokens built, grown, moved, attacking or targeted."""
     inner = action(order)
     if isinstance(inner, o.BuildHabitat | o.BuildFleet | o.Grow | o.Move | o.Migrate):
         return [inner.count]
     if isinstance(inner, o.Attack):
-        return [a.count for a in inner.attackers]
+        aimed = [] if inner.count is None else [inner.count]
+        return [*aimed, *(a.count for a in inner.attackers)]
     return []
 
 
@@ -112,8 +113,11 @@ def players(order: o.Order) -> list[str]:
         return [inner.player]
     if isinstance(inner, o.First) and inner.player:
         return [inner.player]
-    if isinstance(inner, o.Attack) and inner.target == "POPULATION" and inner.first:
-        return [inner.first]
+    if isinstance(inner, o.Attack):
+        named = [inner.player] if inner.player else []
+        if inner.target == "POPULATION" and inner.first:
+            named.append(inner.first)
+        return named
     return []
 
 

@@ -14,6 +14,8 @@ PLAYER = Argument("player", "player")  # a code name, never a number
 FACE = Argument("face", "choice", ("NONE", "1/4", "1/2", "3/4", "ALL"))  # of the combat die
 SWITCH = Argument("ON|OFF", "choice", ("ON", "OFF"))
 INFRASTRUCTURE = Argument("SHIPYARDS|HABITATS", "choice", ("SHIPYARDS", "HABITATS"))
+# How many tokens an attack targets (8.2), written after ATTACK; without, every one
+AIMED = Argument("count", "count", optional=True)
 # The order a condition guards: any action (building to conversion), to the line's end
 ACTION = Argument("action", "text")
 
@@ -73,30 +75,43 @@ FORMS: tuple[OrderForm, ...] = (
     # Aggression and conquest (6.3)
     OrderForm(
         "ATTACK",
+        (AIMED, HEX, Argument("player", "player", optional=True), HEX, COUNT),
+        "Attack fleets, all or some",
+        "ATTACK 1 FLEETS 1015 OF BLUE FROM 0913 2 FROM 1014 1",
+        shape="ATTACK [{count}] FLEETS {hex} [OF {player}] FROM {hex} {count} ...",
+    ),
+    OrderForm(
+        "ATTACK",
         (
-            HEX,
+            AIMED,
             HEX,
             COUNT,
-            Argument("hex", "world", optional=True),
-            Argument("count", "count", optional=True),
+            Argument(INFRASTRUCTURE.name, "choice", INFRASTRUCTURE.choices, True),
         ),
-        "Attack the fleets in a hex",
-        "ATTACK FLEETS 1015 FROM 0913 2 FROM 1014 1",
-        shape="ATTACK FLEETS {hex} FROM {hex} {count} [FROM {hex} {count}] ...",
-    ),
-    OrderForm(
-        "ATTACK",
-        (HEX, COUNT, Argument(INFRASTRUCTURE.name, "choice", INFRASTRUCTURE.choices, True)),
         "Attack shipyards, habitats",
         "ATTACK INFRASTRUCTURE 1015 WITH 3 FIRST HABITATS",
-        shape="ATTACK INFRASTRUCTURE {hex} WITH {count} [FIRST {SHIPYARDS|HABITATS}]",
+        shape="ATTACK [{count}] INFRASTRUCTURE {hex} WITH {count} [FIRST {SHIPYARDS|HABITATS}]",
     ),
     OrderForm(
         "ATTACK",
-        (HEX, COUNT, Argument("player", "player", optional=True)),
+        (AIMED, INFRASTRUCTURE, HEX, COUNT),
+        "... only shipyards, or habitats",
+        "ATTACK 1 SHIPYARDS 1015 WITH 2",
+        shape="ATTACK [{count}] {SHIPYARDS|HABITATS} {hex} WITH {count}",
+    ),
+    OrderForm(
+        "ATTACK",
+        (AIMED, HEX, COUNT, Argument("player", "player", optional=True)),
         "Attack the populations in a hex",
         "ATTACK POPULATION 1015 WITH 3 FIRST RED",
-        shape="ATTACK POPULATION {hex} WITH {count} [FIRST {player}]",
+        shape="ATTACK [{count}] POPULATION {hex} WITH {count} [FIRST {player}]",
+    ),
+    OrderForm(
+        "ATTACK",
+        (AIMED, HEX, PLAYER, COUNT),
+        "... one player's population",
+        "ATTACK 2 POPULATION 1015 OF RED WITH 3",
+        shape="ATTACK [{count}] POPULATION {hex} OF {player} WITH {count}",
     ),
     OrderForm(
         "CONVERT",

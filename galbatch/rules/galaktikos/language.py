@@ -58,6 +58,7 @@ TERMINAL_WORDS: Mapping[str, str] = {
     "TO": "TO",
     "FROM": "FROM",
     "WITH": "WITH",
+    "OF": "OF",
     "NO": "NO",
     "ENEMY": "ENEMY",
     "OWN": "OWN",
@@ -104,6 +105,11 @@ def count(t: list[Any]) -> int:
     return int(words(t, "COUNT")[0])
 
 
+def aimed(t: list[Any]) -> int | None:
+    """The count of tokens an attack targets, written right after ATTACK; None: every one."""
+    return int(str(t[1])) if getattr(t[1], "type", None) == "COUNT" else None
+
+
 def plural(word: str) -> str:
     """SHIPYARD -> SHIPYARDS, HABITATS -> HABITATS."""
     word = word.upper()
@@ -148,17 +154,35 @@ class OrderBuilder:
 
     def attack_fleets(self, t: list[Any]) -> o.Attack:
         sources = tuple(x for x in t if isinstance(x, o.Attackers))
-        return o.Attack("FLEETS", words(t, "HEX")[0], sources)
+        return o.Attack(
+            "FLEETS", words(t, "HEX")[0], sources, count=aimed(t), player=upper(t, "NAME")
+        )
 
     def attack_infrastructure(self, t: list[Token]) -> o.Attack:
         target = words(t, "HEX")[0]
-        first = plural(upper(t, "SHIPYARD") or upper(t, "HABITAT")) if len(t) > 5 else ""
-        return o.Attack("INFRASTRUCTURE", target, (o.Attackers(target, count(t)),), first)
+        kind = upper(t, "SHIPYARD") or upper(t, "HABITAT")
+        strikers = (o.Attackers(target, int(words(t, "COUNT")[-1])),)
+        return o.Attack("INFRASTRUCTURE", target, strikers, plural(kind) if kind else "", aimed(t))
+
+    def attack_kind(self, t: list[Token]) -> o.Attack:
+        target = words(t, "HEX")[0]
+        kind = plural(upper(t, "SHIPYARD") or upper(t, "HABITAT"))
+        strikers = (o.Attackers(target, int(words(t, "COUNT")[-1])),)
+        return o.Attack("INFRASTRUCTURE", target, strikers, count=aimed(t), kind=kind)
 
     def attack_population(self, t: list[Token]) -> o.Attack:
         target = words(t, "HEX")[0]
-        attackers = (o.Attackers(target, count(t)),)
-        return o.Attack("POPULATION", target, attackers, upper(t, "NAME"))
+        attackers = (o.Attackers(target, int(words(t, "COUNT")[-1])),)
+        named = upper(t, "NAME")
+        of = bool(words(t, "OF"))
+        return o.Attack(
+            "POPULATION",
+            target,
+            attackers,
+            "" if of else named,
+            aimed(t),
+            named if of else "",
+        )
 
     def convert(self, t: list[Token]) -> o.Convert:
         return o.Convert(words(t, "HEX")[0], upper(t, "NAME"))

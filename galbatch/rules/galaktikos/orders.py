@@ -111,21 +111,29 @@ class Attack:
     """ATTACK FLEETS 1015 FROM 0913 2 FROM 1014 1, ATTACK INFRASTRUCTURE 1015 WITH 3
     FIRST HABITATS, ATTACK POPULATION 1015 WITH 3 FIRST RED: 2 resources a fleet (8).
 
-    `first` is the infrastructure or the player the attack takes first; empty, the
-    standing FIRST order decides."""
+    What is targeted (8.2): `count` tokens (None: every one), of the player named by
+    `player` (fleets, population; "": every other player), of the infrastructure `kind`
+    (SHIPYARDS or HABITATS; "": both). `first` is the infrastructure or the player the
+    attack takes first; empty, the standing FIRST order decides."""
 
     target: Target
     hex: str
     attackers: tuple[Attackers, ...]
     first: str = ""
+    count: int | None = None
+    player: str = ""
+    kind: str = ""
 
     def text(self) -> str:
         if self.target == "FLEETS":
             words = " ".join(a.text() for a in self.attackers)
         else:
             words = f"WITH {self.attackers[0].count}"
+        aimed = "" if self.count is None else f"{self.count} "
+        noun = self.kind or self.target
+        of = f" OF {self.player}" if self.player else ""
         first = f" FIRST {self.first}" if self.first else ""
-        return f"ATTACK {self.target} {self.hex} {words}{first}"
+        return f"ATTACK {aimed}{noun} {self.hex}{of} {words}{first}"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from galbatch.rules.galaktikos import house
-from galbatch.rules.galaktikos.battle_report import battle_lines, strike_line
+from galbatch.rules.galaktikos.attacking import Tactics, attack
 from galbatch.rules.galaktikos.economy import (
     build_fleet,
     build_habitat,
@@ -35,12 +35,16 @@ from galbatch.rules.galaktikos.economy import (
 from galbatch.rules.galaktikos.events import (
     Overpopulation,
     access,
-    default_extras,
-    extras_first,
     overpopulation_everywhere,
 )
 from galbatch.rules.galaktikos.hexes import Hex
-from galbatch.rules.galaktikos.movement import Permits, migrate, move_fleet, shortest_legal_path
+from galbatch.rules.galaktikos.movement import (
+    Permits,
+    fleet_move_cost,
+    migrate,
+    move_fleet,
+    shortest_legal_path,
+)
 from galbatch.rules.galaktikos.names import Infrastructure
 from galbatch.rules.galaktikos.orders import (
     Action,
@@ -66,6 +70,7 @@ from galbatch.rules.galaktikos.orders import (
     Standing,
     hex_of,
 )
+from galbatch.rules.galaktikos.paying import Harm, on_hand, payable
 from galbatch.rules.galaktikos.placement import (
     HOME,
     TAKEN,
@@ -92,17 +97,10 @@ from galbatch.rules.galaktikos.round_events import (
 from galbatch.rules.galaktikos.standing import ANNOUNCED
 from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState
 from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
-from galbatch.rules.galaktikos.tables import FACE_PROPORTION, HexType
+from galbatch.rules.galaktikos.tables import COSTS, FACE_PROPORTION, HexType
+from galbatch.rules.galaktikos.tables import Action as Cost
 from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
-from galbatch.rules.galaktikos.warfare import (
-    RerollPolicy,
-    RollView,
-    Side,
-    attack_fleets,
-    attack_infrastructure,
-    attack_population,
-    default_reroll,
-)
+from galbatch.rules.galaktikos.warfare import RerollPolicy, RollView, default_reroll
 
 VARIANTS = ("population", "race", "conquest")
 ACTIONS = (
@@ -347,21 +345,6 @@ def _path(state: RoundState, player: str, order: Move | Migrate) -> list[Hex]:
     return list(found)
 
 
-def _why(
-    state: GameState,
-    harm: Mapping[tuple[Hex, str], str],
-    hex_: Hex,
-    player: str,
-    reason: str,
-    noun: str = "fleet",
-) -> str:
-    """The reason, told as what an earlier player did when one destroyed the tokens."""
-    by = harm.get((hex_, player))
-    if by is not None:
-        return f"your {noun} at {hex_.name} was destroyed by {state.name_of(by)} earlier this round"
-    return reason
-
-
 def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
     """Carry out one action; returns what was done, raising Illegal (or ValueError) if it cannot."""
     if isinstance(action, BuildShipyard):
@@ -369,9 +352,9 @@ def _act(turn: _Turn, action: Action, harm: dict[tuple[Hex, str], str]) -> str:
     elif isinstance(action, (BuildHabitat, BuildFleet, Grow)):
         return _build(turn, action)
     elif isinstance(action, Move):
-        _move(turn, action, harm)
+        return _move(turn, action, harm)
     elif isinstance(action, Migrate):
-        _migrate(turn, action, harm)
+        return _migrate(turn, action, harm)
     elif isinstance(action, Attack):
         return _attack(turn, action, harm)
     elif isinstance(action, Convert):
@@ -401,27 +384,26 @@ def _build(turn: _Turn, action: BuildHabitat | BuildFleet | Grow) -> str:
     return "done"
 
 
-def _move(turn: _Turn, action: Move, harm: Mapping[tuple[Hex, str], str]) -> None:
-    """Fleets moved along the path; if they cannot be, why (an earlier attack, if one
-    destroyed them)."""
+def _move(turn: _Turn, action: Move, harm: Harm) -> str:
+    """Fleets moved along the path: as many as are left and the resources pay for, and
+    if fewer, why (an earlier attack, if one destroyed some)."""
     state, player = turn.state, turn.player
     path = _path(state, player, action)
-    try:
-        move_fleet(state, player, path, action.count, permits(state), obstructs(state))
-    except Illegal as exc:
-        raise Illegal(_why(state, harm, path[0], player, str(exc))) from exc
+    cut = on_hand(state, harm, player, path[0], action.count)
+    cut = payable(state, player, cut, fleet_move_cost(state, player, path, 1, obstructs(state)))
+    move_fleet(state, player, path, cut.count, permits(state), obstructs(state))
+    return cut.told(action.count)
 
 
-def _migrate(turn: _Turn, action: Migrate, harm: Mapping[tuple[Hex, str], str]) -> None:
-    """Population moved along the path; if it cannot be, why (an earlier attack, if one
-    destroyed it)."""
+def _migrate(turn: _Turn, action: Migrate, harm: Harm) -> str:
+    """Population moved along the path: as many tokens as are left and the resources pay
+    for, and if fewer, why."""
     state, player = turn.state, turn.player
     path = _path(state, player, action)
-    try:
-        found = migrate(state, player, path, action.count, permits(state))
-    except Illegal as exc:
-        raise Illegal(_why(state, harm, path[0], player, str(exc), "population")) from exc
-    turn.overpopulated(found)
+    cut = on_hand(state, harm, player, path[0], action.count, "population")
+    cut = payable(state, player, cut, COSTS[Cost.MIGRATE] * (len(path) - 1))
+    turn.overpopulated(migrate(state, player, path, cut.count, permits(state)))
+    return cut.told(action.count)
 
 
 def _convert(turn: _Turn, action: Convert) -> str:
@@ -439,98 +421,21 @@ def _convert(turn: _Turn, action: Convert) -> str:
 
 
 def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
+    """An attack with the player's standing orders as its tactics: FIRST in the order
+    before the standing FIRST (8.3.2, 8.3.3)."""
     state, player = turn.state, turn.player
-    target = hex_of(action.hex)
-    if action.target == "INFRASTRUCTURE":
-        return _attack_infrastructure(turn, action, harm)
-    if action.target == "FLEETS":
-        attackers = {hex_of(a.hex): a.count for a in action.attackers}
-        for h in attackers:
-            if state.fleet(h, player) < attackers[h] and (h, player) in harm:
-                raise Illegal(_why(state, harm, h, player, f"not {attackers[h]} fleets left"))
-        before = dict(state.fleets.get(target, {}))
-        policy = reroll_policy(state, player, defending_player(state, before, player))
-        battle = attack_fleets(
-            state, player, attackers, target, turn.rng, None, policy, obstructs=obstructs(state)
-        )
-        fought = {p: n for p, n in before.items() if p != player}
-        names: dict[Side, str] = {
-            "attacker": state.name_of(player),
-            "defender": " and ".join(state.name_of(p) for p in state.players if p in fought),
-        }
-        turn.course = list(battle_lines(battle, target, names))
-        for foe, n in before.items():
-            if foe != player and state.fleet(target, foe) < n:
-                harm[(target, foe)] = player
-        return (
-            f"battle at {target.name}: you lost {battle.attacker_losses},"
-            f" the defenders {battle.defender_losses} ({_each(state, fought, target)})"
-        )
-    # every unfriendly population is attacked; FIRST names who takes the extras (8.3.3)
-    first = player_named(state, action.first) if action.first else first_player(state, player)
-    tokens = _strikers_left(action, harm, state, player)
-    aimed = {p: n for p, n in state.populations.get(target, {}).items() if p != player}
-    if not aimed:
-        raise Illegal(f"there is no other player's population at {target.name} to attack")
-    hit, lost, habitats = attack_population(
-        state,
-        player,
-        target,
-        tokens,
-        turn.rng,
-        extras=extras_first(first) if first else default_extras,
-        obstructs=obstructs(state),
+    named = action.first if action.target == "POPULATION" else ""
+    kind = action.first if action.target == "INFRASTRUCTURE" else ""
+    tactics = Tactics(
+        obstructs(state),
+        lambda foes: reroll_policy(state, player, defending_player(state, foes, player)),
+        player_named(state, named) if named else first_player(state, player),
+        cast(Infrastructure, kind) if kind else first_infrastructure(state, player),
     )
-    turn.course = [strike_line(hit, tokens, sum(aimed.values()))]
-    for owner in lost:
-        harm[(target, owner)] = player
-    each = ", ".join(f"{state.name_of(p)} {lost.get(p, 0)}" for p in state.players if p in aimed)
-    return f"{hit.destroyed} population destroyed at {target.name} ({each}), {habitats} habitats"
-
-
-def _each(state: RoundState, before: Mapping[str, int], hex_: Hex) -> str:
-    """Each defender's fleet tokens lost in the hex, in seat order: "BLUE 1, GREEN 1"."""
-    return ", ".join(
-        f"{state.name_of(p)} {before[p] - state.fleet(hex_, p)}"
-        for p in state.players
-        if p in before
-    )
-
-
-def _strikers_left(
-    action: Attack, harm: Mapping[tuple[Hex, str], str], state: RoundState, player: str
-) -> int:
-    """The fleet tokens striking in their own hex; refused, with the reason, when an earlier
-    player destroyed them."""
-    target, tokens = hex_of(action.hex), action.attackers[0].count
-    if state.fleet(target, player) < tokens and (target, player) in harm:
-        raise Illegal(_why(state, harm, target, player, f"not {tokens} fleets left"))
-    return tokens
-
-
-def _attack_infrastructure(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> str:
-    """ATTACK INFRASTRUCTURE: the kind the order's FIRST names (else the standing FIRST)
-    is destroyed before the other (8.3.2)."""
-    state, player = turn.state, turn.player
-    target = hex_of(action.hex)
-    tokens = _strikers_left(action, harm, state, player)
-    first: Infrastructure = (
-        cast(Infrastructure, action.first) if action.first else first_infrastructure(state, player)
-    )
-    yards, habitats = state.shipyards.get(target, 0), state.habitats.get(target, 0)
-    if not yards + habitats:
-        raise Illegal(f"there is no infrastructure at {target.name} to attack")
-    hit, found = attack_infrastructure(
-        state, player, target, tokens, turn.rng, first=first, obstructs=obstructs(state)
-    )
-    turn.course = [strike_line(hit, tokens, yards + habitats)]
-    turn.overpopulated(found)
-    lost_yards = yards - state.shipyards.get(target, 0)
-    lost_habitats = habitats - state.habitats.get(target, 0)
-    return (
-        f"{hit.destroyed} infrastructure destroyed at {target.name}"
-        f" ({lost_yards} shipyards, {lost_habitats} habitats)"
-    )
+    struck = attack(state, player, action, turn.rng, harm, tactics)
+    turn.course = struck.course
+    turn.overpopulated(struck.overpopulated)
+    return struck.done
 
 
 def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
