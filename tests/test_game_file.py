@@ -336,7 +336,7 @@ def test_missing_keys_and_broken_players() -> None:
         'game.yaml:9: players[3].name: "arcturus" is already the code name of players[2] '
         "(line 7); allowed: a different code name for each player",
         "game.yaml:10: players[3].pasword: unknown key (did you mean password?); "
-        "allowed: id, name, account, password, email",
+        "allowed: id, name, account, password, email, retired",
         'game.yaml:11: players[4]: "just text" is not a player; '
         "allowed: a mapping with id, name, account and password",
     ]

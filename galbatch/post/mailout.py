@@ -61,6 +61,9 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
     skipped: list[str] = []
     for player in inputs.players:
         address = emails.get(player.id)
+        if player.id in game.retired:
+            skipped.append(f"{player.id}: retired")
+            continue
         if player.id not in current or not address:
             skipped.append(f"{player.id}: no e-mail address in game.yaml")
             continue

@@ -167,6 +167,12 @@ class Game:
             for p in self.config["players"]
         ]
 
+    @property
+    def retired(self) -> list[str]:
+        """Ids of the players marked `retired: true`, who dropped out: their turns run
+        without orders, counted apart from the missing ones, and no mail goes to them."""
+        return [str(p["id"]) for p in self.config["players"] if p.get("retired") is True]
+
     def password_hash(self, player: str) -> str:
         for p in self.config["players"]:
             if str(p["id"]) == player:

@@ -272,6 +272,8 @@ PLAYER_KEYS: tuple[Key, ...] = (
     Key("account", whole(0, MAX_ACCOUNT), default="0"),
     Key("password", password(), default="none: the player can send no orders"),
     EMAIL_KEY,
+    # a player who dropped out: his empire stays in play, his turns run without orders
+    Key("retired", flag(), default="false"),
 )
 
 

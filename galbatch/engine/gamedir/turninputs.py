@@ -140,3 +140,28 @@ def check_due(due: str, after: str) -> str:
     if when <= dt.date.fromisoformat(after):
         raise ValueError(f"due date {due}: must be after the turn's date {after}")
     return when.isoformat()
+
+
+def roster_problem(game: Game, turn: int) -> str | None:
+    """Why game.yaml's players no longer fit the game that turn `turn` builds on (a
+    player deleted, or one added who is not in the game), or None."""
+    before = read_inputs(game.turn_dir(turn - 1)) if turn > 0 else None
+    if before is None:
+        return None
+    listed = {p.id for p in game.players}
+    seats = {p.id for p in before.players}
+    gone = [p for p in before.players if p.id not in listed]
+    added = [p.id for p in game.players if p.id not in seats]
+    if gone:
+        who = ", ".join(f"{p.id} ({p.name})" for p in gone)
+        return (
+            f"game.yaml no longer lists player {who}, who is in the game since turn 0: put "
+            "the entry back (a player who drops out stays, marked `retired: true`; see "
+            "galbatch(1), game.yaml)"
+        )
+    if added:
+        return (
+            f"game.yaml lists player {', '.join(added)}, who is not in the game: the players "
+            "are the game's from its turn 0 (a new player takes over a retired one's seat)"
+        )
+    return None

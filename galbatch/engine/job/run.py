@@ -36,7 +36,7 @@ from galbatch.engine.gamedir.directory import Game, GameError, GameFileError, du
 from galbatch.engine.gamedir.inbox import Stray, scan
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock
 from galbatch.engine.gamedir.turnfiles import CHECKS_FILE, GM, checks_data, render_turn
-from galbatch.engine.gamedir.turninputs import TurnInputs, inputs_for, turn_date
+from galbatch.engine.gamedir.turninputs import TurnInputs, inputs_for, roster_problem, turn_date
 from galbatch.engine.gamedir.yamlio import dump_data
 from galbatch.engine.job.joblog import Facts, JobLog, Progress, Sink, file_counts, job_report
 from galbatch.engine.job.playerfiles import (
@@ -230,9 +230,13 @@ def _load(job: _Job) -> _Loaded:
         raise JobStopped from None
     try:
         inputs = inputs_for(game, ruleset.width, job.turn, job.options.due)
+        roster = roster_problem(game, job.turn)
     except ValueError as e:
         log.step("LOAD", RC.UNUSABLE, f"{e}; nothing changed")
         raise JobStopped from None
+    if roster is not None:
+        log.step("LOAD", RC.UNUSABLE, f"{roster}; nothing changed")
+        raise JobStopped
     if ruleset.finished(state):
         log.step("LOAD", RC.UNUSABLE, f"game {game.id} has ended on turn {job.turn - 1}")
         raise JobStopped
@@ -290,8 +294,10 @@ def _intake(job: _Job, loaded: _Loaded) -> dict[str, Intake]:
     if options.rerun:  # files of players who owed nothing that turn wait for the next one
         facts.strays = [s for s in facts.strays if s.player is None]
     detail = _intake_detail(facts)
-    named = _intake_findings(job, accepting, inbox.files, received)
-    if owing and len(facts.missing) / len(owing) > game.missing_limit and not options.force:
+    named = _intake_findings(job, accepting, inbox.files, received, game.retired)
+    counted = [p for p in owing if p not in game.retired]  # retired players owe nothing
+    missed = [p for p in facts.missing if p in counted]
+    if counted and len(missed) / len(counted) > game.missing_limit and not options.force:
         job.log.step(
             "INTAKE",
             RC.UNUSABLE,
@@ -340,14 +346,19 @@ def _intake_detail(facts: Facts) -> str:
 
 
 def _intake_findings(
-    job: _Job, accepting: list[str], inbox: Mapping[str, bytes], received: Mapping[str, Intake]
+    job: _Job,
+    accepting: list[str],
+    inbox: Mapping[str, bytes],
+    received: Mapping[str, Intake],
+    retired: Sequence[str],
 ) -> list[str]:
     """The lines under INTAKE, one a finding: players in seat order, then stray entries."""
     facts = job.facts
     named = []
     for player in accepting:
         if player in facts.missing:
-            named.append(f"{facts.who(player)}: sent nothing")
+            why = "retired, sent nothing" if player in retired else "sent nothing"
+            named.append(f"{facts.who(player)}: {why}")
         elif player in facts.late:
             named.append(f"{facts.who(player)}: late file taken")
         elif player in facts.held:  # not used: it waits in orders/ for the next turn

@@ -18,7 +18,7 @@ from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.inbox import Stray, scan
 from galbatch.engine.gamedir.locks import commit_lock
 from galbatch.engine.gamedir.turnfiles import logged_rc
-from galbatch.engine.gamedir.turninputs import recorded_inputs
+from galbatch.engine.gamedir.turninputs import recorded_inputs, roster_problem
 from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.text.printable import printable
@@ -37,6 +37,7 @@ class Seat:
     owes: bool  # owes orders for the next turn
     file: bool  # orders/<id>.txt is in the inbox
     received: str | None  # when the file landed (UTC, to the minute), if it did
+    retired: bool = False  # dropped out: owes nothing the run waits for
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class Status:
     def rc(self) -> RC:
         """0 when every player owing orders has sent a file and the inbox holds nothing
         else; 4 when orders are missing or an entry lies astray."""
-        waiting = any(s.owes and not s.file for s in self.seats)
+        waiting = any(s.owes and not s.file and not s.retired for s in self.seats)
         return RC.WARNING if waiting or self.strays else RC.CLEAN
 
     def data(self) -> dict[str, Any]:
@@ -74,7 +75,14 @@ class Status:
             "due": None if self.finished else self.due,
             "finished": self.finished,
             "players": [
-                {"id": s.id, "name": s.name, "owes": s.owes, "sent": s.file, "received": s.received}
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "owes": s.owes,
+                    "sent": s.file,
+                    "received": s.received,
+                    "retired": s.retired,
+                }
                 for s in self.seats
             ],
             "strays": [
@@ -95,12 +103,12 @@ class Status:
             due = f"orders for turn {self.turn + 1} due {self.due}"
             when = f"TURN {self.turn} of {self.date}; {due}"
         out = [head, when, f"LAST JOB MAXCC={self.maxcc:04d}", ""]
-        owing = [s for s in self.seats if s.owes]
+        owing = [s for s in self.seats if s.owes and not s.retired]
         sent = [s for s in owing if s.file]
         if not self.finished:
             out.append(f"ORDERS: {len(sent)} of {plural(len(owing), 'player')} owing orders sent")
         for s in self.seats:
-            state = "owes orders" if s.owes else "owes none"
+            state = "retired" if s.retired else "owes orders" if s.owes else "owes none"
             got = f"file received {s.received}" if s.file else "no file"
             out.append(f"  {s.id:>4} {printable(s.name):<20} {state:<12} {got}")
         for stray in self.strays:
@@ -125,6 +133,9 @@ def _status(game: Game) -> Status:
     turn = game.latest_turn()
     if turn < 0:
         raise GameError(f"{game.path}: no turn committed yet")
+    roster = roster_problem(game, turn + 1)
+    if roster is not None:
+        raise GameError(roster)
     state = ruleset.load_state(game.state_data(turn))
     inputs = recorded_inputs(game, ruleset.width, turn)
     finished = ruleset.finished(state)
@@ -132,7 +143,14 @@ def _status(game: Game) -> Status:
     players = [p.id for p in game.players]
     inbox = scan(game.inbox, players, set(players), pending_consumed(game))
     seats = tuple(
-        Seat(p.id, p.name, p.id in owing, p.id in inbox.files, _landed(game.inbox / f"{p.id}.txt"))
+        Seat(
+            p.id,
+            p.name,
+            p.id in owing,
+            p.id in inbox.files,
+            _landed(game.inbox / f"{p.id}.txt"),
+            p.id in game.retired,
+        )
         for p in game.players
     )
     return Status(
