@@ -14,7 +14,9 @@ BUILT = re.compile(
 )
 BATTLE = re.compile(r"[:;] battle at \d{4}: you lost (\d+), the defenders \d+ \((.*)\)$")
 STRUCK = re.compile(r"[:;] \d+ population destroyed at \d{4} \((.*)\), (\d+) habitats$")
-RAZED = re.compile(r"[:;] \d+ infrastructure destroyed at \d{4} \((\d+) shipyards, (\d+) habitats\)$")
+RAZED = re.compile(
+    r"[:;] \d+ infrastructure destroyed at \d{4} \((\d+) shipyards, (\d+) habitats\)$"
+)
 CONVERTED = re.compile(r": a token of (\w+)'s is yours$")
 OVERPOPULATED = re.compile(r"^overpopulation at \d{4}: lost (.*)$")
 COST = {"population": 2, "fleet": 4, "habitat": 2, "shipyard": 4}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -155,3 +157,72 @@ def test_the_man_page_says_which_columns_the_map_prints_lower() -> None:
             assert (upper, bool(lower)) == ("", True), column
         else:
             assert (bool(upper), lower) == (True, ""), column
+
+
+def board_page_runs(m: BoardMap) -> list[tuple[str, str, float]]:
+    """Every text run of the board's PDF page: (text, font, size in points)."""
+    printout = Printout(
+        game="Galaktikos",
+        turn=0,
+        reader="Empire 1",
+        width=132,
+        title="",
+        author="The GM",
+        date="2026-01-05",
+        keywords=("galaktikos",),
+        sections=(Section("THE GALAXY", (MapBlock(m),)),),
+    )
+    page = PdfReader(io.BytesIO(render_pdf(printout, layout(printout)))).pages[0]
+    runs: list[tuple[str, str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        del cm, tm
+        if text.strip() and font is not None:
+            runs.append((text.strip(), str(font.get_object()["/BaseFont"]), size))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def test_the_pdf_board_has_a_key_in_the_text_keys_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """galbatch-galaktikos(7): "In the PDF, hexes are tinted by type, each player's frontier
+    is drawn in the player's colour, populations are squares ..., fleets triangles, and a
+    supply failure a red cross": the PDF page keeps a key that says so, in the words of the
+    text key (one table, `SIGNS`), with each player's mark and name beside his colour."""
+    from galbatch.print.maps.board import KIND_GLYPHS, SIGNS
+
+    monkeypatch.setitem(SIGNS, "fleet", "starfleet")  # one word, changed in one place
+    m = sample_board(2)
+    texts = [text for text, _, _ in board_page_runs(m)]
+    assert "KEY" in texts and "PLAYERS" in texts
+    for kind in KIND_GLYPHS:
+        assert f"{kind} hex" in texts
+    for sign, words in SIGNS.items():
+        assert any(words in text for text in texts) == (sign != "goal"), sign
+    assert "starfleet: tokens" in texts
+    assert "starfleet owner" in " ".join(m.text_lines(132, 66))  # the text key says it too
+    assert "A Empire 1" in texts and "B Empire 2" in texts
+    goal = replace(m, ringed=((m.cols // 2, m.rows // 2),))
+    assert "goal (ringed hex)" in [text for text, _, _ in board_page_runs(goal)]
+
+
+@pytest.mark.slow
+def test_token_counts_are_bold_and_legible_on_the_largest_board() -> None:
+    """Counts of 4.2 points in the regular face could not be read at 60 dpi: every count
+    is now bold, and at least 6.5 points even on the largest board (31 x 29 hexes) where a
+    hex holds one player's tokens."""
+    m = sample_board(MAX_PLAYERS)
+    counts = [(text, font, size) for text, font, size in board_page_runs(m) if text.isdigit()]
+    counts = [c for c in counts if c[2] < 11]  # not the page's own text (the header)
+    tokens = [c for c in counts if "Bold" in c[1]]
+    assert tokens and {text for text, _, _ in tokens} >= {"1", "12"}
+    assert min(size for _, _, size in tokens) >= 4.0  # a crowded hex's, the smallest
+    single = [size for text, _, size in tokens if text == "12"]  # B's fleet, alone in its row
+    assert single and min(single) >= 6.5
+
+
+def test_the_key_names_players_by_code_name() -> None:
+    """The board's key names each mark's player as the printouts do, by code name."""
+    m = board_map(3, 2, {}, ["1", "2"], names={"1": "RED", "2": "BLUE"})
+    assert m.players == (("A", "RED"), ("B", "BLUE"))
+    assert "Players: A RED  B BLUE" in m.text_lines(132, 66)

@@ -60,13 +60,66 @@ def test_every_code_has_a_meaning_and_its_range() -> None:
         assert number == 100 or 201 <= number <= 259 or is_reduction(code) or 401 <= number <= 499
 
 
-def test_shipyard_paid_from_the_turns_income_else_rejected() -> None:
+def test_shipyard_paid_from_the_turns_income_else_kept_for_the_turn() -> None:
+    """5.1.1: "At the beginning of each player's turn, that player collects resource
+    tokens"; 5.2: each action "is resolved completely before the next is begun". The
+    first shipyard may fail at the turn and leave its 4 unspent, so the second, short as
+    projected, is kept for the round to judge then (GK406), spending nothing here."""
     state = board(resources=1)  # 1 + 3 income = 4: one shipyard
     accepted, diags = check(state, o.BuildShipyard("0304"), o.BuildShipyard("0303"))
-    assert accepted == [o.BuildShipyard("0304")]
-    assert codes(diags) == ["GK240"]
-    assert diags[0].severity is Severity.ERROR and diags[0].line == 2
+    assert accepted == [o.BuildShipyard("0304"), o.BuildShipyard("0303")]
+    assert codes(diags) == ["GK406"]
+    assert diags[0].severity is Severity.WARNING and diags[0].line == 2
+    assert "a shipyard costs 4; you will have 0 left" in diags[0].message
+    assert "judged at your turn" in diags[0].message
+
+
+def test_an_order_the_turn_can_never_pay_is_rejected() -> None:
+    """6: "Most actions must be paid for by expending resources". With 0 saved and 3 the
+    most the turn can collect (every population harvesting, 5.1.1), a shipyard's 4 can
+    never be paid at this turn: rejected (GK240), and it spends nothing."""
+    state = room_to_grow(board(resources=0))
+    accepted, diags = check(state, o.BuildShipyard("0303"), o.Grow("0304", 1))
+    assert accepted == [o.Grow("0304", 1)]
+    assert codes(diags) == ["GK240"] and diags[0].severity is Severity.ERROR
+    assert "a shipyard costs 4; your turn brings 3 at the most" in diags[0].message
     assert "rejected" in diags[0].message
+
+
+def test_the_most_a_turn_brings_counts_occupied_populations() -> None:
+    """7.1: an occupied population "does not produce resources" for the occupier; its
+    occupation is "removed whenever no friendly fleets begin the turn in that hex" (5.1.3),
+    which earlier turns of the round may bring about. So a shipyard that only the occupied
+    population's harvest would pay for is kept (GK406), not rejected."""
+    state = board(resources=2)
+    put(state, "0303", "B", fleet=1)
+    state.occupations[o.hex_of("0303")] = {"A": "B"}  # 2 + 1 income now; 2 + 3 at most
+    accepted, diags = check(state, o.BuildShipyard("0304"))
+    assert accepted == [o.BuildShipyard("0304")] and codes(diags) == ["GK406"]
+
+
+def test_a_short_order_is_kept_as_the_board_allows_it_without_its_resource_warning() -> None:
+    """6.1.3: "Only one fleet token may be added to a hex per shipyard per turn": a
+    BUILD FLEET 3 short of resources is kept reduced to the shipyard's room (GK302), not
+    to the resources (that is the turn's to judge: GK406 alone says so)."""
+    state = room_to_grow(board(resources=1))  # 4, 2 left after the growth; 4 at the most
+    accepted, diags = check(state, o.Grow("0304", 1), o.BuildFleet("0303", 3))
+    assert accepted == [o.Grow("0304", 1), o.BuildFleet("0303", 1)]
+    assert codes(diags) == ["GK302", "GK406"]
+    assert "your resources" not in diags[0].message
+
+
+def test_an_attack_short_of_resources_is_kept_whole() -> None:
+    """6.3.1: "2 resources per participating friendly fleet token": an attack whose
+    second hex the projected resources leave unpaid is kept whole, each hex's tokens
+    reduced to those there only, and pays nothing in the check."""
+    state = room_to_grow(board(resources=0))  # 3: one token paid, the second not
+    put(state, "0404", "A", fleet=1)
+    put(state, "0403", "B", fleet=2)
+    attack = o.Attack("FLEETS", "0403", (o.Attackers("0303", 1), o.Attackers("0404", 1)))
+    accepted, diags = check(state, attack, o.Grow("0304", 1))
+    assert accepted == [attack, o.Grow("0304", 1)]
+    assert codes(diags) == ["GK406"]
 
 
 def test_not_your_territory_and_no_population() -> None:
@@ -118,8 +171,8 @@ def test_growth_reduced_to_doubling_then_refused() -> None:
 def test_resources_spent_in_file_order() -> None:
     state = room_to_grow(board(resources=1))  # 4
     accepted, diags = check(state, o.Grow("0303", 1), o.Grow("0304", 1), o.Grow("0303", 1))
-    assert accepted == [o.Grow("0303", 1), o.Grow("0304", 1)]
-    assert codes(diags) == ["GK240"]
+    assert accepted == [o.Grow("0303", 1), o.Grow("0304", 1), o.Grow("0303", 1)]
+    assert codes(diags) == ["GK406"] and diags[0].line == 3
 
 
 def test_move_tokens_moved_and_reduced() -> None:
@@ -329,7 +382,7 @@ def test_the_shortest_path_goes_around_occupied_hexes() -> None:
     put(state, "0304", "B", fleet=1)
     around = o.Move(1, ("0303", "0305"), True)
     accepted, diags = check(state, around, o.Move(1, ("0303", "0302")))
-    assert accepted == [around] and codes(diags) == ["GK240"]
+    assert accepted == [around, o.Move(1, ("0303", "0302"))] and codes(diags) == ["GK406"]
 
 
 def test_players_are_named_by_code_name_in_any_case_never_by_seat_id() -> None:

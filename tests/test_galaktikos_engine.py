@@ -236,3 +236,60 @@ def test_an_if_order_for_an_enemy_arriving_earlier_is_checked_and_fought_by_proc
     assert f"DONE {guarded}: battle at {between.name}: you lost" in mine
     nothing = f"there is no other player's fleet at {between.name} to attack"
     assert f"[GK404] {guarded}: {nothing} (GK243)" in mine
+
+
+@pytest.mark.slow
+def test_an_order_short_as_projected_is_kept_by_check_and_paid_at_the_turn(
+    tmp_path: Path,
+) -> None:
+    """5.1.1: each player "collects resource tokens" at the beginning of his turn, and 5.2:
+    each action "is resolved completely before the next is begun". ARCTURUS's BUILD
+    SHIPYARD is short only because his MOVE, written before it, is projected to spend 1;
+    POLARIS, first in round 2, blocks the move, so at ARCTURUS's turn the 1 is there and
+    the shipyard is paid. `galbatch check` keeps it with a warning (GK406), not an error,
+    and the round builds it instead of leaving the resources unspent."""
+    from click.testing import CliRunner
+
+    from galbatch.cli import cli
+    from galbatch.rules.galaktikos.hexes import distance
+    from galbatch.rules.galaktikos.placement import galaxy_of, legal_home_sites
+
+    game = tmp_path / "gk"
+    create_game(game, "galaktikos", 2, 2006, game_id="gk", passwords=PASSWORDS)
+    ruleset = get_ruleset("galaktikos")
+    galaxy = galaxy_of(ruleset.load_state(load_data(game / "turns" / "000" / "state.yaml")))
+    sites = legal_home_sites(galaxy, set())
+    home, far, between = next(
+        (a, b, m)
+        for a in sites
+        for b in sites
+        if distance(a, b) == 2
+        for m in galaxy.neighbours(a)
+        if distance(m, b) == 1
+    )
+    send(game, {"1": [f"PLACE HOME {home.name}"], "2": [f"PLACE HOME {far.name}"]})
+    assert process(game, pdf=False).turn == 1
+    send(game, {"1": [], "2": []})
+    assert process(game, pdf=False).turn == 2  # round 1: ARCTURUS first, nothing done
+    state = ruleset.load_state(load_data(game / "turns" / "002" / "state.yaml"))
+    # the turn's resources: saved plus income, the growth 2 and the shipyard 4 short of 1
+    other = next(h for h in sorted(state.populations) if h != home and state.population(h, "1"))
+    assert state.players["1"].resources + 3 == 6 and state.capacity(other) >= 2
+    orders = [f"MOVE 1 FLEETS {home.name} {between.name}", f"GROW {other.name} 1"]
+    shipyard = f"BUILD SHIPYARD {other.name}"
+    send(game, {"1": [*orders, shipyard], "2": [f"MOVE 1 FLEETS {far.name} {between.name}"]})
+    checked = CliRunner().invoke(
+        cli, ["check", str(game / "orders" / "1.txt"), "--game", str(game)]
+    )
+    assert checked.exit_code == 4, checked.output
+    assert f"warning: [GK406] {shipyard}: a shipyard costs 4; you will have 3 left" in (
+        checked.output
+    )
+    result = process(game, pdf=False)
+    assert result.turn == 3, result.log
+    printout = (game / "turns" / "003" / "printouts" / "1.txt").read_text("utf-8")
+    mine = " ".join(printout[printout.index("YOUR ORDERS") :].split())
+    assert f"NOT DONE not executed: {orders[0]}: POLARIS does not let ARCTURUS enter" in mine
+    assert f"DONE {shipyard}: done" in mine
+    after = ruleset.load_state(load_data(game / "turns" / "003" / "state.yaml"))
+    assert after.shipyards.get(other) == 1 and after.players["1"].resources == 0

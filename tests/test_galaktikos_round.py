@@ -507,3 +507,42 @@ def test_a_defending_side_of_several_players_follows_its_largest_fleet() -> None
     assert defending_player(state, {"1": 4, "2": 3, "10": 3}, "1") == "2"  # seat 2 before 10
     assert defending_player(state, {"1": 4, "2": 3, "10": 5}, "1") == "10"  # the most fleets
     assert defending_player(state, {"1": 4}, "1") == ""
+
+
+def test_overpopulation_is_told_after_the_order_that_caused_it() -> None:
+    """5.2: "Actions trigger other game events in some circumstances. These are resolved
+    as soon as they are triggered, and before any other actions may be performed"; 7.2:
+    the population "is immediately reduced to that maximum". The round's events tell the
+    growth, then the overpopulation it caused, then the next order."""
+    state = board()
+    put(state, "0303", "A", pop=2, territory=True)  # Dense: habitat value 2
+    put(state, "0505", "B", pop=2, territory=True)  # so that nobody wins (2.1)
+    put(state, "0606", "B", pop=2, territory=True)
+    after = resolve(state, {"A": [Grow("0303", 1), BuildHabitat("0303", 1)]}, Streams(1, 1))
+    told = [e.text for e in after.events if e.player == "A"]
+    assert told[-3:] == [
+        "GROW 0303 1: done",
+        "overpopulation at 0303: lost ARCTURUS 1",
+        "BUILD HABITAT 0303 1: done",
+    ]
+
+
+def test_overpopulation_a_strike_causes_is_told_after_its_dice() -> None:
+    """8.3.2: "No population tokens are removed unless there is a habitat availability
+    problem caused by the attack": the strike, its dice, then the overpopulation."""
+    for seed in range(40):
+        state = board()
+        put(state, "0505", "B", pop=3, territory=True, habitats=1)  # holds 2 + 1
+        put(state, "0505", "A", fleet=6)
+        strike = Attack("INFRASTRUCTURE", "0505", (Attackers("0505", 6),), "HABITATS")
+        after = resolve(state, {"A": [strike]}, Streams(seed, 1))
+        if after.habitats.get(parse("0505")):
+            continue  # the dice destroyed nothing
+        told = [e.text for e in after.events if e.player == "A"]
+        at = told.index(
+            f"{strike.text()}: 1 infrastructure destroyed at 0505 (0 shipyards, 1 habitats)"
+        )
+        assert told[at + 1].lstrip().startswith("dice ")
+        assert told[at + 2] == "overpopulation at 0505: lost POLARIS 1"
+        return
+    pytest.fail("no seed destroyed the habitat")

@@ -269,3 +269,18 @@ def test_a_side_of_several_players_takes_the_plural() -> None:
     assert says("BLUE and GREEN", "keeps", "keep") == "BLUE and GREEN keep"
     assert says("RED", "keeps", "keep") == "RED keeps"
     assert says("BLUE and GREEN", "calls", "call") == "BLUE and GREEN call"
+
+
+def test_a_superior_side_of_several_players_keeps_the_advantage_in_the_plural() -> None:
+    """8.3.1: "If that person wins the toss, the side with the advantage immediately loses
+    it"; when he loses it, the side keeps it. A side of two players is plural: "BLUE and
+    GREEN keep the advantage", never "keeps"."""
+    battle = fleet_battle(1, 2, Loaded([Face.REVERSAL, Face.NONE, Face.ALL], [False]))
+    names: dict[warfare.Side, str] = {"attacker": "RED", "defender": "BLUE and GREEN"}
+    lines = battle_lines(battle, parse_hex("0507"), names)
+    assert lines[0].endswith("BLUE and GREEN superior, advantage 1 (up to 1 reroll)")
+    assert lines[1] == (
+        "      losses of BLUE and GREEN: Reversal; RED calls heads, tails:"
+        " BLUE and GREEN keep the advantage; None - 0 lost"
+    )
+    assert "keeps" not in " ".join(lines)

@@ -86,4 +86,4 @@ def test_retired_must_be_true_or_false(gc16: Path) -> None:
     edit(gc16, '  - id: "8"\n', '  - id: "8"\n    retired: perhaps\n')
     done = galbatch("process", gc16, "--no-pdf")
     assert done.returncode == RC.UNUSABLE
-    assert "players[8].retired: \"perhaps\" is not true or false" in done.stdout
+    assert 'players[8].retired: "perhaps" is not true or false' in done.stdout

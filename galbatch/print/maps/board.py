@@ -16,6 +16,18 @@ from galbatch.print.maps.hexes import hex_name
 
 # Hex types by density, lightest first; the text glyph of each.
 KIND_GLYPHS = {"empty": ".", "sparse": ":", "dense": "#", "core": "@"}
+# What the board's tokens and marks are, in the words of both keys: the text key below
+# the grid and the PDF map's key (`board_pdf`), which tells each in this order.
+SIGNS = {
+    "territory": "territory",
+    "population": "population",
+    "occupied": "occupied population",
+    "shipyard": "shipyard",
+    "habitats": "habitats",
+    "fleet": "fleet",
+    "unsupplied": "supply failure",
+    "goal": "goal",
+}
 CELL = 4  # characters per hex column: three of content and a space
 LEFT = 3  # row numbers and a space
 NOTES_PER_LINE_MIN = 1
@@ -122,8 +134,9 @@ class BoardMap:
         """What the grid's characters mean, and the players' marks."""
         kinds = "  ".join(f"{g} {k}" for k, g in KIND_GLYPHS.items())
         lines = [
-            f"Hexes: {kinds}.  A hex: its type, territory owner, population;",
-            "then Y shipyard (h habitats), fleet owner and size (lower case: supply failure).",
+            f"Hexes: {kinds}.  A hex: its type, {SIGNS['territory']} owner, {SIGNS['population']};",
+            f"then Y {SIGNS['shipyard']} (h {SIGNS['habitats']}), {SIGNS['fleet']} owner and"
+            f" size (lower case: {SIGNS['unsupplied']}).",
             "* several owners, + more than 9: such hexes are listed in full above the key.",
         ]
         if self.players:

@@ -37,11 +37,13 @@ def board_map(
     fleets: Mapping[Hex, Mapping[str, int]] | None = None,
     unsupplied: Set[tuple[Hex, str]] = frozenset(),
     goal: Hex | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> BoardMap:
     """The board map of a `width` x `height` galaxy: hex types and every player's tokens.
 
     `kinds` may leave empty hexes out (a `Galaxy` or a game state's kinds);
-    owners are player names, as the game state keeps them. A Race `goal` is ringed.
+    owners are the players as the game state keeps them, and `names` their code names
+    for the key (default: as given). A Race `goal` is ringed.
     """
     marks = player_marks(players)
     territory = territory or {}
@@ -80,7 +82,7 @@ def board_map(
         cols=width,
         rows=height,
         hexes=tuple(cells),
-        players=tuple((marks[p], p) for p in players),
+        players=tuple((marks[p], (names or {}).get(p, p)) for p in players),
         legend=(f"Goal of the Race: {goal.name} (ringed on the PDF map)",) if goal else (),
         ringed=((goal.col, goal.row),) if goal else (),
     )

@@ -16,8 +16,11 @@ says so).
 
 The rule book's spirit for resources (6): an order giving a quantity (BUILD HABITAT,
 BUILD FLEET, GROW, MOVE, MIGRATE, ATTACK) is reduced to what the player can pay and
-what the board allows, with a warning and the amount; an order without a quantity
-(BUILD SHIPYARD) that cannot be paid is rejected. An IF order is checked for what the
+what the board allows, with a warning and the amount. Resources are projected before
+the round is final (the player's earlier orders may fail, earlier turns may lift an
+occupation), so an order they do not pay for at all is kept as the board allows it,
+spending nothing, for the round to judge at the turn (GK406); only one that not even
+the most the turn can bring would pay for is rejected (GK240). An IF order is checked for what the
 board says of its action but spends nothing: whether it runs is known only then; an
 IF order's action the board does not allow as it stands is accepted as written with a
 warning (GK404) when other players' turns earlier in the round may lift the refusal (a
@@ -74,6 +77,7 @@ from galbatch.rules.galaktikos.codes import (
     GK403,
     GK404,
     GK405,
+    GK406,
 )
 from galbatch.rules.galaktikos.economy import (
     claim_territory,
@@ -120,6 +124,35 @@ def _guarded(reason: str, code: str) -> str:
     return f"{reason} ({code}) as the board stands; the round decides"
 
 
+RESOURCES = "your resources"  # why a quantity is reduced to what the resources pay
+COSTED: dict[type, str] = {  # how a refusal for resources names the cost
+    o.BuildShipyard: "a shipyard costs",
+    o.BuildHabitat: "a habitat costs",
+    o.BuildFleet: "a fleet costs",
+    o.Grow: "growth costs",
+    o.Move: "the move costs",
+    o.Migrate: "migration costs",
+    o.Attack: "an attack costs",
+}
+
+
+class Short(Refusal):
+    """Resources short as the turn is projected (GK406): the order as the board allows it,
+    `kept` for the round to judge again at the player's turn with what he has then."""
+
+    def __init__(self, kept: o.Action, reason: str) -> None:
+        super().__init__(GK406, reason)
+        self.kept = kept
+
+
+def most_income(state: GameState, player: str) -> int:
+    """The most the player's turn can collect (5.1.1): every population of his harvesting,
+    none occupied. Earlier turns of the round can lift occupations, never add his tokens."""
+    return sum(
+        min(row.get(player, 0), state.wealth(hex_)) for hex_, row in state.populations.items()
+    )
+
+
 # The code of each reason a hex may not take a setup token (3); a taken hex is no refusal.
 PLACEMENT_CODES = {IN_CORE: GK250, NEXT_TO_CORE: GK251, EMPTY_SPACE: GK252}
 
@@ -156,6 +189,9 @@ class Turn(Situation[Any]):
         self.state = state
         self.player = player
         self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
+        # the most the turn can have, whatever earlier turns and the player's own earlier
+        # orders come to: less than one unit of a cost, and the order is rejected (GK240)
+        self.ceiling = self.resources + most_income(state, player)
         if player in state.players:
             state.players[player].resources += income(state, player)
             claims = [
@@ -204,11 +240,18 @@ class Turn(Situation[Any]):
             return order
         self.conditional = isinstance(order, o.Conditional)
         if not isinstance(order, o.Conditional):
-            return self.carry_out(action)
+            left = self.resources
+            try:
+                return self.carry_out(action)
+            except Short as short:
+                self.restore(left)
+                return self.kept(short)
         saved = self.state
         self.state = copy.deepcopy(saved)
         try:
             done = self.carry_out(action)
+        except Short as short:
+            return replace(order, action=self.kept(short))
         except Refusal as refusal:
             if refusal.code not in OTHERS_MAY_CHANGE:
                 raise
@@ -220,6 +263,15 @@ class Turn(Situation[Any]):
         finally:
             self.state = saved
         return replace(order, action=done)
+
+    def kept(self, short: Short) -> o.Action:
+        """An action the resources projected for the turn do not pay: kept as the board
+        allows it, spending nothing here, with a warning (GK406); the round judges it again
+        at the player's turn with the resources he has then (his earlier orders may fail,
+        earlier turns may lift an occupation)."""
+        self.notes = [note for note in self.notes if not note[2].endswith(RESOURCES)]
+        self.warn(GK406, f"{short.reason} as your turn looks now; kept and judged at your turn")
+        return short.kept
 
     def whose(self, order: o.Order) -> None:
         """What the board says of an order layer 2 refused: the hexes it names are on the
@@ -261,6 +313,22 @@ class Turn(Situation[Any]):
         """How many units of the cost `unit` the resources left pay for."""
         return self.resources // unit if unit else 10**9
 
+    def pay(self, code: str, wanted: int, unit: int, kept: o.Action, least: int = 0) -> int:
+        """`wanted` units of the cost `unit`, reduced (warning `code`) to what the resources
+        left pay for. When they pay for none, the order is `kept` for the turn (Short), unless
+        not even the turn's most (the ceiling) pays for one at `least` (default `unit`),
+        the least one can cost then: rejected (GK240)."""
+        can = self.affordable(unit)
+        if can >= 1:
+            return self.reduce(code, wanted, can, RESOURCES)
+        what = COSTED[type(kept)]
+        each = " a token" if isinstance(kept, o.Grow | o.Move | o.Migrate | o.Attack) else ""
+        if (least or unit) > self.ceiling:
+            raise Refusal(
+                GK240, f"{what} {least or unit}{each}; your turn brings {self.ceiling} at the most"
+            )
+        raise Short(kept, f"{what} {unit}{each}; you will have {self.resources} left")
+
     def friendly(self, hex_: Hex) -> None:
         """Refuse unless the hex is the player's territory."""
         if not self.state.friendly(hex_, self.player):
@@ -275,8 +343,7 @@ class Turn(Situation[Any]):
         if not self.state.population(hex_, self.player):
             raise Refusal(GK231, f"hex {hex_} has no population of yours")
         cost = COSTS[Action.SHIPYARD]
-        if self.resources < cost:
-            raise Refusal(GK240, f"a shipyard costs {cost}; you have {self.resources} left")
+        self.pay("", 1, cost, order)
         self.spend(cost)
         self.state.infrastructure(self.state.shipyards, hex_, 1)
         return order
@@ -288,9 +355,7 @@ class Turn(Situation[Any]):
         if not self.state.settled(hex_) and not self.state.fleet(hex_, self.player):
             raise Refusal(GK235, f"hex {hex_} is unsettled and has no fleet of yours")
         unit = COSTS[Action.HABITAT]
-        n = self.reduce(GK301, order.count, self.affordable(unit), "your resources")
-        if n < 1:
-            raise Refusal(GK240, f"a habitat costs {unit}; you have {self.resources} left")
+        n = self.pay(GK301, order.count, unit, order)
         self.spend(unit * n)
         self.state.infrastructure(self.state.habitats, hex_, n)
         return replace(order, count=n)
@@ -307,9 +372,7 @@ class Turn(Situation[Any]):
             raise Refusal(GK233, f"the shipyards of {hex_} have built all they may this turn")
         n = self.reduce(GK302, order.count, room, f"the shipyards of {hex_} build {room}")
         unit = COSTS[Action.FLEET]
-        n = self.reduce(GK302, n, self.affordable(unit), "your resources")
-        if n < 1:
-            raise Refusal(GK240, f"a fleet costs {unit}; you have {self.resources} left")
+        n = self.pay(GK302, n, unit, replace(order, count=n))
         self.spend(unit * n)
         self.state.add(self.state.fleets, hex_, self.player, n)
         self.state.fleets_built[hex_] = self.state.fleets_built.get(hex_, 0) + n
@@ -327,9 +390,7 @@ class Turn(Situation[Any]):
             raise Refusal(GK234, f"the population of {hex_} may not grow past twice {start}")
         n = self.reduce(GK303, order.count, room, f"{hex_} may grow by {room} more")
         unit = COSTS[Action.GROW]
-        n = self.reduce(GK303, n, self.affordable(unit), "your resources")
-        if n < 1:
-            raise Refusal(GK240, f"growth costs {unit} a token; you have {self.resources} left")
+        n = self.pay(GK303, n, unit, replace(order, count=n))
         excess = self.state.population(hex_) + n - self.state.capacity(hex_)
         if excess > 0:  # grown and lost at once (7.2): paid for nothing, unless meant so
             self.warn(
@@ -384,9 +445,9 @@ class Turn(Situation[Any]):
         unit = COSTS[Action.MOVE] * (len(hexes) - 1)
         if not supplied(self.state, hexes[0], self.player):
             unit *= UNSUPPLIED_MOVE_FACTOR
-        n = self.reduce(GK304, n, self.affordable(unit), "your resources")
-        if n < 1:
-            raise Refusal(GK240, f"the move costs {unit} a token; you have {self.resources}")
+        # supplied, by the shortest way the round may find: the least the move can cost
+        least = COSTS[Action.MOVE] * distance(hexes[0], hexes[-1])
+        n = self.pay(GK304, n, unit, replace(order, count=n), least)
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.fleets, hexes[0], self.player, -n)
@@ -403,9 +464,8 @@ class Turn(Situation[Any]):
             raise Refusal(GK230, f"migrants end in your territory; {hexes[-1]} is not")
         n = self.reduce(GK305, order.count, there, f"you have {there} in {hexes[0]}")
         unit = COSTS[Action.MIGRATE] * (len(hexes) - 1)
-        n = self.reduce(GK305, n, self.affordable(unit), "your resources")
-        if n < 1:
-            raise Refusal(GK240, f"migration costs {unit} a token; you have {self.resources}")
+        least = COSTS[Action.MIGRATE] * distance(hexes[0], hexes[-1])
+        n = self.pay(GK305, n, unit, replace(order, count=n), least)
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.populations, hexes[0], self.player, -n)
@@ -414,30 +474,35 @@ class Turn(Situation[Any]):
 
     def attack(self, order: o.Attack) -> o.Action:
         """ATTACK (8): supplied fleets of yours in range, something to hit; 2 a fleet token."""
-        target = o.hex_of(order.hex)
-        state = self.state
         order = self.aim(order)
+        # every attacking hex judged by the board first, then paid for hex by hex
+        kept = replace(order, attackers=tuple(self.striker(order, p) for p in order.attackers))
         unit = COSTS[Action.ATTACK]
-        kept: list[o.Attackers] = []
-        for part in order.attackers:
-            hex_ = o.hex_of(part.hex) if order.target == "FLEETS" else target
-            reach = house.FLEET_STRIKE_RANGE if order.target == "FLEETS" else 0
-            if distance(hex_, target) > reach:
-                raise Refusal(GK244, f"a fleet in {hex_} cannot strike {target}")
-            there = state.fleet(hex_, self.player)
-            if there < 1:
-                raise Refusal(GK242, f"you have no fleet in {hex_}")
-            if not supplied(state, hex_, self.player):
-                if not supplied(state, hex_, self.player, _nobody_obstructs):
-                    raise Refusal(GK245, f"your fleet in {hex_} is not supplied")
-                self.warn(GK403, f"your fleet in {hex_} is supplied only if others' fleets let it")
-            n = self.reduce(GK306, part.count, there, f"you have {there} in {hex_}")
-            n = self.reduce(GK306, n, self.affordable(unit), "your resources")
-            if n < 1:
-                raise Refusal(GK240, f"an attack costs {unit} a token; you have {self.resources}")
+        paid: list[o.Attackers] = []
+        for part in kept.attackers:
+            n = self.pay(GK306, part.count, unit, kept)
             self.spend(unit * n)
-            kept.append(replace(part, count=n))
-        return replace(order, attackers=tuple(kept))
+            paid.append(replace(part, count=n))
+        return replace(order, attackers=tuple(paid))
+
+    def striker(self, order: o.Attack, part: o.Attackers) -> o.Attackers:
+        """One attacking hex's fleet tokens (8.1): in range, there, supplied; reduced to
+        those there."""
+        target, state = o.hex_of(order.hex), self.state
+        hex_ = o.hex_of(part.hex) if order.target == "FLEETS" else target
+        reach = house.FLEET_STRIKE_RANGE if order.target == "FLEETS" else 0
+        if distance(hex_, target) > reach:
+            raise Refusal(GK244, f"a fleet in {hex_} cannot strike {target}")
+        there = state.fleet(hex_, self.player)
+        if there < 1:
+            raise Refusal(GK242, f"you have no fleet in {hex_}")
+        if not supplied(state, hex_, self.player):
+            if not supplied(state, hex_, self.player, _nobody_obstructs):
+                raise Refusal(GK245, f"your fleet in {hex_} is not supplied")
+            self.warn(GK403, f"your fleet in {hex_} is supplied only if others' fleets let it")
+        return replace(
+            part, count=self.reduce(GK306, part.count, there, f"you have {there} in {hex_}")
+        )
 
     def aim(self, order: o.Attack) -> o.Attack:
         """What the attack targets, as the round aims it (`targets.aimed`): nothing is

@@ -38,7 +38,7 @@ GK236 = CODES.error("GK236", "you have no fleet or population tokens there to mo
 GK237 = CODES.error("GK237", "the path is not legal: hexes off the map or not adjacent")
 GK238 = CODES.error("GK238", "the path goes through a hex it may not enter")
 GK239 = CODES.error("GK239", "no legal path leads there")
-GK240 = CODES.error("GK240", "you have not the resources the order needs")
+GK240 = CODES.error("GK240", "not even the most resources your turn can bring pay for the order")
 GK241 = CODES.error("GK241", "the population is not occupied by you, or there is none to convert")
 GK242 = CODES.error("GK242", "you have no fleet there for the attack")
 GK243 = CODES.error("GK243", "there is nothing of another player's to attack there")
@@ -77,4 +77,7 @@ GK404 = CODES.warning(
 )
 GK405 = CODES.warning(
     "GK405", "growth past what the hex's habitats hold: overpopulation removes it at once"
+)
+GK406 = CODES.warning(
+    "GK406", "resources short as your turn looks now: the order is judged again at your turn"
 )

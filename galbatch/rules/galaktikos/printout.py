@@ -93,6 +93,7 @@ def galaxy_section(state: GameState) -> Section:
         fleets=state.fleets,
         unsupplied=state.unsupplied,
         goal=state.goal,
+        names={p: state.name_of(p) for p in state.players},
     )
     return Section("THE GALAXY", (MapBlock(board),), new_page=True)
 

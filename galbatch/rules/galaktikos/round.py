@@ -290,6 +290,7 @@ class _Turn:
         self.rng = rng
         self.log = log
         self.course: list[str] = []  # how the action under way was fought, told after it
+        self.triggered: list[Event] = []  # what the action under way set off, told after it
 
     def note(self, event: Event) -> None:
         self.log.append(event)
@@ -321,9 +322,17 @@ class _Turn:
         return now
 
     def overpopulated(self, found: Sequence[Overpopulation]) -> None:
+        """Overpopulation (7.2) the action under way caused: told after the action."""
         for o in found:
             lost = ", ".join(f"{self.state.name_of(p)} {n}" for p, n in o.losses)
-            self.note(GameEvent(self.player, f"overpopulation at {o.hex.name}: lost {lost}"))
+            self.triggered.append(
+                GameEvent(self.player, f"overpopulation at {o.hex.name}: lost {lost}")
+            )
+
+    def told(self) -> None:
+        """Tell what the action just told set off, in the order it happened."""
+        self.log.extend(self.triggered)
+        self.triggered = []
 
 
 def holds(state: GameState, condition: Condition, player: str) -> bool:
@@ -524,11 +533,13 @@ def play_turn(
             done = _act(turn, action, harm)
         except ValueError as exc:
             turn.note(NotExecuted(player, f"not executed: {order.text()}: {exc}"))
+            turn.told()
             known = None
             continue
         turn.note(Executed(player, f"{order.text()}: {done}"))
         for line in turn.course:
             turn.note(Fought(player, line))
+        turn.told()
         known = turn.watch(before_access, before_supply)
         _victory(state, log)
     _victory(state, log)
