@@ -77,14 +77,18 @@ def _label(path: Path | str) -> str:
 
 def _text_of(path: Path | str) -> list[str]:
     """The file's lines as the player wrote them, for the caret display."""
-    data = _STDIN_DATA[0] if path == STDIN and _STDIN_DATA else b""
-    if path != STDIN:
-        try:
-            with Path(path).open("rb") as f:
-                data = f.read(MAX_BYTES + 1)
-        except OSError:
-            return []
-    return data.decode("utf-8", "replace").splitlines()
+    return _bytes_of(path).decode("utf-8", "replace").splitlines()
+
+
+def _bytes_of(path: Path | str) -> bytes:
+    """The file's bytes as checked (read again; standard input as it was read)."""
+    if path == STDIN:
+        return _STDIN_DATA[0] if _STDIN_DATA else b""
+    try:
+        with Path(path).open("rb") as f:
+            return f.read(MAX_BYTES + 1)
+    except OSError:
+        return b""
 
 
 def checked_against(game_dir: Path | None, view_file: Path | None) -> str | None:
@@ -121,7 +125,7 @@ def check_one(
 ) -> FileCheck:
     of = _read(path)
     if game_dir is not None:  # its password's PBKDF2 starts before the checker loads
-        return _check_against_game(of, game_dir)
+        return _check_against_game(of, game_dir, path)
     from galbatch.engine.checker.pipeline import check_file
 
     if ruleset is not None:
@@ -144,7 +148,7 @@ def check_one(
     raise CheckError("give exactly one of --ruleset, --game or --view")
 
 
-def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
+def _check_against_game(of: Any, game_dir: Path, path: Path | str) -> FileCheck:
     from galbatch.engine.gamedir.directory import Game, GameError, GameFileError
     from galbatch.engine.language.diagnostics import Severity
     from galbatch.engine.security.authentication import authenticate_aside
@@ -192,7 +196,13 @@ def _check_against_game(of: Any, game_dir: Path) -> FileCheck:
     auth = verdict()
     # a file that fails authentication is rejected whole: what its orders would give is
     # never shown
-    return checked if not auth else check_file(of, rs, view, player, auth)
+    if auth:
+        return check_file(of, rs, view, player, auth)
+    if not checked.orders:
+        return checked
+    from galbatch.engine.job.playerfiles import with_resent
+
+    return with_resent(checked, game, player, _bytes_of(path), turn + 1)
 
 
 def _state_key(game: Game, turn: int) -> str | None:

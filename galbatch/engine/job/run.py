@@ -392,7 +392,9 @@ def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Check
         views = ruleset.views(state, list(received))
         for done, (player, got) in enumerate(received.items(), start=1):  # seat order
             view = views.pop(player)
-            checks[player] = check_player_file(game, ruleset, view, player, got.data, trusted=True)
+            checks[player] = check_player_file(
+                game, ruleset, view, player, got.data, trusted=True, turn=job.turn
+            )
             if progress is not None:
                 progress("players checked", done, len(received))
         guessed = _resolution(ruleset, state, checks, Streams(game.seed, job.turn))
@@ -402,7 +404,7 @@ def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Check
         views = ruleset.views(state, wrong)
         for player in wrong:
             checks[player] = check_player_file(
-                game, ruleset, views[player], player, received[player].data
+                game, ruleset, views[player], player, received[player].data, turn=job.turn
             )
     _log_checks(job)
     return _Checked(state, guessed, wrong)
