@@ -421,7 +421,7 @@ def threatened(view: View) -> tuple[set[str], set[str]]:
     of the fortnight) and Being Destroyed! (a DESTROY has landed there and the system
     still stands)."""
     own = {str(s["location"]) for s in view["systems"]}
-    attacked = {str(p["location"]) for p in view["seen"] if p["ships"]} & own
+    attacked = {str(s["location"]) for s in view["systems"] if s.get("under_attack")}
     destroying = {
         str(e["location"])
         for e in view["events"]
@@ -512,19 +512,10 @@ def fleet_report(view: View, width: int, start: int = 2) -> list[str]:
 
 
 def sighting_lines(view: View) -> list[str]:
-    """Other empires' systems and ships the empire's ships and systems saw this
-    fortnight."""
+    """Other empires' systems the empire's ships saw this fortnight (their ships are
+    reported only as the book reports them: scouting reports, cease fires, combats)."""
     lines: list[str] = []
-    own = {str(s["location"]) for s in view["systems"]}
     for place in view["seen"]:
-        where = str(place["location"])
-        if place["owner"]:
-            kind = STATUS.get(str(place["status"]), str(place["status"]))
-            lines.append(f"{where} {place['owner']} {kind}".rstrip())
-        else:
-            lines.append(f"{where} {'your system' if where in own else place_text(where, view)}")
-        for s in place["ships"]:
-            lines.append(
-                f"{SHIP_INDENT}{s['empire']:<30} {s['code']:<4} {s['rating']:<26} {s['ssd']:>3} SSD"
-            )
+        kind = STATUS.get(str(place["status"]), str(place["status"]))
+        lines.append(f"{place['location']} {place['owner']} {kind}".rstrip())
     return lines
