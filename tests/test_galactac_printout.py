@@ -168,6 +168,23 @@ def test_ships_fleets_and_ratings(busy_view: dict[str, Any], busy_text: str) -> 
     assert "Shuttle: 99-15 85-23, bound for 99-15" in busy_text
 
 
+def test_only_combat_ships_print_their_lower_tech_level(
+    busy_view: dict[str, Any], busy_text: str
+) -> None:
+    """TECH LEVEL: "the ship rating of combat ships will print with a trailing "@" sign
+    and level"; "Existing ships do not gain any notable benefits from REFITting unless
+    they have weapons, shields, or hangar bays" (the freighter and the scouts: none)."""
+    ratings = {str(s["name"]): str(s["rating"]) for s in busy_view["ships"]}
+    tech = {str(s["name"]): int(s["tech"]) for s in busy_view["ships"]}
+    assert busy_view["empire"]["tech"] == 2
+    assert tech["HAULER"] == tech["EYE"] == tech["FAR"] == tech["OLDIE"] == 1
+    assert ratings["HAULER"] == "/;;10/20-1" and ratings["EYE"] == ratings["FAR"] == "//19-1"
+    assert ratings["PT-0"].endswith("@1") and ratings["OLDIE"] == "4P/1;;/-16@1"
+    for name in ("HAULER", "EYE", "FAR"):
+        (line,) = [x for x in busy_text.splitlines() if f" {name} " in x]
+        assert "@" not in line, line
+
+
 def test_ships_by_location_deep_space_and_uncharted(busy_text: str) -> None:
     after = busy_text.split("Ships by location:")[1]
     assert re.search(r"^\d\d-\d\d Deep space$", after, re.M)

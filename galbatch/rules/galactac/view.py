@@ -54,7 +54,7 @@ def ship_data(state: GameState, ship: Ship) -> dict[str, Any]:
     rating = format_rating(shown)
     if ship.missiles < shown.racks:
         rating = format_rating(_display(shown, missiles=ship.missiles))
-    if ship.tech < tech:
+    if ship.tech < tech and shown.combat_ship:  # "the ship rating of combat ships"
         rating = format_rating(
             _display(
                 shown,
