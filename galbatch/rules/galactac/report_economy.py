@@ -8,7 +8,8 @@ where they are, deep space included; then what the empire's eyes saw of others.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from galbatch.engine.language.diagnostics import Diagnostic
@@ -183,11 +184,21 @@ def summary_lines(
     lines += order_check_lines(diagnostics, file_status, width, ACTIONS)
     lines += ["", "Results of current actions and activities:", ""]
     events = [e for e in view["events"] if e["event"] not in ("Valuation", "GameOver")]
-    for e in events:
-        lines += wrap(event_line(e), width)
+    for line in once(event_line(e) for e in events):
+        lines += wrap(line, width)
     if not events:
         lines.append("Nothing to report this fortnight.")
     return lines
+
+
+def once(lines: Iterable[str]) -> list[str]:
+    """Event lines with each run of the same line printed once, with how many times it
+    happened: two scouts of one design caught together are two events, one line."""
+    out = []
+    for line, run in groupby(lines):
+        n = len(list(run))
+        out.append(line if n == 1 else f"{line} ({n} times)")
+    return out
 
 
 # What the action check says when it found nothing, by the file's status.
