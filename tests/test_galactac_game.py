@@ -261,19 +261,20 @@ def test_view_shows_own_systems_ships_and_designs() -> None:
     assert view["designs"][0]["code"] == "FX" and view["designs"][0]["cost"] == 9
 
 
-def test_view_shows_enemies_only_where_its_ships_are() -> None:
+def test_view_shows_enemy_systems_never_their_ships() -> None:
+    """GATHERING INTELLIGENCE: "someone from your empire has to actually go and see the
+    opposing ship or system"; what it learns of the ships is the book's reports."""
     state = world()
     ship(state, BETA, "DD1", "80-20")
     ship(state, BETA, "SK1", "70-30")
     ship(state, ALPHA, "SC1", "80-20")
+    ship(state, ALPHA, "SC1", "12-50")
     view = build_view(state, ALPHA)
-    assert [s["location"] for s in view["seen"]] == ["80-20"]
-    assert view["seen"][0]["ships"] == [
-        {"empire": "BETA", "code": "DD1", "rating": "6P/4;;/14-14", "ssd": 10}
-    ]
-    beta = build_view(state, BETA)["seen"]
-    assert [s["location"] for s in beta] == ["80-20"]  # its ship at 70-30 sees nobody
-    assert json.dumps(beta).count("ALPHA") == 1  # ALPHA's scout, not its systems
+    assert view["seen"] == [{"location": "12-50", "owner": "BETA", "status": "colony"}]
+    assert "DD1" not in json.dumps(view["seen"])
+    beta = build_view(state, BETA)
+    assert beta["seen"] == []  # its ship at 80-20 is at nobody's system
+    assert "ALPHA" not in json.dumps(beta)
 
 
 def test_view_of_enemy_systems_only_when_seen() -> None:
@@ -281,7 +282,7 @@ def test_view_of_enemy_systems_only_when_seen() -> None:
     assert not build_view(state, ALPHA)["seen"]
     ship(state, ALPHA, "SC1", "12-50")
     seen = build_view(state, ALPHA)["seen"]
-    assert seen == [{"location": "12-50", "owner": "BETA", "status": "colony", "ships": []}]
+    assert seen == [{"location": "12-50", "owner": "BETA", "status": "colony"}]
 
 
 def test_view_events_are_its_own() -> None:

@@ -247,7 +247,7 @@ def test_small_map_with_room_for_numbers() -> None:
         "    00             05             10",
         "00   *              .              .    00",
         "01           12                         01",
-        "02                 >H                   02",
+        "02                 #H                   02",
         "03                                      03",
         "04                                      04",
         "05   .             !7              .    05",
@@ -269,7 +269,7 @@ def test_small_map_labels_fill_a_cell_with_an_empty_cell_before_it() -> None:
         "   00        05        10",
         "00  *         .         .   00",
         "01       12                 01",
-        "02           >H             02",
+        "02           #H             02",
         "03                          03",
         "04                          04",
         "05  .        !7         .   05",
@@ -363,16 +363,34 @@ def test_text_map_fits_its_page_and_shows_every_square(name: str, m: GridMap, wi
         assert line[:2] == f"{m.row_at(at[0] - at[0] % sy):02d}", (name, c, line)
         shown = line[3 + (at[1] // sx + 1) * cw - 1]
         if sx == sy == 1:  # its label's last character, the label as a letter, or a flag
-            assert shown in (c.label[-1:], number_mark(c.label, 1), ">"), (name, c, line)
+            flags = (">", "=", "#")  # a flag alone: an own number in one column
+            assert shown in (c.label[-1:], number_mark(c.label, 1), *flags), (name, c, line)
         else:
             assert shown != " ", (name, c, line)
+
+
+def test_pv_map_flags_every_own_system_ships_or_not() -> None:
+    """MAP: "A PV map shows base PV for all charted Systems"; its key marks the empire's
+    own ("=7 YOUR SYSTEM"). The mark stays where the empire's ships are too (#), the
+    Home System's 10 as a letter beside it, and alone where a neighbour leaves its
+    square one column."""
+    home = KnownStar(HOME, Status.HOME, 10, ships=True)
+    colony = KnownStar((34, 30), Status.COLONY, 4)
+    crowded = KnownStar((40, 21), Status.PRODUCTION, 12, ships=True)
+    left = KnownStar((40, 20), Status.CHARTED, 3)
+    lines = pv_map((home, colony, crowded, left)).text_lines(132, BODY)
+    row = {line[:3]: line for line in lines}
+    assert "#a" in row["34 "] and "=4" in row["34 "]
+    assert " 3 #" in row["40 "]  # one column left for 40-21: its flag, not its 12
+    key = " ".join(lines[-4:])
+    assert "#7 YOUR SYSTEM, YOUR SHIPS THERE" in key and "a-a 10-10" in key
 
 
 def test_wide_page_shows_the_flags_narrow_does_not() -> None:
     m = quad_map(galaxy(), fleets=FLEETS)
     wide, narrow = m.text_lines(132, BODY), m.text_lines(80, BODY)
     home = next(line for line in wide if line.startswith("34 "))
-    assert ">H" in home and "H" in narrow[next(i for i, s in enumerate(narrow) if s[:3] == "34 ")]
+    assert "#H" in home and "H" in narrow[next(i for i, s in enumerate(narrow) if s[:3] == "34 ")]
     assert any(">7 YOUR SHIPS THERE" in line for line in wide)
     assert not any("YOUR SHIPS THERE" in line for line in narrow)  # no room for > there
     assert any("> YOUR SHIPS IN DEEP SPACE" in line for line in narrow)

@@ -128,7 +128,7 @@ def test_a_check_against_the_view_checks_the_recipient(tmp_path: Path) -> None:
     path.write_text('GAME GT13 PLAYER 1 PASSWORD "x"\n' + MESSAGES + "END\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", "--view", str(view), str(path)])
     assert result.exit_code == 8
-    found = [line.split("[")[1][:5] for line in result.output.splitlines()]
+    found = [line.split("[")[1][:5] for line in result.stdout.splitlines()]
     assert found == ["GT256", "GT256", "GT257"]
     assert ":6:1:" in result.output  # the misspelt name's MESSAGE TO line
 

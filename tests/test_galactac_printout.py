@@ -168,6 +168,23 @@ def test_ships_fleets_and_ratings(busy_view: dict[str, Any], busy_text: str) -> 
     assert "Shuttle: 99-15 85-23, bound for 99-15" in busy_text
 
 
+def test_only_combat_ships_print_their_lower_tech_level(
+    busy_view: dict[str, Any], busy_text: str
+) -> None:
+    """TECH LEVEL: "the ship rating of combat ships will print with a trailing "@" sign
+    and level"; "Existing ships do not gain any notable benefits from REFITting unless
+    they have weapons, shields, or hangar bays" (the freighter and the scouts: none)."""
+    ratings = {str(s["name"]): str(s["rating"]) for s in busy_view["ships"]}
+    tech = {str(s["name"]): int(s["tech"]) for s in busy_view["ships"]}
+    assert busy_view["empire"]["tech"] == 2
+    assert tech["HAULER"] == tech["EYE"] == tech["FAR"] == tech["OLDIE"] == 1
+    assert ratings["HAULER"] == "/;;10/20-1" and ratings["EYE"] == ratings["FAR"] == "//19-1"
+    assert ratings["PT-0"].endswith("@1") and ratings["OLDIE"] == "4P/1;;/-16@1"
+    for name in ("HAULER", "EYE", "FAR"):
+        (line,) = [x for x in busy_text.splitlines() if f" {name} " in x]
+        assert "@" not in line, line
+
+
 def test_ships_by_location_deep_space_and_uncharted(busy_text: str) -> None:
     after = busy_text.split("Ships by location:")[1]
     assert re.search(r"^\d\d-\d\d Deep space$", after, re.M)
@@ -277,7 +294,7 @@ def test_any_turn_of_random_actions_prints() -> None:
             for page in layout(printout):
                 assert all(len(line) == CTX.width for line in page.lines)
         assert layout(gm_printout(state, CTX))
-    assert {"SHIPYARD", "MAPS", "QUADRANT", "PV", "GALAXY", "ALIEN"} <= titles
+    assert {"SHIPYARD", "MAPS", "QUADRANT", "PV", "GALAXY"} <= titles
 
 
 def test_every_ship_is_listed_once_whatever_its_fleet() -> None:
@@ -304,9 +321,13 @@ def test_only_what_the_empire_has_seen(busy: GameState, busy_text: str) -> None:
     assert str(THRESHOLD) not in busy_text and f"{THRESHOLD:,}" not in busy_text
     assert str(MASTERS) not in busy_text
     assert "HIDDEN" not in busy_text and "30-30" not in busy_text  # BETA's ship elsewhere
-    assert "INTRUDER" not in busy_text  # seen by design and rating, never by name
-    sightings = busy_text.split("ALIEN SIGHTINGS")[1]
-    assert "BETA" in sightings and "DD1" in sightings
+    assert "INTRUDER" not in busy_text
+    # BETA's destroyer at ALPHA's colony: the colony's scouting report, no design or rating
+    assert "99-15: enemy ships detected: 1 enemy ship, 10 SSD in all, the largest 10 SSD" in (
+        busy_text
+    )
+    assert "ALIEN SIGHTINGS" not in busy_text  # ALPHA's ships saw no system of BETA's
+    assert not [line for line in busy_text.splitlines() if "BETA" in line and "DD1" in line]
     assert "Empires met (a diplomatic message needs one of these names): BETA" in busy_text
     for star in known_stars(build_view(busy, ALPHA)):
         if star.location == loc("70-30"):

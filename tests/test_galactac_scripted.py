@@ -94,7 +94,10 @@ def test_research_crosses_the_threshold_of_tech_level_2(game: Path) -> None:
     assert [state(game, t).empires["1"].tech for t in (2, 3)] == [1, 2]
     assert state(game, 3).empires["1"].research == 250
     assert "Tech Level 2 reached" in printout(game, 3)
-    assert "//19-1@1" in printout(game, 3)  # the older ships are shown at their tech level
+    # the older combat ships are shown at their tech level, unarmed scouts are not (TECH
+    # LEVEL: "the ship rating of combat ships will print with a trailing "@" sign")
+    assert "2P//11-1@1" in printout(game, 3)
+    assert "//19-1 " in printout(game, 3) and "//19-1@" not in printout(game, 3)
 
 
 def test_a_refit_brings_a_ship_to_the_new_tech_level(game: Path) -> None:

@@ -658,3 +658,25 @@ def test_a_sentry_on_its_round_catches_a_scout() -> None:
     assert events(after, ScoutSpotted, BETA) == [
         ScoutSpotted(BETA, "12-50", "ALPHA", "SC1", 1, False)
     ]
+
+
+def test_two_scouts_caught_together_are_one_line_with_their_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PATROLS: "each scout ship will be treated separately when determining whether they
+    are detected": two scouts of one design caught at once are two events, which the
+    report prints once, counted, rather than as the same line twice."""
+    fought(monkeypatch, set())
+    state = world()
+    sharp(ship(state, BETA, "DD1", "12-50", mission=Mission("PATROL")), 99)
+    for _ in range(2):
+        sharp(ship(state, ALPHA, "SC1", "12-50", mission=scouting_at("12-50")), 0)
+    after = play(state)
+    assert len(events(after, ScoutSpotted, BETA)) == 2
+    line = "12-50: a scout of ALPHA detected (SC1, 1 SSD): engaged"
+    for text in (report_text(after, BETA), render_text(layout(gm_printout(after, CTX)))):
+        assert text.count(line) == 1
+        assert f"{line} (2 times)" in text
+    lines = report_text(after, BETA).splitlines()
+    repeated = [a for a, b in zip(lines, lines[1:], strict=False) if a == b and a.strip()]
+    assert repeated == []

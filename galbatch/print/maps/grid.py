@@ -31,6 +31,7 @@ UPPER, LOWER, BOTH = "'", ".", ":"  # plain labels sharing a character, two rows
 CODES = "abcdefghijklmnopqrstuvwxyz"  # numbers 10..35 in a one-column cell
 TOO_BIG = "+"  # numbers beyond 35 in a one-column cell
 OWN_FLAG, ENEMY_FLAG, SHIPS_FLAG = "=", "!", ">"  # before a label, when the cell has room
+OWN_SHIPS_FLAG = "#"  # the reader's square with the reader's ships: both flags in one
 MAX_CELL = 3  # columns per square at most
 
 
@@ -128,6 +129,14 @@ def _at(n: int, size: int, wrap: bool) -> int | None:
     return n if 0 <= n < size else None
 
 
+def _flag(c: GridCell) -> str:
+    """The flag before a square's label: the reader's ships and square, either, or
+    another's square; "" for none."""
+    if c.ships:
+        return OWN_SHIPS_FLAG if c.own else SHIPS_FLAG
+    return OWN_FLAG if c.own else ENEMY_FLAG if c.enemy else ""
+
+
 def number_mark(label: str, room: int) -> str:
     """A label as it prints in `room` columns: itself if it fits, a number as one letter
     (a = 10 ... z = 35, + beyond), anything else by its first character."""
@@ -194,13 +203,19 @@ class _GridText:
         return n + 1 if n else 0
 
     def cell_text(self, c: GridCell, room: int) -> str:
-        """A square's text in `room` columns: its label (a number as a letter if it has no
-        room), after a flag for its ships, the reader's or another's if there is room."""
-        flag = SHIPS_FLAG if c.ships else OWN_FLAG if c.own else ENEMY_FLAG if c.enemy else ""
+        """A square's text in `room` columns: its label after a flag for what it holds
+        (the reader's ships, the reader's square, both, another's square); a number
+        too long to print beside its flag prints as a letter; in one column the label
+        alone, but the reader's own number gives way to its flag (the number says
+        nothing of whose the square is)."""
+        flag = _flag(c)
         if not c.label:  # an empty square that holds something: the flag alone
             return flag
-        mark = number_mark(c.label, room)
-        return flag + mark if flag and len(mark) < room else mark
+        if not flag:
+            return number_mark(c.label, room)
+        if room > 1:
+            return flag + number_mark(c.label, room - 1)
+        return flag if c.own and c.label.isdigit() else number_mark(c.label, room)
 
     def place(self) -> tuple[dict[tuple[int, int], str], list[int]]:
         """Each text character's (line, cell) and what it shows; and the numbers printed as
@@ -226,7 +241,7 @@ class _GridText:
             if self.merged():
                 room = 1
             text = self.cell_text(best, room)
-            if best.label.isdigit() and len(best.label) > room:
+            if best.label.isdigit() and best.label not in text and text != _flag(best):
                 coded.append(int(best.label))
             texts[(line, char)] = text
         return texts, coded

@@ -208,7 +208,8 @@ class ScoutCaught(Event):
 
 @dataclass(frozen=True)
 class ScoutSpotted(Event):
-    """The empire's PATROL or SENTRY detected a scout of `of` (design code, SSD)."""
+    """The empire's PATROL or SENTRY detected a scout of `of` (its SSD; its design code
+    only when it was drawn into combat, "" when it escaped)."""
 
     location: str
     of: str

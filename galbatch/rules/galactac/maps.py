@@ -16,7 +16,9 @@ House rules where the rule book is silent:
 - The QUAD and WHOLE maps show H, P and C for the empire's Home, Production and Colony
   Systems and E for a system known to be another empire's; the PV map shows base PV
   for every charted system, the empire's own highlighted. A square framed in the PDF
-  (> before its symbol in wide enough text) holds the empire's ships.
+  (> before its symbol in wide enough text) holds the empire's ships; in text an own
+  system is flagged = (# with the empire's ships there), its PV as a letter where
+  the flag leaves it one column (a = 10), and the flag alone in a one-column square.
 """
 
 from __future__ import annotations
@@ -130,6 +132,7 @@ def _key(pv_map: bool) -> tuple[KeyEntry, ...]:
     if pv_map:
         entries += [
             KeyEntry(sample(SAMPLE_PV, Status.COLONY), "YOUR SYSTEM"),
+            KeyEntry(sample(SAMPLE_PV, Status.COLONY, ships=True), "YOUR SYSTEM, YOUR SHIPS THERE"),
             KeyEntry(sample(SAMPLE_PV, Status.ENEMY), "ENEMY SYSTEM"),
         ]
     else:
@@ -137,6 +140,7 @@ def _key(pv_map: bool) -> tuple[KeyEntry, ...]:
             KeyEntry(sample("H", Status.HOME), "HOME SYSTEM"),
             KeyEntry(sample("P", Status.PRODUCTION), "PRODUCTION SYSTEM"),
             KeyEntry(sample("C", Status.COLONY), "COLONY SYSTEM"),
+            KeyEntry(sample("H", Status.HOME, ships=True), "YOUR SYSTEM, YOUR SHIPS THERE"),
         ]
     entries += [
         KeyEntry(sample("E", Status.ENEMY), "ENEMY SYSTEM" + (", PV UNKNOWN" if pv_map else "")),

@@ -35,6 +35,7 @@ from galbatch.rules.galactac.report_economy import (
     dated,
     event_line,
     fleet_report,
+    once,
     ordinal,
     sighting_lines,
     summary_lines,
@@ -242,8 +243,8 @@ def gm_events(state: GameState, width: int) -> tuple[str, ...]:
         if lines:
             lines.append("")
         lines.append(f"{eid} {state.empires[eid].name}")
-        for e in told:
-            lines += wrap("  " + event_line(event_to_data(e)), width)
+        for line in once(event_line(event_to_data(e)) for e in told):
+            lines += wrap("  " + line, width)
     return tuple(lines) or ("Nothing happened.",)
 
 

@@ -46,6 +46,13 @@ class Rating:
         """MOVEMENT: "Any ship designed without drives is considered a platform"."""
         return self.star == 0 and self.inertia == 0
 
+    @property
+    def combat_ship(self) -> bool:
+        """TECH LEVEL: the ships whose rating shows "@" below the empire's tech level:
+        "combat ships", those with "weapons, shields, or hangar bays"."""
+        weapons = self.drones or self.p_types or self.t_launchers or self.racks
+        return bool(weapons or self.shields or self.hangars)
+
 
 # SSD = 2 x drones + P-types + T-launchers + 0.2 x racks + shields + 0.5 x hangars
 #       + 0.2 x cargo, rounded up; the weights in tenths.

@@ -39,7 +39,8 @@ def scout_caught_line(e: Mapping[str, Any]) -> str:
 
 def scout_spotted_line(e: Mapping[str, Any]) -> str:
     fate = "it escaped" if e["escaped"] else "engaged"
-    return f"{e['location']}: a scout of {e['of']} detected ({e['code']}, {e['ssd']} SSD): {fate}"
+    seen = f"{e['code']}, {e['ssd']} SSD" if e["code"] else f"{e['ssd']} SSD"
+    return f"{e['location']}: a scout of {e['of']} detected ({seen}): {fate}"
 
 
 def cease_fire_line(e: Mapping[str, Any]) -> str:

@@ -8,7 +8,8 @@ where they are, deep space included; then what the empire's eyes saw of others.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from galbatch.engine.language.diagnostics import Diagnostic
@@ -183,11 +184,21 @@ def summary_lines(
     lines += order_check_lines(diagnostics, file_status, width, ACTIONS)
     lines += ["", "Results of current actions and activities:", ""]
     events = [e for e in view["events"] if e["event"] not in ("Valuation", "GameOver")]
-    for e in events:
-        lines += wrap(event_line(e), width)
+    for line in once(event_line(e) for e in events):
+        lines += wrap(line, width)
     if not events:
         lines.append("Nothing to report this fortnight.")
     return lines
+
+
+def once(lines: Iterable[str]) -> list[str]:
+    """Event lines with each run of the same line printed once, with how many times it
+    happened: two scouts of one design caught together are two events, one line."""
+    out = []
+    for line, run in groupby(lines):
+        n = len(list(run))
+        out.append(line if n == 1 else f"{line} ({n} times)")
+    return out
 
 
 # What the action check says when it found nothing, by the file's status.
@@ -421,7 +432,7 @@ def threatened(view: View) -> tuple[set[str], set[str]]:
     of the fortnight) and Being Destroyed! (a DESTROY has landed there and the system
     still stands)."""
     own = {str(s["location"]) for s in view["systems"]}
-    attacked = {str(p["location"]) for p in view["seen"] if p["ships"]} & own
+    attacked = {str(s["location"]) for s in view["systems"] if s.get("under_attack")}
     destroying = {
         str(e["location"])
         for e in view["events"]
@@ -512,19 +523,10 @@ def fleet_report(view: View, width: int, start: int = 2) -> list[str]:
 
 
 def sighting_lines(view: View) -> list[str]:
-    """Other empires' systems and ships the empire's ships and systems saw this
-    fortnight."""
+    """Other empires' systems the empire's ships saw this fortnight (their ships are
+    reported only as the book reports them: scouting reports, cease fires, combats)."""
     lines: list[str] = []
-    own = {str(s["location"]) for s in view["systems"]}
     for place in view["seen"]:
-        where = str(place["location"])
-        if place["owner"]:
-            kind = STATUS.get(str(place["status"]), str(place["status"]))
-            lines.append(f"{where} {place['owner']} {kind}".rstrip())
-        else:
-            lines.append(f"{where} {'your system' if where in own else place_text(where, view)}")
-        for s in place["ships"]:
-            lines.append(
-                f"{SHIP_INDENT}{s['empire']:<30} {s['code']:<4} {s['rating']:<26} {s['ssd']:>3} SSD"
-            )
+        kind = STATUS.get(str(place["status"]), str(place["status"]))
+        lines.append(f"{place['location']} {place['owner']} {kind}".rstrip())
     return lines

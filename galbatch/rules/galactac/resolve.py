@@ -338,11 +338,15 @@ def after(turn: Turn, empire: str, action: Any) -> None:
 
 
 def encounter(turn: Turn) -> None:
-    """Empires whose ships (or ships and systems) met this fortnight learn each
-    other's names: a diplomatic message needs the name of an empire met."""
+    """Empires whose ships (or ships and systems) met in a star system this fortnight
+    learn each other's names: a diplomatic message needs the name of an empire met.
+    Ships meet only in star systems (house rule), where a cease fire or a battle says
+    "who you ran into"; ships passing in deep space see nothing."""
     present: dict[Location, set[str]] = {}
     unseen = turn.hidden | turn.escaped
     for ship in turn.all_ships():
+        if ship.location not in turn.state.systems:
+            continue
         if ship.in_service and ship.mission.kind != "SCOUT" and (ship.owner, ship.id) not in unseen:
             present.setdefault(ship.location, set()).add(ship.owner)
     for location, owners in present.items():

@@ -85,17 +85,7 @@ def scout(turn: Turn) -> dict[Location, list[Ship]]:
             escaped = rng.randrange(100) < escape_chance(ship)
             by = turn.state.empires[catcher.owner].name
             turn.tell(ScoutCaught(ship.owner, ship.id, where, by, escaped))
-            size = scout_ssd(turn, ship)
-            turn.tell(
-                ScoutSpotted(
-                    catcher.owner,
-                    where,
-                    turn.state.empires[ship.owner].name,
-                    ship.code,
-                    size,
-                    escaped,
-                )
-            )
+            turn.tell(spotted(turn, catcher, ship, escaped))
             turn.separate(ship)
             ship.mission = NONE  # "they are no longer in SCOUT mode"
             if escaped:
@@ -108,6 +98,20 @@ def scout(turn: Turn) -> dict[Location, list[Ship]]:
             if (ship.owner, ship.id) in turn.hidden:
                 report(turn, ship)
     return caught
+
+
+def spotted(turn: Turn, catcher: Ship, scout_: Ship, escaped: bool) -> ScoutSpotted:
+    """What the catcher's empire learns of a scout: whose it is and its size; its design
+    code only when it stays to fight (the Combat report shows it then): an escaped
+    scout was only "detected", never fought (house rule)."""
+    return ScoutSpotted(
+        catcher.owner,
+        location_text(scout_.location),
+        turn.state.empires[scout_.owner].name,
+        "" if escaped else scout_.code,
+        scout_ssd(turn, scout_),
+        escaped,
+    )
 
 
 def find(

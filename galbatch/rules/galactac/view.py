@@ -2,9 +2,11 @@
 
 The view is the only input of the empire's reports and of the action checker: its
 own systems, ships and designs; every star's place (all stars are on the map) but
-the base PV only of the systems it charted; and other empires' systems and ships
-only where its ships or systems saw them this fortnight. The galaxy's research
-thresholds and the Masters' return never reach it.
+the base PV only of the systems it charted; and other empires' systems only where
+its ships saw them this fortnight. Other empires' ships reach it only through its
+events, as the book reports them: a scouting report (number, total SSD, largest), a
+cease fire (who was met), an ATTACK's rough estimate, a Combat report (each ship of
+the battle). The galaxy's research thresholds and the Masters' return never reach it.
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from galbatch.rules.galactac.galaxy import Location, location_text
 from galbatch.rules.galactac.house import FORTNIGHTS_PER_YEAR
 from galbatch.rules.galactac.rating import Rating, cost, delay, format_rating, ssd
 from galbatch.rules.galactac.state import GameState, Ship, System, date
-
-SCOUTING = ("SCOUT",)  # a ship in SCOUT mode is not seen by other empires' ships
 
 
 def design_data(state: GameState, empire: str) -> list[dict[str, Any]]:
@@ -54,7 +54,7 @@ def ship_data(state: GameState, ship: Ship) -> dict[str, Any]:
     rating = format_rating(shown)
     if ship.missiles < shown.racks:
         rating = format_rating(_display(shown, missiles=ship.missiles))
-    if ship.tech < tech:
+    if ship.tech < tech and shown.combat_ship:  # "the ship rating of combat ships"
         rating = format_rating(
             _display(
                 shown,
@@ -133,27 +133,33 @@ def system_data(
         "missiles": system.missiles.get(empire, 0),
         "status": "home" if home else system.kind,
         "imports": inbound.get(system.location, 0),
+        "under_attack": under_attack(state, system.location, empire),
     }
 
 
-def sightings(state: GameState, empire: str) -> list[Location]:
-    """The places where the empire sees this fortnight: where its ships in service are
-    and its own systems (a colony reports an alien fleet), in (y, x) order."""
-    places = {s.location for s in state.ships if s.owner == empire and s.in_service}
-    places.update(loc for loc, sys in state.systems.items() if sys.owner == empire)
-    return sorted(places)
-
-
-def seen_ships(state: GameState, empire: str, place: Location) -> list[Ship]:
-    """Other empires' ships in service at `place` that the empire's eyes see."""
-    return [
-        s
+def under_attack(state: GameState, place: Location, empire: str) -> bool:
+    """The status line's "Under Attack!": another empire's ships in service at the
+    system at the end of the fortnight, scouts in SCOUT mode apart ("you will simply
+    not know it's there")."""
+    return any(
+        s.location == place and s.owner != empire and s.in_service and s.mission.kind != "SCOUT"
         for s in state.ships
-        if s.location == place
-        and s.owner != empire
-        and s.in_service
-        and s.mission.kind not in SCOUTING
-    ]
+    )
+
+
+def sightings(state: GameState, empire: str) -> list[dict[str, Any]]:
+    """Other empires' systems where the empire's ships in service are, in (y, x) order:
+    "someone from your empire has to actually go and see the opposing ship or system".
+    Their ships are not listed: what the empire learns of them is its events'."""
+    places = sorted({s.location for s in state.ships if s.owner == empire and s.in_service})
+    seen = []
+    for place in places:
+        system = state.systems.get(place)
+        if system is None or system.owner is None or system.owner == empire:
+            continue
+        owner = state.empires[system.owner].name
+        seen.append({"location": location_text(place), "owner": owner, "status": system.kind})
+    return seen
 
 
 def build_view(state: GameState, empire: str) -> dict[str, Any]:
@@ -161,29 +167,6 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
     me = state.empires[empire]
     charted = set(me.charted)
     inbound = imports(state, empire)
-    seen = []
-    for place in sightings(state, empire):
-        system = state.systems.get(place)
-        others = seen_ships(state, empire, place)
-        owner = system.owner if system is not None else None
-        if not others and (owner is None or owner == empire):
-            continue
-        seen.append(
-            {
-                "location": location_text(place),
-                "owner": None if owner is None or owner == empire else state.empires[owner].name,
-                "status": system.kind if system is not None and owner != empire else "",
-                "ships": [
-                    {
-                        "empire": state.empires[s.owner].name,
-                        "code": s.code,
-                        "rating": format_rating(s.current),
-                        "ssd": ssd(s.current),
-                    }
-                    for s in others
-                ],
-            }
-        )
     return {
         # what `galbatch check --view` needs to check an action file against this view
         "ruleset": "galactac",
@@ -219,7 +202,7 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
             for loc in sorted(charted)
             if loc in state.systems
         },
-        "seen": seen,
+        "seen": sightings(state, empire),
         "events": [event_to_data(e) for e in state.events if e.empire == empire],
         **received(state, empire),  # "messages", when there are any
     }
