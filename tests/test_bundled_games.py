@@ -220,7 +220,8 @@ def test_the_galactac_samples_check_against_galaxy13(
 @pytest.mark.slow
 def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: Path) -> None:
     """Every player sent orders for round 2: BLUE's fleet from a hex without a shipyard is
-    rejected, GREEN's growth reduced; the round is made, and two runs agree byte for byte."""
+    rejected, GREEN's growth reduced to doubling and paid at her turn; the round is made,
+    and two runs agree byte for byte."""
     runs = []
     for run in ("a", "b"):
         game = tmp_path / run / "spiral6"
@@ -235,7 +236,9 @@ def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: 
     blue = runs[0]["printouts/2.txt"].decode()
     assert "[GK232] hex 1821 has no shipyard; order BUILD FLEET 1821 rejected" in blue
     green = runs[0]["printouts/3.txt"].decode()
-    assert "[GK303] GROW 0115 3: 2 reduced to 1: your resources" in green
+    assert "[GK303] GROW 0115 3: 3 reduced to 2: 0115 may grow by 2 more" in green
+    # resources are judged at the turn (GK406): the round grows what they pay for
+    assert "GROW 0115 2: only 1 of 2: after 1, GREEN has 1 resources and needs 2" in green
 
 
 @pytest.mark.slow
@@ -243,7 +246,7 @@ def test_spiral6_round_2_is_processed_from_a_copy_the_same_every_time(tmp_path: 
     ("sample", "status", "codes"),
     [
         ("clean", 0, []),
-        ("clamped", 4, ["GK304", "GK303", "GK303", "GK405"]),
+        ("clamped", 4, ["GK304", "GK303", "GK406", "GK405"]),
         ("rejected", 8, ["GK232", "GK230", "GK236", "GK244", "GK241", "GK202", "GK246",
                          "GK204", "GK100"]),
         ("unusable", 12, ["GB012"]),

@@ -129,11 +129,16 @@ def test_not_your_territory_and_no_population() -> None:
     assert codes(diags) == ["GK230", "GK231"]
 
 
-def test_habitats_reduced_to_the_resources_with_the_amount() -> None:
+def test_habitats_the_resources_pay_in_part_are_kept_whole_for_the_turn() -> None:
+    """5.1.1: resources are collected "at the beginning of each player's turn": the
+    check keeps the order whole, says how many the projection pays for (GK406), and
+    spends only those, so a later order sees what is left."""
     state = board(resources=1)  # 4: two habitats
-    accepted, diags = check(state, o.BuildHabitat("0303", 3))
-    assert accepted == [o.BuildHabitat("0303", 2)]
-    assert codes(diags) == ["GK301"] and "3 reduced to 2" in diags[0].message
+    accepted, diags = check(state, o.BuildHabitat("0303", 3), o.BuildHabitat("0303", 1))
+    assert accepted[0] == o.BuildHabitat("0303", 3)
+    assert codes(diags) == ["GK406", "GK406"]
+    assert "pay for 2 of 3 (2 each)" in diags[0].message
+    assert "you will have 0 left" in diags[1].message  # the two were spent
     assert diags[0].severity is Severity.WARNING
 
 

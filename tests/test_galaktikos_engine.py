@@ -110,9 +110,10 @@ def test_two_runs_give_the_same_bytes(tmp_path: Path) -> None:
 
 
 def test_an_order_reduced_twice_counts_once(tmp_path: Path) -> None:
-    """samples/galaktikos/clamped.txt: GROW 1303 4 is reduced twice (the doubling limit,
-    then the resources), the MOVE once: two reduced orders for the CHECK line; the growth
-    past 1303's habitats is warned of (GK405) but is no reduction."""
+    """samples/galaktikos/clamped.txt: GROW 1303 4 is reduced by the doubling limit, and
+    warned that the resources as projected pay for less (GK406, judged at the turn), the
+    MOVE reduced once: two reduced orders for the CHECK line; the growth past 1303's
+    habitats is warned of (GK405) but is no reduction."""
     game = tmp_path / "sp6"
     shutil.copytree(shipped("spiral6"), game)
     shutil.copy(ROOT / "samples" / "galaktikos" / "clamped.txt", game / "orders" / "1.txt")
@@ -121,7 +122,7 @@ def test_an_order_reduced_twice_counts_once(tmp_path: Path) -> None:
     data = (game / "orders" / "1.txt").read_bytes()
     check = check_player_file(Game.open(game), ruleset, ruleset.view(state, "1"), "1", data)
     grow = [d for d in check.diagnostics if d.line == 5]
-    assert [d.code for d in grow] == ["GK303", "GK303", "GK405"] and len(check.orders) == 2
+    assert [d.code for d in grow] == ["GK303", "GK406", "GK405"] and len(check.orders) == 2
     assert file_counts(check) == (2, 2, 0)
 
 

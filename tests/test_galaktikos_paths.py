@@ -76,12 +76,13 @@ def test_the_round_carries_out_the_migration_the_checker_accepts_and_costs() -> 
     income = resolve(state, {}, Streams(1, 1)).players["A"].resources  # A's turn's income
     state = board(11 - income)  # 11 at A's turn: 2 tokens 2 hexes (8), 1 token 3 hexes (6)
     accepted, diags = check_orders([located(order)], build_view(state, "A"), "A")
-    assert [d.code for d in diags] == ["GK305"] and "2 reduced to 1" in diags[0].message
-    assert accepted == [Migrate(1, ("0303", "0305"), shortest=True)]
+    # resources are judged at the turn: kept whole (GK406), the round pays for one
+    assert [d.code for d in diags] == ["GK406"] and "pay for 1 of 2" in diags[0].message
+    assert accepted == [order]
     after = resolve(state, {"A": accepted}, Streams(1, 1))
     assert [e.text for e in after.events if isinstance(e, NotExecuted)] == []
     assert any(
-        "MIGRATE 1 POPULATION 0303 TO 0305" in e.text
+        "MIGRATE 2 POPULATION 0303 TO 0305" in e.text and "only 1 of 2" in e.text
         for e in after.events
         if isinstance(e, Executed)
     )

@@ -66,7 +66,6 @@ from galbatch.rules.galaktikos.codes import (
     GK251,
     GK252,
     GK253,
-    GK301,
     GK302,
     GK303,
     GK304,
@@ -124,7 +123,6 @@ def _guarded(reason: str, code: str) -> str:
     return f"{reason} ({code}) as the board stands; the round decides"
 
 
-RESOURCES = "your resources"  # why a quantity is reduced to what the resources pay
 COSTED: dict[type, str] = {  # how a refusal for resources names the cost
     o.BuildShipyard: "a shipyard costs",
     o.BuildHabitat: "a habitat costs",
@@ -269,7 +267,7 @@ class Turn(Situation[Any]):
         allows it, spending nothing here, with a warning (GK406); the round judges it again
         at the player's turn with the resources he has then (his earlier orders may fail,
         earlier turns may lift an occupation)."""
-        self.notes = [note for note in self.notes if not note[2].endswith(RESOURCES)]
+        self.notes = [note for note in self.notes if note[1] != GK406]  # one, for the whole
         self.warn(GK406, f"{short.reason} as your turn looks now; kept and judged at your turn")
         return short.kept
 
@@ -313,14 +311,23 @@ class Turn(Situation[Any]):
         """How many units of the cost `unit` the resources left pay for."""
         return self.resources // unit if unit else 10**9
 
-    def pay(self, code: str, wanted: int, unit: int, kept: o.Action, least: int = 0) -> int:
-        """`wanted` units of the cost `unit`, reduced (warning `code`) to what the resources
-        left pay for. When they pay for none, the order is `kept` for the turn (Short), unless
-        not even the turn's most (the ceiling) pays for one at `least` (default `unit`),
-        the least one can cost then: rejected (GK240)."""
+    def pay(self, wanted: int, unit: int, kept: o.Action, least: int = 0) -> tuple[int, int]:
+        """`wanted` units of the cost `unit`: how many the order keeps, and how many the
+        resources left pay for here (the projection spends those). Resources are judged
+        at the turn: paid in part, the order keeps `wanted` with a warning (GK406) and the
+        round pays what it can then. When they pay for none, the order is `kept` for the
+        turn (Short), unless not even the turn's most (the ceiling) pays for one at
+        `least` (default `unit`), the least one can cost then: rejected (GK240)."""
         can = self.affordable(unit)
+        if can >= wanted:
+            return wanted, wanted
         if can >= 1:
-            return self.reduce(code, wanted, can, RESOURCES)
+            self.warn(
+                GK406,
+                f"your resources as your turn looks now pay for {can} of {wanted} "
+                f"({unit} each); kept, the round pays what it can at your turn",
+            )
+            return wanted, can
         what = COSTED[type(kept)]
         each = " a token" if isinstance(kept, o.Grow | o.Move | o.Migrate | o.Attack) else ""
         if (least or unit) > self.ceiling:
@@ -343,7 +350,7 @@ class Turn(Situation[Any]):
         if not self.state.population(hex_, self.player):
             raise Refusal(GK231, f"hex {hex_} has no population of yours")
         cost = COSTS[Action.SHIPYARD]
-        self.pay("", 1, cost, order)
+        self.pay(1, cost, order)  # one shipyard: paid whole, or kept (Short)
         self.spend(cost)
         self.state.infrastructure(self.state.shipyards, hex_, 1)
         return order
@@ -355,10 +362,10 @@ class Turn(Situation[Any]):
         if not self.state.settled(hex_) and not self.state.fleet(hex_, self.player):
             raise Refusal(GK235, f"hex {hex_} is unsettled and has no fleet of yours")
         unit = COSTS[Action.HABITAT]
-        n = self.pay(GK301, order.count, unit, order)
+        keep, n = self.pay(order.count, unit, order)
         self.spend(unit * n)
         self.state.infrastructure(self.state.habitats, hex_, n)
-        return replace(order, count=n)
+        return replace(order, count=keep)
 
     def fleet(self, order: o.BuildFleet) -> o.Action:
         """BUILD FLEET (6.1.3): friendly shipyard hex, one a shipyard a turn; 4 each."""
@@ -372,11 +379,11 @@ class Turn(Situation[Any]):
             raise Refusal(GK233, f"the shipyards of {hex_} have built all they may this turn")
         n = self.reduce(GK302, order.count, room, f"the shipyards of {hex_} build {room}")
         unit = COSTS[Action.FLEET]
-        n = self.pay(GK302, n, unit, replace(order, count=n))
+        keep, n = self.pay(n, unit, replace(order, count=n))
         self.spend(unit * n)
         self.state.add(self.state.fleets, hex_, self.player, n)
         self.state.fleets_built[hex_] = self.state.fleets_built.get(hex_, 0) + n
-        return replace(order, count=n)
+        return replace(order, count=keep)
 
     def grow(self, order: o.Grow) -> o.Action:
         """GROW (6.1.4): friendly, settled, at most doubling this turn; 2 each."""
@@ -390,7 +397,7 @@ class Turn(Situation[Any]):
             raise Refusal(GK234, f"the population of {hex_} may not grow past twice {start}")
         n = self.reduce(GK303, order.count, room, f"{hex_} may grow by {room} more")
         unit = COSTS[Action.GROW]
-        n = self.pay(GK303, n, unit, replace(order, count=n))
+        keep, n = self.pay(n, unit, replace(order, count=n))
         excess = self.state.population(hex_) + n - self.state.capacity(hex_)
         if excess > 0:  # grown and lost at once (7.2): paid for nothing, unless meant so
             self.warn(
@@ -402,7 +409,7 @@ class Turn(Situation[Any]):
         self.state.add(self.state.populations, hex_, self.player, n)
         self.state.grown[hex_] = self.state.grown.get(hex_, 0) + n
         overpopulation(self.state, hex_)
-        return replace(order, count=n)
+        return replace(order, count=keep)
 
     def route(self, path: tuple[str, ...], shortest: bool, migrants: bool) -> tuple[Hex, ...]:
         """The hexes an order travels, start first; refused when not legal."""
@@ -447,12 +454,12 @@ class Turn(Situation[Any]):
             unit *= UNSUPPLIED_MOVE_FACTOR
         # supplied, by the shortest way the round may find: the least the move can cost
         least = COSTS[Action.MOVE] * distance(hexes[0], hexes[-1])
-        n = self.pay(GK304, n, unit, replace(order, count=n), least)
+        keep, n = self.pay(n, unit, replace(order, count=n), least)
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.fleets, hexes[0], self.player, -n)
         self.state.add(self.state.fleets, hexes[-1], self.player, n)
-        return replace(order, count=n)
+        return replace(order, count=keep)
 
     def migrate(self, order: o.Migrate) -> o.Action:
         """MIGRATE (6.2.2): through friendly or neutral hexes to a friendly one; 2 a token a hex."""
@@ -465,12 +472,12 @@ class Turn(Situation[Any]):
         n = self.reduce(GK305, order.count, there, f"you have {there} in {hexes[0]}")
         unit = COSTS[Action.MIGRATE] * (len(hexes) - 1)
         least = COSTS[Action.MIGRATE] * distance(hexes[0], hexes[-1])
-        n = self.pay(GK305, n, unit, replace(order, count=n), least)
+        keep, n = self.pay(n, unit, replace(order, count=n), least)
         self.occupied_on(hexes)
         self.spend(unit * n)
         self.state.add(self.state.populations, hexes[0], self.player, -n)
         self.state.add(self.state.populations, hexes[-1], self.player, n)
-        return replace(order, count=n)
+        return replace(order, count=keep)
 
     def attack(self, order: o.Attack) -> o.Action:
         """ATTACK (8): supplied fleets of yours in range, something to hit; 2 a fleet token."""
@@ -480,9 +487,9 @@ class Turn(Situation[Any]):
         unit = COSTS[Action.ATTACK]
         paid: list[o.Attackers] = []
         for part in kept.attackers:
-            n = self.pay(GK306, part.count, unit, kept)
+            keep, n = self.pay(part.count, unit, kept)
             self.spend(unit * n)
-            paid.append(replace(part, count=n))
+            paid.append(replace(part, count=keep))
         return replace(order, attackers=tuple(paid))
 
     def striker(self, order: o.Attack, part: o.Attackers) -> o.Attackers:

@@ -54,14 +54,12 @@ GK252 = CODES.error("GK252", "a setup token may not go in empty space, where no 
 GK253 = CODES.error("GK253", "the setup is played: PLACE orders are for round 0 only")
 
 # reductions: a quantity reduced to what there is, with a warning
-GK301 = CODES.warning("GK301", "habitats reduced to what your resources pay for")
-GK302 = CODES.warning("GK302", "fleets to build reduced to the shipyards' room or your resources")
-GK303 = CODES.warning("GK303", "growth reduced to doubling or to your resources")
-GK304 = CODES.warning("GK304", "fleet tokens moved reduced to those there or to your resources")
-GK305 = CODES.warning(
-    "GK305", "population tokens migrated reduced to those there or to your resources"
-)
-GK306 = CODES.warning("GK306", "attacking fleet tokens reduced to those there or to your resources")
+# (GK301, habitats reduced to the resources, is no more: resources are judged at the turn)
+GK302 = CODES.warning("GK302", "fleets to build reduced to the shipyards' room")
+GK303 = CODES.warning("GK303", "growth reduced to doubling")
+GK304 = CODES.warning("GK304", "fleet tokens moved reduced to those there")
+GK305 = CODES.warning("GK305", "population tokens migrated reduced to those there")
+GK306 = CODES.warning("GK306", "attacking fleet tokens reduced to those there")
 GK307 = CODES.warning("GK307", "the tokens an attack targets reduced to those there")
 
 # warnings and notes on orders carried out as written

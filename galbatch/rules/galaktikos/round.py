@@ -389,7 +389,7 @@ def _build(turn: _Turn, action: BuildHabitat | BuildFleet | Grow) -> str:
         except Illegal as exc:
             if done == 0:
                 raise
-            return f"only {done} of {action.count}: {exc}"
+            return f"only {done} of {action.count}: after {done}, {exc}"
     return "done"
 
 
