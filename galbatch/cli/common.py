@@ -59,7 +59,7 @@ def complete_player(
 def today() -> str:
     """The date a new game starts on when none is given: the day it is made, recorded
     once in game.yaml (turns read the record, never the clock)."""
-    import datetime as dt
+    import datetime as dt  # only a new game's default start date needs it
 
     return dt.date.today().isoformat()
 

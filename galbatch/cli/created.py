@@ -3,6 +3,7 @@ the file that keeps them when standard output is no terminal, and the report of 
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -74,8 +75,6 @@ def report_created(
             err=True,
         )
     if output_format() == "json":
-        import json
-
         report = {
             "created": str(directory),
             "ruleset": ruleset,
@@ -122,7 +121,5 @@ def output_format() -> str:
 def failed(message: str) -> click.ClickException:
     """A command's failure: in JSON, also one object on standard output for a script."""
     if output_format() == "json":
-        import json
-
         click.echo(json.dumps({"rc": 16, "error": message}, ensure_ascii=False))
     return click.ClickException(message)

@@ -3,6 +3,7 @@ to sign-ups by mail (--open; `galbatch start` then makes it)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -216,8 +217,6 @@ def open_new_game(
         raise failed(str(e)) from None
     game = options.get("game_id") or directory.name
     if output_format() == "json":
-        import json
-
         opened = {"signups": str(file), "game": game, "ruleset": ruleset, "seed": seed}
         click.echo(json.dumps(opened, indent=2, ensure_ascii=False))
         return

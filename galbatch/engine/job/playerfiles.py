@@ -69,7 +69,8 @@ def taken_before(game: Game, player: str, data: bytes, turn: int) -> int | None:
 
 
 def with_resent(check: FileCheck, game: Game, player: str, data: bytes, turn: int) -> FileCheck:
-    """`check` with a warning (GB017) if an earlier turn took the same file."""
+    """`check` with a note (GB017) if the turn before took the same file: a note, not a
+    warning, since the same orders again may well be meant."""
     earlier = taken_before(game, player, data, turn)
     if earlier is None:
         return check
@@ -78,7 +79,7 @@ def with_resent(check: FileCheck, game: Game, player: str, data: bytes, turn: in
         check.name,
         header.line if header is not None else 1,
         1,
-        Severity.WARNING,
+        Severity.NOTE,
         GB017,
         f"this is the very file turn {earlier} took from you: if it is meant for turn "
         f"{turn} too, all is well; its orders are checked for turn {turn}",

@@ -80,7 +80,7 @@ GB014 = CODES.fatal("GB014", "the header names another player")
 GB015 = CODES.fatal("GB015", "the wrong password")
 GB016 = CODES.fatal("GB016", "the game has no such player")
 # the end of the file and its size
-GB017 = CODES.warning("GB017", "the same file the turn before took: sent again by mistake?")
+GB017 = CODES.note("GB017", "the same file the turn before took: sent again by mistake?")
 
 GB020 = CODES.warning("GB020", "no END line: the file may be truncated")
 GB021 = CODES.warning("GB021", "no END before the signature: orders after it were ignored")
