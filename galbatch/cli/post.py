@@ -17,7 +17,7 @@ from typing import TextIO
 
 import click
 
-from galbatch.cli.common import today
+from galbatch.cli.common import Terminal, today
 from galbatch.cli.created import (
     FORMAT,
     chosen_passwords,
@@ -60,8 +60,9 @@ def intake(directory: Path, mailbox: Path) -> None:
         raise click.ClickException(str(e)) from None
     except OSError as e:
         raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+    out = Terminal()  # `| head`: the run is done and logged; its status stands
     for line in result.lines():
-        click.echo(line)
+        out.line(line)
     sys.exit(int(result.rc))
 
 
@@ -84,14 +85,15 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
     if no_write and turn is not None:
         raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
     rc = RC.CLEAN
+    out = Terminal()  # `| head`: the mail is written and sent all the same
     try:
         if not no_write:
             for line in mail_turn(directory, turn).lines():
-                click.echo(line)
+                out.line(line)
         if send:
             sent = send_outbox(directory)
             for line in sent.lines():
-                click.echo(line)
+                out.line(line)
             rc = RC.WARNING if sent.failed else RC.CLEAN
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)
