@@ -163,7 +163,8 @@ def test_a_later_message_replaces_an_earlier_one_by_date(game: Path, tmp_path: P
     assert [e.outcome for e in result.entries] == [FILED, FILED]
     assert "P 68 1 3" in inbox(game, "1")
     kept = list((game / INTAKE / "001" / "replaced").iterdir())
-    assert [k.read_text() for k in kept] == [orders("1", body="P 68 1 1\n")]
+    masked = orders("1", password="********", body="P 68 1 1\n")  # as the turn archives it
+    assert [k.read_text() for k in kept] == [masked]
     # An earlier message coming in a later run is kept, not filed.
     older = letter(orders("1", body="P 68 1 2\n"), date="Sat, 15 Feb 1997 09:00:00 +0000")
     again = intake(game, mbox(tmp_path / "b.mbox", [older]))

@@ -17,6 +17,7 @@ from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
 from galbatch.post.intake_room import Room
+from galbatch.post.masking import masked_message, masked_text
 from galbatch.post.message import Letter
 from galbatch.post.replies import write_atomic, write_outbox
 from galbatch.post.signups import write_signups
@@ -103,7 +104,8 @@ def filed_rows(room: Room) -> list[dict[str, Any]]:
 
 
 def store_message(room: Room, letter: Letter, data: bytes) -> None:
-    room.stored[_message_file(room, letter)] = data
+    """Keep the message as it came, but with every password in it masked (see masking)."""
+    room.stored[_message_file(room, letter)] = masked_message(data)
 
 
 def _message_file(room: Room, letter: Letter) -> str:
@@ -117,7 +119,7 @@ def remember(room: Room, letter: Letter, entry: Entry) -> None:
         "message_id": letter.message_id,
         "date": entry.date,
         "from": letter.sender,
-        "subject": letter.subject,
+        "subject": masked_text(letter.subject),
         "outcome": entry.outcome,
         "player": entry.player,
         "detail": entry.detail,

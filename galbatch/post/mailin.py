@@ -10,13 +10,15 @@ never answered.
 
 What intake keeps, beside the game's own files:
 
-    intake/handled.txt              SHA-256 of every message handled: none is handled twice
+    intake/handled.txt              SHA-256 of every message handled (of its bytes, and of
+                                    its Message-ID and From): none is handled twice
     intake/intake.log               one line for each thing done with a message
     intake/NNN/record.yaml          the messages for turn NNN: who, when, what became of each
                                     (`process` copies what its turn used and did not into
                                     turns/NNN/intake.yaml)
-    intake/NNN/messages/<sha>.eml   each of those messages, as it came
-    intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced
+    intake/NNN/messages/<sha>.eml   each of those messages, as it came, passwords masked
+    intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced, its
+                                    password masked as the turn archive masks it
     intake/signups/...              the same, while the directory takes sign-ups
 
 A later message replaces an earlier one by its Date header; the earlier file is
