@@ -111,8 +111,9 @@ def _new_letters(
             key = message_key(incoming.error.encode("utf-8", "replace"))
             result.entries.append(Entry(key, "", "", UNREADABLE, "", incoming.error))
             continue
-        letter = read_letter(incoming.data, limit)
-        if any(i in handled for i in letter.identities):
+        before = message_key(incoming.data) in handled  # these bytes: no need to read them
+        letter = None if before else read_letter(incoming.data, limit)
+        if letter is None or any(i in handled for i in letter.identities):
             result.skipped += 1
             if incoming.maildir_file is not None:
                 seen.append(incoming.maildir_file)
@@ -127,6 +128,8 @@ def _unhandled(incoming: Incoming, limit: int, handled: set[str], left: set[str]
     copy of one already counted), else 0."""
     if incoming.error:
         return 1
+    if message_key(incoming.data) in handled:
+        return 0
     identities = read_letter(incoming.data, limit).identities
     if any(i in handled or i in left for i in identities):
         return 0
