@@ -5,8 +5,9 @@ Importing this module imports click alone: each command imports the post room
 when it runs, so that listing the commands never pays for `email` or `smtplib`.
 
 Exit status, as for the other commands: 0 all handled, 4 some message was not
-filed or some mail not sent, 12 another writer holds the directory (or another
-program the mbox), 16 failure.
+filed (or was left for the next intake) or some mail not sent to every recipient,
+12 another writer holds the directory (or another program the mbox), 16 failure;
+a reader of stdout that goes away (`| head`) changes none of them.
 """
 
 from __future__ import annotations
