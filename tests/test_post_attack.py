@@ -182,3 +182,14 @@ def test_a_reader_that_goes_away_changes_no_exit_status(game: Path, tmp_path: Pa
     assert errors == b""
     assert len((game / INTAKE / LOG).read_text(encoding="utf-8").splitlines()) == 2
     assert inbox(game, "2") == orders("2")
+
+
+def test_mail_too_goes_on_when_its_reader_goes_away(game: Path) -> None:
+    """`galbatch mail G | head -1`: the mails are written all the same, exit status 0."""
+    command = [sys.executable, "-m", "galbatch.cli", "mail", str(game), "--turn", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait() == 0 and errors == b""
+    assert len(list((game / OUTBOX).glob("turn-*.eml"))) == 3
