@@ -12,6 +12,7 @@ import pytest
 from galbatch.engine.job.run import process
 from galbatch.post.intake_record import FILED, SUPERSEDED
 from galbatch.post.mailin import intake
+from galbatch.post.masking import masked_message
 from galbatch.post.message import read_letter
 from tests.test_post_support import letter, make_game, mbox, orders
 
@@ -68,9 +69,11 @@ def test_each_file_names_its_message_and_the_replaced_ones_are_listed(tmp_path: 
         ("1", key(sent(*C)), SUPERSEDED, "1997-02-17T09:00:00+00:00"),
         ("1", key(sent(*A)), FILED, "1997-02-17T10:00:00+00:00"),
     ]
+    came = {key(m): m for m in (sent(*A), sent(*C))}
     for r in replaced:
         kept = (game / r["kept"]).read_bytes()
-        assert key(kept) == r["message"], "the replaced message is kept as it came"
+        assert kept == masked_message(came[r["message"]]), "kept as it came, password masked"
+        assert b'PASSWORD "********"' in kept
         assert r["message_id"].startswith("<") and r["from"] == "arcturus@example.org"
     archived = (game / "turns" / "001" / "orders" / "1.txt").read_text()
     assert "P 68 2 2" in archived and "********" in archived, "B's file, password masked"

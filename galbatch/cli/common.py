@@ -79,3 +79,34 @@ def quiet_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
+
+
+class Terminal:
+    """A command's lines on stdout as it runs (the job log, the post room's), and a
+    progress line on stderr, cleared before the next line; a reader gone (`| head`) lets
+    the command go on to its end and exit with its own status, its log kept in job.log
+    or intake/intake.log."""
+
+    def __init__(self) -> None:
+        self.shown = False  # a progress line is on stderr
+        self.reader_gone = False
+
+    def progress(self, what: str, done: int, total: int) -> None:
+        sys.stderr.write(f"\r{what}: {done} of {total}\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+    def line(self, line: str) -> None:
+        self.clear()
+        if not self.reader_gone:
+            try:
+                click.echo(line)
+            except BrokenPipeError:
+                self.reader_gone = True
+                quiet_stdout()

@@ -5,8 +5,9 @@ Importing this module imports click alone: each command imports the post room
 when it runs, so that listing the commands never pays for `email` or `smtplib`.
 
 Exit status, as for the other commands: 0 all handled, 4 some message was not
-filed or some mail not sent, 12 another writer holds the directory (or another
-program the mbox), 16 failure.
+filed (or was left for the next intake) or some mail not sent to every recipient,
+12 another writer holds the directory (or another program the mbox), 16 failure;
+a reader of stdout that goes away (`| head`) changes none of them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TextIO
 
 import click
 
-from galbatch.cli.common import today
+from galbatch.cli.common import Terminal, today
 from galbatch.cli.created import (
     FORMAT,
     chosen_passwords,
@@ -60,8 +61,9 @@ def intake(directory: Path, mailbox: Path) -> None:
         raise click.ClickException(str(e)) from None
     except OSError as e:
         raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+    out = Terminal()  # `| head`: the run is done and logged; its status stands
     for line in result.lines():
-        click.echo(line)
+        out.line(line)
     sys.exit(int(result.rc))
 
 
@@ -84,14 +86,15 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
     if no_write and turn is not None:
         raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
     rc = RC.CLEAN
+    out = Terminal()  # `| head`: the mail is written and sent all the same
     try:
         if not no_write:
             for line in mail_turn(directory, turn).lines():
-                click.echo(line)
+                out.line(line)
         if send:
             sent = send_outbox(directory)
             for line in sent.lines():
-                click.echo(line)
+                out.line(line)
             rc = RC.WARNING if sent.failed else RC.CLEAN
     except GameBusy as e:
         click.echo(f"galbatch: {e}", err=True)

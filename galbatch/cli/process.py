@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from galbatch.cli.common import complete_player, quiet_stdout
+from galbatch.cli.common import Terminal, complete_player
 from galbatch.engine.job.run import process as run
 from galbatch.engine.job.stream import GameRun, Options, run_stream
 
@@ -143,36 +143,6 @@ def distinct_games(directories: Sequence[str]) -> None:
         if key in seen:
             raise click.UsageError(f"{d}: the same game as {seen[key]}; give each game once")
         seen[key] = d
-
-
-class Terminal:
-    """The job log on stdout as it runs, and a progress line on stderr, cleared before
-    the next log line; a reader gone (`| head`) lets the job go on to its end, its log
-    kept in job.log."""
-
-    def __init__(self) -> None:
-        self.shown = False  # a progress line is on stderr
-        self.reader_gone = False
-
-    def progress(self, what: str, done: int, total: int) -> None:
-        sys.stderr.write(f"\r{what}: {done} of {total}\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
-
-    def line(self, line: str) -> None:
-        self.clear()
-        if not self.reader_gone:
-            try:
-                click.echo(line)
-            except BrokenPipeError:
-                self.reader_gone = True
-                quiet_stdout()
 
 
 def show_printouts(files: Mapping[str, bytes], player: str | None) -> None:

@@ -9,7 +9,7 @@ from galbatch.engine.text.printable import printable
 from galbatch.post.helptext import help_text
 from galbatch.post.intake_record import ANSWERED, HELP, NOT_SIGNED_UP, SIGNED_UP, Entry
 from galbatch.post.intake_room import Room
-from galbatch.post.message import Letter
+from galbatch.post.message import FORWARD_NOT_READ, Letter
 from galbatch.post.replies import re_subject, reply_to_letter
 from galbatch.post.signups import add_signup, parse_anm
 
@@ -93,10 +93,18 @@ def answer_nothing(room: Room, letter: Letter) -> Entry:
             "text, not HTML or rich text), or attach it as a .txt file.\n"
         )
         return answer(room, letter, entry, "plain", body)
-    entry = log_entry(letter, ANSWERED, "", "no order file found")
+    forward = FORWARD_NOT_READ in letter.problems
+    entry = log_entry(
+        letter, ANSWERED, "", "no order file found" + (f"; {FORWARD_NOT_READ}" * forward)
+    )
     body = (
         "No order file was found in your message: no line starts with\n"
         f'    GAME {room.game_id} PLAYER <number> PASSWORD "<password>"\n'
         "Send a message with the subject HELP for how to write one.\n"
     )
+    if forward:
+        body += (
+            "A forwarded message (a mail attached to yours) is never read for orders:\n"
+            "send the order file itself, in your own message.\n"
+        )
     return answer(room, letter, entry, "nothing", body)

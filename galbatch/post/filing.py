@@ -265,15 +265,17 @@ def _inbox_bytes(room: Room, player: str) -> bytes | None:
 
 
 def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
-    """Write orders/<player>.txt; keep what it replaces. Returns where the old file went."""
+    """Write orders/<player>.txt; keep what it replaces, its password masked. Returns where
+    the old file went."""
     inbox = room.path / "orders"
     inbox.mkdir(exist_ok=True)
     target = inbox / f"{player}.txt"
     current = _inbox_bytes(room, player)
     kept = ""
     if current is not None and current != data:
-        rel = f"{room.record_name}/replaced/{player}-{digest(current)[:16]}.txt"
-        room.stored[rel] = current
+        kept_form = archived_form(current)  # as the turn archives a file: the password masked
+        rel = f"{room.record_name}/replaced/{player}-{digest(kept_form)[:16]}.txt"
+        room.stored[rel] = kept_form
         flush_stored(room)  # the old file is safe before it is replaced
         kept = f"{INTAKE}/{rel}"
     if current != data:

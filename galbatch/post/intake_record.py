@@ -17,6 +17,7 @@ from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
 from galbatch.post.intake_room import Room
+from galbatch.post.masking import masked_message, masked_text
 from galbatch.post.message import Letter
 from galbatch.post.replies import write_atomic, write_outbox
 from galbatch.post.signups import write_signups
@@ -69,11 +70,23 @@ class IntakeResult:
     entries: list[Entry] = field(default_factory=list)
     messages: int = 0
     skipped: int = 0
+    unread: int = 0  # new messages past the most one run handles: the next run's
+    most: int = 0  # the most new messages one run handles
     written: list[str] = field(default_factory=list)  # outbox files written
 
     @property
     def rc(self) -> RC:
-        return RC.WARNING if any(e.outcome in NOT_OK for e in self.entries) else RC.CLEAN
+        warned = self.unread or any(e.outcome in NOT_OK for e in self.entries)
+        return RC.WARNING if warned else RC.CLEAN
+
+    def unread_line(self) -> str:
+        """The line that says messages were left in the mailbox; "" if none were."""
+        if not self.unread:
+            return ""
+        return (
+            f"UNREAD  {plural(self.unread, 'new message')} left in the mailbox: one run handles "
+            f"the first {self.most:,} new ones; run intake again"
+        )
 
     def lines(self) -> list[str]:
         filed = sum(e.outcome == FILED for e in self.entries)
@@ -82,7 +95,8 @@ class IntakeResult:
             f"{plural(filed, 'order file')} filed; {plural(len(self.written), 'mail')} "
             "written to the outbox"
         )
-        return [head, *(e.line() for e in self.entries)]
+        unread = [self.unread_line()] if self.unread else []
+        return [head, *unread, *(e.line() for e in self.entries)]
 
 
 def filed_rows(room: Room) -> list[dict[str, Any]]:
@@ -90,7 +104,8 @@ def filed_rows(room: Room) -> list[dict[str, Any]]:
 
 
 def store_message(room: Room, letter: Letter, data: bytes) -> None:
-    room.stored[_message_file(room, letter)] = data
+    """Keep the message as it came, but with every password in it masked (see masking)."""
+    room.stored[_message_file(room, letter)] = masked_message(data)
 
 
 def _message_file(room: Room, letter: Letter) -> str:
@@ -104,7 +119,7 @@ def remember(room: Room, letter: Letter, entry: Entry) -> None:
         "message_id": letter.message_id,
         "date": entry.date,
         "from": letter.sender,
-        "subject": letter.subject,
+        "subject": masked_text(letter.subject),
         "outcome": entry.outcome,
         "player": entry.player,
         "detail": entry.detail,
@@ -173,9 +188,10 @@ def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
     if room.signups_changed and room.signups is not None:
         write_signups(room.path / SIGNUPS_FILE, room.signups)
     result.written = write_outbox(room.path, room.mails)
-    if result.entries:
+    logged = [e.line() for e in result.entries] + ([result.unread_line()] if result.unread else [])
+    if logged:
         with (base / LOG).open("a", encoding="utf-8") as log:
-            log.write("".join(e.line() + "\n" for e in result.entries))
+            log.write("".join(line + "\n" for line in logged))
             log.flush()
             os.fsync(log.fileno())
     write_atomic(base / HANDLED, "".join(f"{k}\n" for k in sorted(handled)).encode("ascii"))

@@ -14,7 +14,7 @@ from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import writer_wait
 from galbatch.post.mboxlock import locked
 
-MAX_MESSAGES = 10_000  # messages read in one run; the rest wait for the next
+MAX_MESSAGES = 10_000  # new messages handled in one run; the rest wait for the next
 
 
 class IntakeError(Exception):
@@ -48,7 +48,7 @@ def read_mailbox(path: Path, limit: int, wait: float | None = None) -> Iterator[
         raise IntakeError(f"{path}: cannot read the mbox: {e}") from None
     try:
         with locked(box, path, writer_wait() if wait is None else wait):
-            for key in box.keys()[:MAX_MESSAGES]:
+            for key in box.iterkeys():
                 with box.get_file(key) as f:
                     yield Incoming(f.read(limit + 1))
     except OSError as e:
@@ -64,13 +64,11 @@ def _maildir(path: Path, limit: int) -> Iterator[Incoming]:
         box.keys()  # refuses what is not a Maildir
     except (OSError, mailbox.Error) as e:
         raise IntakeError(f"{path}: cannot read the Maildir: {e}") from None
-    count = 0
     for sub in ("new", "cur"):
         for name in sorted(os.listdir(path / sub)):
-            if name.startswith(".") or count >= MAX_MESSAGES:
+            if name.startswith("."):
                 continue
             file = path / sub / name
-            count += 1
             try:
                 yield Incoming(read_regular(file, limit + 1), file)
             except NotAFile as e:

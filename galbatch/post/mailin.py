@@ -10,13 +10,15 @@ never answered.
 
 What intake keeps, beside the game's own files:
 
-    intake/handled.txt              SHA-256 of every message handled: none is handled twice
+    intake/handled.txt              SHA-256 of every message handled (of its bytes, and of
+                                    its Message-ID and From): none is handled twice
     intake/intake.log               one line for each thing done with a message
     intake/NNN/record.yaml          the messages for turn NNN: who, when, what became of each
                                     (`process` copies what its turn used and did not into
                                     turns/NNN/intake.yaml)
-    intake/NNN/messages/<sha>.eml   each of those messages, as it came
-    intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced
+    intake/NNN/messages/<sha>.eml   each of those messages, as it came, passwords masked
+    intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced, its
+                                    password masked as the turn archive masks it
     intake/signups/...              the same, while the directory takes sign-ups
 
 A later message replaces an earlier one by its Date header; the earlier file is
@@ -36,7 +38,7 @@ message's handling.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -62,7 +64,7 @@ from galbatch.post.intake_record import (
     store_message,
 )
 from galbatch.post.intake_room import SIGNUP_RECORD, Room
-from galbatch.post.mailboxes import Incoming, mark_seen, read_mailbox
+from galbatch.post.mailboxes import MAX_MESSAGES, Incoming, mark_seen, read_mailbox
 from galbatch.post.mailboxes import IntakeError as IntakeError  # the intake command's to catch
 from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.rules import UnknownRuleset, get_ruleset
@@ -74,21 +76,9 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
         limit = room.settings.max_message_kb * 1024
         handled = read_handled(path)
         result = IntakeResult()
-        letters: list[tuple[Letter, Incoming]] = []
-        seen: list[Path] = []
-        for incoming in read_mailbox(mailbox_path, limit, wait):
-            if incoming.error:
-                key = message_key(incoming.error.encode("utf-8", "replace"))
-                result.entries.append(Entry(key, "", "", UNREADABLE, "", incoming.error))
-                continue
-            letter = read_letter(incoming.data, limit)
-            if letter.key in handled:
-                result.skipped += 1
-                if incoming.maildir_file is not None:
-                    seen.append(incoming.maildir_file)
-                continue
-            handled.add(letter.key)
-            letters.append((letter, incoming))
+        letters, seen = _new_letters(
+            read_mailbox(mailbox_path, limit, wait), limit, handled, result
+        )
         letters = by_date(room, letters)
         result.messages = len(letters)
         for letter, incoming in letters:
@@ -98,6 +88,53 @@ def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeR
         for file in seen:
             mark_seen(file)
         return result
+
+
+def _new_letters(
+    mailbox: Iterable[Incoming], limit: int, handled: set[str], result: IntakeResult
+) -> tuple[list[tuple[Letter, Incoming]], list[Path]]:
+    """The messages not handled before, at most MAX_MESSAGES of them, and the Maildir files
+    of those handled before (to mark seen).
+
+    Every message is read, however many were handled before it: a mailbox filled with
+    copies of one message hides nothing after them. New messages past MAX_MESSAGES are
+    counted in `result.unread` and wait for the next run."""
+    letters: list[tuple[Letter, Incoming]] = []
+    seen: list[Path] = []
+    left: set[str] = set()  # the identities of the new messages left for the next run
+    result.most = MAX_MESSAGES
+    for incoming in mailbox:
+        if len(letters) + len(result.entries) >= MAX_MESSAGES:
+            result.unread += _unhandled(incoming, limit, handled, left)
+            continue
+        if incoming.error:
+            key = message_key(incoming.error.encode("utf-8", "replace"))
+            result.entries.append(Entry(key, "", "", UNREADABLE, "", incoming.error))
+            continue
+        before = message_key(incoming.data) in handled  # these bytes: no need to read them
+        letter = None if before else read_letter(incoming.data, limit)
+        if letter is None or any(i in handled for i in letter.identities):
+            result.skipped += 1
+            if incoming.maildir_file is not None:
+                seen.append(incoming.maildir_file)
+            continue
+        handled.update(letter.identities)
+        letters.append((letter, incoming))
+    return letters, seen
+
+
+def _unhandled(incoming: Incoming, limit: int, handled: set[str], left: set[str]) -> int:
+    """1 if a message past this run's MAX_MESSAGES is new (not handled before, and not a
+    copy of one already counted), else 0."""
+    if incoming.error:
+        return 1
+    if message_key(incoming.data) in handled:
+        return 0
+    identities = read_letter(incoming.data, limit).identities
+    if any(i in handled or i in left for i in identities):
+        return 0
+    left.update(identities)
+    return 1
 
 
 def by_date(room: Room, letters: list[tuple[Letter, Incoming]]) -> list[tuple[Letter, Incoming]]:

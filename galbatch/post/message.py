@@ -33,6 +33,7 @@ QUOTE_START = re.compile(
 SIGNATURE = re.compile(r"^-- ?$")
 ANM = re.compile(r"^\s*#ANM\b", re.IGNORECASE)
 LIST_HEADERS = ("List-Id", "List-Post", "List-Unsubscribe")
+FORWARD_NOT_READ = "a forwarded message (message/rfc822) is not read for orders"
 NO_REPLY_SENDERS = re.compile(r"^(?:mailer-daemon|postmaster|no-?reply)@", re.IGNORECASE)
 
 
@@ -62,6 +63,15 @@ class Letter:
     @property
     def answerable(self) -> bool:
         return not self.automatic and bool(self.reply_to)
+
+    @property
+    def identities(self) -> tuple[str, ...]:
+        """What the ledger of handled messages knows the letter by: the SHA-256 of its
+        bytes and, if it has a Message-ID, that of its Message-ID and From address, so that
+        a copy delivered again with another Received: line is the same message."""
+        if not self.message_id:
+            return (self.key,)
+        return (self.key, message_key(f"message-id\0{self.sender}\0{self.message_id}".encode()))
 
 
 def message_key(data: bytes) -> str:
@@ -196,7 +206,8 @@ def automatic_reason(msg: email.message.Message, sender: str) -> str:
 
 def _texts(msg: email.message.Message, problems: list[str]) -> tuple[list[tuple[str, bool]], bool]:
     """The plain-text parts (text, inline?) in the order a reader sees them, and whether
-    an HTML part was there. Attached messages (forwards) are not looked into."""
+    an HTML part was there. Attached messages (forwards, message/rfc822) are not looked
+    into: an order file in one is another's, whoever forwards it."""
     texts: list[tuple[str, bool]] = []
     attached: list[tuple[str, bool]] = []
     html = False
@@ -205,6 +216,10 @@ def _texts(msg: email.message.Message, problems: list[str]) -> tuple[list[tuple[
     while todo and seen < MAX_PARTS:
         part = todo.pop(0)
         seen += 1
+        if part is not msg and _content_type(part).startswith("message/"):
+            if FORWARD_NOT_READ not in problems:  # someone else's mail: never the sender's orders
+                problems.append(FORWARD_NOT_READ)
+            continue
         if part.is_multipart():
             payload = part.get_payload()
             if isinstance(payload, list):
@@ -227,6 +242,13 @@ def _texts(msg: email.message.Message, problems: list[str]) -> tuple[list[tuple[
     if todo:
         problems.append(f"more than {MAX_PARTS} MIME parts; the rest were not read")
     return texts + attached, html
+
+
+def _content_type(part: email.message.Message) -> str:
+    try:
+        return part.get_content_type()
+    except Exception:
+        return ""
 
 
 def _filename(part: email.message.Message) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from galbatch.engine.gamedir.commit import fsync_dir
 from galbatch.post.config import PostSettings
+from galbatch.post.masking import masked_message
 from galbatch.post.message import Letter
 
 OUTBOX = "outbox"
@@ -147,7 +148,7 @@ def write_outbox(path: Path, mails: Sequence[Mail]) -> list[str]:
     written = []
     for mail in sorted(mails, key=lambda m: m.name):
         target = box / mail.name
-        if _holds(target, mail.data) or _holds(box / SENT / mail.name, mail.data):
+        if _holds(target, mail.data) or was_sent(box / SENT / mail.name, mail.data):
             continue
         box.mkdir(parents=True, exist_ok=True)
         write_atomic(target, mail.data)
@@ -169,6 +170,11 @@ def write_atomic(target: Path, data: bytes, mode: int = 0o600) -> None:
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def was_sent(path: Path, data: bytes) -> bool:
+    """Whether `sent/` holds the mail, as `mail --send` keeps it there: passwords masked."""
+    return path.is_file() and (_holds(path, data) or _holds(path, masked_message(data, own=True)))
 
 
 def _holds(path: Path, data: bytes) -> bool:

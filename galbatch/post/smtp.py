@@ -1,9 +1,12 @@
 """`galbatch mail GAMEDIR --send`: deliver the outbox through the SMTP server game.yaml names.
 
 Each mail is sent as it lies in `outbox/` (its recipients from its To and Cc
-headers), and moved to `outbox/sent/` once the server has taken it. A mail the
-server refuses stays in the outbox and is reported; a lost connection stops the
-run, and what was not sent waits for the next.
+headers), and moved to `outbox/sent/` once the server has taken it, every password
+in it masked there (see masking). A mail the server refuses stays in the outbox and
+is reported; one it takes for some recipients and refuses for others is kept in
+`sent/` and stays in the outbox for those it refused, its first line naming them
+(X-Galbatch-Unsent-To:), and is reported too. A lost connection stops the run, and
+what was not sent waits for the next.
 
 The session is made safe before any mail goes: STARTTLS (the server's certificate
 verified as any TLS client verifies it) when game.yaml asks for it, then the login
@@ -30,9 +33,11 @@ from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.config import PASSWORD_VARIABLE, PostSettings, post_settings
-from galbatch.post.replies import NAME, SENT, outbox
+from galbatch.post.masking import masked_message
+from galbatch.post.replies import NAME, SENT, outbox, was_sent, write_atomic
 
 TIMEOUT = 60.0  # seconds for each exchange with the server
+UNSENT_TO = b"X-Galbatch-Unsent-To:"  # an outbox mail's first line: whom it still waits for
 
 
 @dataclass
@@ -213,19 +218,68 @@ def _send_one(server: smtplib.SMTP, box: Path, name: str, result: SendResult) ->
     except (NotAFile, OSError) as e:
         result.failed.append(f"{name}: cannot read it ({e})")
         return
+    unsent, data = unsent_to(data)
+    if not unsent and was_sent(box / SENT / name, data):  # a send killed before it was moved
+        file.unlink()
+        fsync_dir(box)
+        result.sent.append(name)
+        return
     sender, recipients = envelope(data)
+    if unsent:  # sent before to the others: only to those the server refused then
+        recipients = [r for r in recipients if r.lower() in unsent]
     if not recipients:
         result.failed.append(f"{name}: no recipient")
         return
     wire = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
     try:
-        server.sendmail(sender, recipients, wire)
+        refused = server.sendmail(sender, recipients, wire)
     except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as e:
         result.failed.append(f"{name}: refused by the server ({e})")
         return
-    sent = box / SENT
-    sent.mkdir(exist_ok=True)
-    os.replace(file, sent / name)
-    fsync_dir(sent)
+    keep_sent(box, name, data, move=not refused and not unsent)
+    if refused:  # taken for some recipients only: it waits in the outbox for the others
+        write_atomic(file, _unsent_line(sorted(refused)) + data)
+        fsync_dir(box)
+        why = "; ".join(f"{a}: {_refusal(c, m)}" for a, (c, m) in sorted(refused.items()))
+        taken = ", ".join(r for r in recipients if r not in refused)
+        result.failed.append(
+            f"{name}: sent to {taken}, refused for {why}; kept in the outbox for "
+            f"{', '.join(sorted(refused))}"
+        )
+        return
+    file.unlink(missing_ok=True)
     fsync_dir(box)
     result.sent.append(name)
+
+
+def keep_sent(box: Path, name: str, data: bytes, move: bool) -> None:
+    """Put the copy of a mail the server took in `outbox/sent/`, every password in it
+    masked (a welcome mail's): the clear copy goes no further than the outbox. `move`:
+    the outbox file is `data` as it lies, moved there if nothing in it is masked."""
+    sent = box / SENT
+    sent.mkdir(exist_ok=True)
+    masked = masked_message(data, own=True)
+    if move and masked == data:
+        os.replace(box / name, sent / name)
+    else:
+        write_atomic(sent / name, masked)
+    fsync_dir(sent)
+
+
+def unsent_to(data: bytes) -> tuple[set[str], bytes]:
+    """The recipients a mail still waits for, if the server refused some before (its first
+    line says which), and the mail without that line."""
+    if not data.startswith(UNSENT_TO):
+        return set(), data
+    line, _, rest = data.partition(b"\n")
+    addresses = line[len(UNSENT_TO) :].decode("ascii", "replace").split(",")
+    return {a.strip().lower() for a in addresses if a.strip()}, rest
+
+
+def _unsent_line(addresses: list[str]) -> bytes:
+    return UNSENT_TO + b" " + ", ".join(addresses).encode("ascii", "replace") + b"\n"
+
+
+def _refusal(code: int, message: bytes | str) -> str:
+    said = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
+    return f"{code} {' '.join(said.split())}"

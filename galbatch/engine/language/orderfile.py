@@ -504,12 +504,13 @@ def redact(data: bytes) -> bytes:
     return bytes(out)
 
 
-def password_spans(text: str) -> list[tuple[int, int]]:
-    """Where passwords are in the header lines of `text`: (start, end) character offsets."""
+def password_spans(text: str, lines: int = HEADER_SEARCH) -> list[tuple[int, int]]:
+    """Where passwords are in the header lines of `text` (of its first `lines` lines, where
+    an order file's header may be): (start, end) character offsets."""
     spans: list[tuple[int, int]] = []
     begin = 0
     ends = LINE_END.finditer(text)
-    for _ in range(HEADER_SEARCH):
+    for _ in range(lines):
         line_end = next(ends, None)
         stop = len(text) if line_end is None else line_end.start()
         span = _password_in(text[begin:stop])
