@@ -16,10 +16,10 @@ from pathlib import Path
 from galbatch.engine.gamedir.commit import writing
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.turnfiles import mail_stem
 from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.post.config import player_emails, post_settings
 from galbatch.post.replies import GENERATED, Attachment, Mail, build_mail, day, write_outbox
-from galbatch.post.signups import slug
 from galbatch.rules import get_ruleset
 
 MAX_ATTACHMENT = 64 * 1024 * 1024
@@ -71,7 +71,7 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
         if text is None:
             skipped.append(f"{player.id}: no printout in turns/{turn:03d}")
             continue
-        stem = f"{slug(inputs.game)}-t{turn:03d}-p{player.id.lower()}"
+        stem = mail_stem(inputs.game, turn, player.id)
         attachments = []
         pdf = _read(turn_dir / "printouts" / f"{player.id}.pdf")
         if pdf is not None:

@@ -12,8 +12,9 @@ from typing import Protocol
 
 
 class PrintSettings(Protocol):
-    """The game, the ruleset's title, the GM, the date, the page width and the status of
-    the reader's order file ("" before any orders were due)."""
+    """The game, the ruleset's title, the GM, the date, the page width, the status of
+    the reader's order file ("" before any orders were due) and the name his view file
+    is mailed under ("" for the GM)."""
 
     @property
     def game(self) -> str: ...
@@ -32,3 +33,6 @@ class PrintSettings(Protocol):
 
     @property
     def file_status(self) -> str: ...
+
+    @property
+    def view_file(self) -> str: ...

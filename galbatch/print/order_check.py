@@ -52,16 +52,33 @@ ORDERS = Quiet("THE GAME BEGINS: NO ORDERS WERE DUE.", "NO ORDER FILE.", "ALL OR
 
 
 def order_check_lines(
-    diagnostics: Sequence[Finding], file_status: str, width: int, quiet: Quiet = ORDERS
+    diagnostics: Sequence[Finding],
+    file_status: str,
+    width: int,
+    quiet: Quiet = ORDERS,
+    view_file: str = "",
 ) -> list[str]:
-    """Each diagnostic wrapped to `width` columns; or the one line of `quiet`."""
-    lines = wrap_all((d.format() for d in diagnostics), width, INDENT)
-    return lines or [quiet.line(file_status)]
+    """Each diagnostic wrapped to `width` columns, or the one line of `quiet`; then how to
+    check the next orders against the reader's view file, if he has one."""
+    lines = wrap_all((d.format() for d in diagnostics), width, INDENT) or [quiet.line(file_status)]
+    return lines + check_hint(view_file, width)
+
+
+def check_hint(view_file: str, width: int) -> list[str]:
+    """What the view file is and the command that checks orders against it: the same
+    check the turn will make, before the orders are sent."""
+    if not view_file:
+        return []
+    words = (
+        f"Your view file, {view_file}, mailed with this printout, is what you know of the "
+        "game now. Check your next orders against it before you send them:"
+    )
+    return ["", *wrap_all([words], width, 0), f"    galbatch check ORDERS.txt --view {view_file}"]
 
 
 def order_check_section(
     diagnostics: Sequence[Finding], ctx: PrintSettings, quiet: Quiet = ORDERS
 ) -> Section:
     """The ORDER CHECK section of the reader's printout."""
-    lines = order_check_lines(diagnostics, ctx.file_status, ctx.width, quiet)
+    lines = order_check_lines(diagnostics, ctx.file_status, ctx.width, quiet, ctx.view_file)
     return Section(TITLE, (Text(tuple(lines)),))

@@ -38,3 +38,6 @@ class PrintContext:
     width: int
     header_line: str  # the order-file header line prefilled for this reader ("" for the GM)
     file_status: str = ""  # e.g. "ORDERS RECEIVED", "NO ORDERS", "REJECTED: WRONG PASSWORD"
+    # the name the reader's view file is mailed under ("" for the GM): orders are checked
+    # against it with `galbatch check FILE --view VIEW`
+    view_file: str = ""

@@ -31,10 +31,23 @@ NO_ORDERS = "NO ORDERS"
 GM = "gm"
 
 
+def mail_stem(game: str, turn: int, player: str) -> str:
+    """The name a player's printout and view file are mailed under, without the
+    extension: `gc16-t003-p1` (the game id in lower case, '-' for '_')."""
+    return f"{game.lower().replace('_', '-')}-t{turn:03d}-p{player.lower()}"
+
+
 def context(
-    inputs: TurnInputs, ruleset: AnyRuleset, player: str | None, status: str = ""
+    inputs: TurnInputs,
+    ruleset: AnyRuleset,
+    player: str | None,
+    status: str = "",
+    turn: int | None = None,
 ) -> PrintContext:
     header = f'GAME {inputs.game} PLAYER {player} PASSWORD "________"' if player else ""
+    view_file = (
+        f"{mail_stem(inputs.game, turn, player)}.yaml" if player and turn is not None else ""
+    )
     return PrintContext(
         game=inputs.game,
         title=ruleset.title,
@@ -44,6 +57,7 @@ def context(
         width=inputs.width,
         header_line=header,
         file_status=status,
+        view_file=view_file,
     )
 
 
@@ -59,7 +73,7 @@ def player_printout(
     turn = ruleset.turn_of(state)
     status = check.status if check is not None else (NO_ORDERS if turn > 0 else "")
     diags = check.diagnostics if check is not None else ()
-    ctx = context(inputs, ruleset, player, status)
+    ctx = context(inputs, ruleset, player, status, turn)
     printout = ruleset.printout(view or ruleset.view(state, player), diags, ctx)
     name = next((info.name for info in inputs.players if info.id == player), "")
     return replace(printout, label=name or f"PLAYER {player}")

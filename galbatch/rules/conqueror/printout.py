@@ -140,7 +140,7 @@ def player_printout(
     """The player's situation report of one turn, from the player's view."""
     width = ctx.width
     messages = wrap_all((str(m) for m in view["messages"]), width)
-    check = order_check_lines(diagnostics, ctx.file_status, width, COMMANDS_QUIET)
+    check = order_check_lines(diagnostics, ctx.file_status, width, COMMANDS_QUIET, ctx.view_file)
     sections = [
         section(ctx.title, header_lines(view, ctx)),
         section("SCORE", [Kept(score_lines(view))]),

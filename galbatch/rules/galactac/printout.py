@@ -60,7 +60,7 @@ def player_printout(
     sections = [
         Section(
             "ACTION SUMMARY AND STATUS",
-            (Text(tuple(summary_lines(view, diagnostics, ctx.file_status, width))),),
+            (Text(tuple(summary_lines(view, diagnostics, ctx.file_status, width, ctx.view_file))),),
         ),
         Section("ECONOMIC/FLEET REPORT", (Text(tuple(fleet_report(view, width))),), new_page=True),
     ]

@@ -167,10 +167,11 @@ EVENT_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 def summary_lines(
-    view: View, diagnostics: Sequence[Diagnostic], file_status: str, width: int
+    view: View, diagnostics: Sequence[Diagnostic], file_status: str, width: int, view_file: str = ""
 ) -> list[str]:
-    """The action summary and status page: the action file's state, its diagnostics and
-    the results of every action and activity of the turn."""
+    """The action summary and status page: the action file's state, its diagnostics (and
+    how to check the next actions against `view_file`) and the results of every action
+    and activity of the turn."""
     me = view["empire"]
     lines = [dated(f"Empire {me['name']} (#{me['id']})", str(view["date"]), width)]
     for e in view["events"]:
@@ -181,7 +182,7 @@ def summary_lines(
     lines.append("")
     if file_status:
         lines.append(f"Actions: {file_status}")
-    lines += order_check_lines(diagnostics, file_status, width, ACTIONS)
+    lines += order_check_lines(diagnostics, file_status, width, ACTIONS, view_file)
     lines += ["", "Results of current actions and activities:", ""]
     events = [e for e in view["events"] if e["event"] not in ("Valuation", "GameOver")]
     for line in once(event_line(e) for e in events):
