@@ -77,3 +77,23 @@ def test_open_and_start_report_as_json(tmp_path: Path) -> None:
     report = json.loads(started.stdout)
     assert [p["name"] for p in report["players"]] == ["ZORK", "BORG"]
     assert report["welcome_mails"] == str(path / "outbox")
+
+
+def test_print_json_has_the_text_printouts_lines() -> None:
+    """`print --format json`: the same lines as the text printout, page by page, with the
+    sections each page begins; the archive is a PDF only."""
+    from tests.bundled import shipped
+
+    game = shipped("gc16")
+    text = galbatch("print", game, "--player", "2")
+    done = galbatch("print", game, "--player", "2", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["game"], data["turn"], data["reader"]) == ("GC16", 0, "2")
+    pages = text.stdout.split("\f")[:-1]
+    assert [p["number"] for p in data["pages"]] == list(range(1, len(pages) + 1))
+    for page, shown in zip(data["pages"], pages, strict=True):
+        assert "\n".join(page["lines"]).rstrip("\n") == shown.strip("\n")
+    assert data["pages"][0]["sections"][:2] == ["GALACTIC CONQUEROR", "SCORE"]
+    refused = galbatch("print", game, "--archive", "--format", "json")
+    assert refused.returncode == 16 and "--archive is a PDF" in refused.stderr

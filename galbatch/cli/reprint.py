@@ -19,7 +19,12 @@ from galbatch.engine.job.reprint import reprint
     "--player", "-p", shell_complete=complete_player, help="Player id (default: the GM's summary)."
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "pdf"]), default="text", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "pdf", "json"]),
+    default="text",
+    show_default=True,
+    help="The printout as text, as a PDF, or as one JSON object of its pages' lines.",
 )
 @click.option(
     "--archive",
@@ -46,6 +51,8 @@ def print_(
     archive PDF (implies --format pdf).
     """
 
+    if archive and fmt == "json":
+        raise click.UsageError("--archive is a PDF: give it without --format json")
     if archive:
         fmt = "pdf"
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from galbatch.engine.gamedir.directory import Game, GameError
@@ -16,7 +17,7 @@ from galbatch.engine.gamedir.turnfiles import (
 )
 from galbatch.engine.gamedir.turninputs import recorded_inputs
 from galbatch.engine.gamedir.yamlio import LoadError
-from galbatch.print.page import layout, render_text
+from galbatch.print.page import Page, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules import get_ruleset
 
@@ -58,4 +59,25 @@ def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive
     pages = layout(printout)
     if fmt == "pdf":
         return render_pdf(printout, pages)
+    if fmt == "json":
+        return printout_json(inputs.game, turn, player, pages)
     return render_text(pages).encode("utf-8")
+
+
+def printout_json(game: str, turn: int, player: str | None, pages: list[Page]) -> bytes:
+    """The printout as one JSON object, for a tool or a web page: each page's lines as
+    the text printout has them (trailing blanks trimmed) and the sections it begins."""
+    data = {
+        "game": game,
+        "turn": turn,
+        "reader": player if player is not None else "gm",
+        "pages": [
+            {
+                "number": page.number,
+                "sections": [title for title, _ in page.bookmarks],
+                "lines": [line.rstrip() for line in page.lines],
+            }
+            for page in pages
+        ],
+    }
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
