@@ -15,12 +15,12 @@ change is the round's business (an accepted order may still fail then, and the r
 says so).
 
 The rule book's spirit for resources (6): an order giving a quantity (BUILD HABITAT,
-BUILD FLEET, GROW, MOVE, MIGRATE, ATTACK) is reduced to what the player can pay and
-what the board allows, with a warning and the amount. Resources are projected before
-the round is final (the player's earlier orders may fail, earlier turns may lift an
-occupation), so an order they do not pay for at all is kept as the board allows it,
-spending nothing, for the round to judge at the turn (GK406); only one that not even
-the most the turn can bring would pay for is rejected (GK240). An IF order is checked for what the
+BUILD FLEET, GROW, MOVE, MIGRATE, ATTACK) is reduced to what the board allows, with a
+warning and the amount. Resources are projected before the round is final (the
+player's earlier orders may fail, earlier turns may lift an occupation), so an order
+they pay for in part or not at all is kept whole as the board allows it, spending
+only what they pay for, for the round to pay at the turn (GK406); only one that not
+even the most the turn can bring would pay for is rejected (GK240). An IF order is checked for what the
 board says of its action but spends nothing: whether it runs is known only then; an
 IF order's action the board does not allow as it stands is accepted as written with a
 warning (GK404) when other players' turns earlier in the round may lift the refusal (a
