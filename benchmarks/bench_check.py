@@ -37,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from outcome import PYTHON, UNUSABLE, fail
+from outcome import ENV, PYTHON, UNUSABLE, fail
 
 RUNS = 21
 LINES = 50
@@ -74,9 +74,6 @@ def mode_args(ruleset: str, mode: str) -> list[str]:
         latest = max(p for p in (game / "turns").iterdir() if p.name.isdigit())
         return ["--view", str(latest / "views" / "1.yaml")]
     return ["--game", str(game)]
-
-
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def once(cmd: list[str]) -> tuple[float, float, int, bytes]:

@@ -8,6 +8,7 @@ whose grammars a source tree does not hold where an installed galbatch has them.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -24,6 +25,9 @@ UNUSABLE = 12  # RC.UNUSABLE: from here on, a command or a turn did not do its w
 # working directory, first on the path: a command it runs must not find a source tree
 # in the working directory either (`-P`), but the galbatch of this environment.
 PYTHON = [sys.executable, "-P"]
+# A command runs from bytecode, as an installed galbatch does (pip compiles it; the first
+# run writes it for an editable install): without, every run compiles what it imports.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def fail(what: str, detail: str) -> None:
@@ -34,7 +38,7 @@ def fail(what: str, detail: str) -> None:
 def run_command(cmd: Sequence[str], ok: Sequence[int] = (0,)) -> subprocess.CompletedProcess[bytes]:
     """Run `cmd`, its output captured; stop the benchmark unless it exits with a status
     of `ok` and writes no traceback."""
-    done = subprocess.run(list(cmd), capture_output=True, check=False)
+    done = subprocess.run(list(cmd), capture_output=True, check=False, env=ENV)
     said = (done.stdout + done.stderr).decode("utf-8", "replace")
     if done.returncode not in ok or "Traceback" in said:
         fail(f"{' '.join(cmd)} exited with status {done.returncode}", said[-2000:])
