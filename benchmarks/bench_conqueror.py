@@ -25,14 +25,16 @@ import time
 from pathlib import Path
 from unittest import mock
 
+from outcome import turn_done
+
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
 from galbatch.print.maps.fields import field_atlas
-from galbatch.print.page import MapBlock, Printout, Section, layout, render_text
+from galbatch.print.page import BODY_LINES, MapBlock, Printout, Section, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules import get_ruleset
-from galbatch.rules.conqueror.printout import BODY, gm_map
+from galbatch.rules.conqueror.printout import gm_map
 from galbatch.rules.conqueror.setup import new_game
 from galbatch.rules.conqueror.state import GameState, Planet, Ship
 from galbatch.rules.conqueror.tables import MAX_PLAYERS, MAX_SHIPS
@@ -85,7 +87,7 @@ def field_map(state: GameState) -> None:
         text, pdf, pages = [], [], 0
         for _ in range(RUNS):
             start = time.perf_counter()
-            maps = field_atlas(gm_map(state), width, BODY)
+            maps = field_atlas(gm_map(state), width, BODY_LINES)
             printout = Printout(
                 "GC50", 0, "GM", width, (Section("MAP", tuple(map(MapBlock, maps))),)
             )
@@ -144,6 +146,7 @@ def turn_times(players: int, with_map: bool = False) -> dict[bool, float]:
                 result = process(copy, pdf=pdf)
                 times.append(time.perf_counter() - start)
                 after = os.times()
+                turn_done(result)
                 cpu.append(after.user + after.system - before.user - before.system)
                 workers.append(
                     after.children_user

@@ -1,6 +1,6 @@
 """Time the PDF of the GM's map of a crowded Galactic Conqueror field (a script, not a test).
 
-Run from the project root: PYTHONPATH=. python benchmarks/bench_conqueror_map.py [--rounds N]
+Run from the project root: python benchmarks/bench_conqueror_map.py [--rounds N]
 The field is tests.conqueror_world.big_world(): 400 planets on 100 x 100 for 40 players,
 player 1 with 200 ships. Prints the best and the median wall time of rendering the GM
 printout's map pages (an atlas of sheets) to PDF, after one warm-up render (fonts), and
@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+
+import outcome  # noqa: F401 (it puts tests/, the world's builder, on the path)
 
 from galbatch.engine.contract.records import PrintContext
 from galbatch.print.page import layout

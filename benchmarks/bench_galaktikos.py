@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from outcome import turn_done
+
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.newgame import install_game
 from galbatch.engine.job.run import process
@@ -159,7 +161,7 @@ def turn_times() -> dict[bool, float]:
                         - before.children_system,
                     )
                 )
-                assert result.committed is not None, result.log
+                turn_done(result)
                 if run == 0 and not pdf:
                     for line in result.log.splitlines():
                         if "CHECK" in line or "RESOLVE" in line:

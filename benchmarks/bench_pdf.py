@@ -1,6 +1,6 @@
 """Benchmark of the PDF renderer on a synthetic 15-player turn (a script, not a test).
 
-Run from the project root: PYTHONPATH=. python benchmarks/bench_pdf.py [--out DIR]
+Run from the project root: python benchmarks/bench_pdf.py [--out DIR]
 Prints text pages a second (green-bar, 132 columns), milliseconds per map page
 and seconds for the GM's archive of the whole turn.
 """

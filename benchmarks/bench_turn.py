@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from outcome import turn_done
+
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.gamedir.turnfiles import archive_pdf, archived_checks, turn_printouts
@@ -64,6 +66,7 @@ def main() -> None:
                 start = time.perf_counter()
                 result = process(copy, pdf=pdf)
                 times.append(time.perf_counter() - start)
+                turn_done(result)
             files = result.files
             pages = sum(
                 f.count(b"\f")

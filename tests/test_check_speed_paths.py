@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from galbatch.engine.gamedir import directory as gamedir
 from galbatch.engine.gamedir.directory import Game
+from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "games" / "conflict-demo"
@@ -104,6 +105,48 @@ def test_check_by_game_uses_the_summary_of_game_yaml_once_cached(
     assert snapshot(game) == before  # the game directory is only read
     (summary,) = (cache / "galbatch").glob("game-*.json")
     assert summary.stat().st_mode & 0o077 == 0  # password hashes: the owner's alone
+
+
+def test_a_game_with_settings_uses_the_summary_once_cached(tmp_path: Path, orders: Path) -> None:
+    """`galbatch new --setting KEY=VALUE` writes the setting with a quoted key, as the
+    bundled nebula4 has its colours: a check of such a game reads game.yaml's summary from
+    the cache too, and says the same."""
+    game = tmp_path / "nebula4"
+    shutil.copytree(shipped("nebula4"), game)
+    assert '{"colours": ' in (game / "game.yaml").read_text()  # the key as `new` quotes it
+    file = game / "orders" / "1.txt"
+    cache = tmp_path / "cache"
+    first = check([str(file), "--game", str(game)], cache)
+    assert first[0] == 8 and "IC240" in first[1], first[1]
+    assert imported(first[2], "ruamel")  # no summary yet: game.yaml is loaded in full
+    assert len(list((cache / "galbatch").glob("game-*.json"))) == 1
+    second = check([str(file), "--game", str(game)], cache)
+    assert second[:2] == first[:2]
+    assert not imported(second[2], "ruamel")
+
+
+def test_a_new_games_quoted_setting_is_kept_as_plain_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game made by `galbatch new --setting` opens from its cached summary, with the
+    setting as the full load reads it."""
+    from click.testing import CliRunner
+
+    from galbatch.cli import cli
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    game = tmp_path / "g"
+    args = ["new", "conflict", str(game), "-n", "2", "--seed", "7", "--start", "2001-01-01"]
+    done = CliRunner().invoke(cli, [*args, "--setting", "worlds_per_player=12"])
+    assert done.exit_code == 0, done.output
+    full = Game.open(game)
+    assert [type(k) is str for k in full.config["settings"]] == [False]  # quoted by ruamel
+    assert full.summary() is not None
+    Game.open_cached(game)
+    cached = Game.open_cached(game)
+    assert type(cached.config) is dict  # from the summary, not the YAML
+    assert cached.settings == full.settings == {"worlds_per_player": 12}
+    assert cached.config == full.summary()
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ import pytest
 from galbatch.engine.gamedir import directory as gamedir
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.job.run import process
-from tests.bundled import shipped
+from tests.bundled import LAST_TURN, shipped
 
 
 def tree(path: Path) -> dict[str, bytes]:
@@ -21,14 +21,15 @@ def tree(path: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("name", "rc"), [("gc16", 8), ("nebula4", 8)])  # nebula4: settings
 def test_a_turn_from_the_cached_game_file_is_the_turn_from_the_yaml(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, rc: int
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     turns = []
     for run in ("yaml", "cache"):
-        game = tmp_path / run / "gc16"
-        shutil.copytree(shipped("gc16"), game)
+        game = tmp_path / run / name
+        shutil.copytree(shipped(name), game)
         if run == "cache":  # the YAML is never parsed again for the same bytes
 
             def no_yaml(*args: object) -> None:
@@ -36,8 +37,8 @@ def test_a_turn_from_the_cached_game_file_is_the_turn_from_the_yaml(
 
             monkeypatch.setattr(gamedir, "parse_edited", no_yaml)
         result = process(game, pdf=False)
-        assert int(result.rc) == 8, result.log
-        turns.append(tree(game / "turns" / "001"))
+        assert int(result.rc) == rc, result.log
+        turns.append(tree(game / "turns" / f"{LAST_TURN.get(name, 0) + 1:03d}"))
     assert turns[0] == turns[1]
 
 

@@ -274,10 +274,11 @@ def _plain(value: Any) -> Any:
             return kind(value)
     if value is None:
         return None
-    if isinstance(value, dict):
-        items = {k: _plain(v) for k, v in value.items()}
-        ok = all(type(k) is str for k in items) and _NOT_PLAIN not in items.values()
-        return items if ok else _NOT_PLAIN
+    if isinstance(value, dict):  # a quoted key, as `galbatch new --setting` writes, is a str too
+        if not all(isinstance(k, str) for k in value):
+            return _NOT_PLAIN
+        items = {str(k): _plain(v) for k, v in value.items()}
+        return _NOT_PLAIN if _NOT_PLAIN in items.values() else items
     if isinstance(value, list):
         listed = [_plain(v) for v in value]
         return _NOT_PLAIN if _NOT_PLAIN in listed else listed
