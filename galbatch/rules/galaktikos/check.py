@@ -20,12 +20,12 @@ warning and the amount. Resources are projected before the round is final (the
 player's earlier orders may fail, earlier turns may lift an occupation), so an order
 they pay for in part or not at all is kept whole as the board allows it, spending
 only what they pay for, for the round to pay at the turn (GK406); only one that not
-even the most the turn can bring would pay for is rejected (GK240). An IF order is checked for what the
-board says of its action but spends nothing: whether it runs is known only then; an
-IF order's action the board does not allow as it stands is accepted as written with a
-warning (GK404) when other players' turns earlier in the round may lift the refusal (a
-target arriving, a hex in the way left), since its condition may be written for such a
-board: the round decides.
+even the most the turn can bring would pay for is rejected (GK240). An IF order is
+checked for what the board says of its action but spends nothing: whether it runs is
+known only then; an IF order's action the board does not allow as it stands is
+accepted as written with a warning (GK404) when other players' turns earlier in the
+round may lift the refusal (a target arriving, a hex in the way left), since its
+condition may be written for such a board: the round decides.
 """
 
 from __future__ import annotations
