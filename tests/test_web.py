@@ -196,6 +196,22 @@ def test_the_throttle_forgets_failures_older_than_its_window() -> None:
     assert not throttle.blocked("k")
 
 
+def test_held_passwords_are_forgotten_with_their_sessions_age(
+    games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from galbatch.web import site as site_module
+
+    found, ids = find_games([games])
+    site = site_module.Site(WebConfig(found, SECRET, ids=ids, session_hours=1))
+    now = [1000.0]
+    monkeypatch.setattr(site_module.time, "monotonic", lambda: now[0])
+    site.hold("a", "first-password")
+    now[0] += 3600.5
+    site.hold("b", "second-password")
+    assert site.password("a") is None and site.password("b") == "second-password"
+    assert "first-password" not in repr(site.held)
+
+
 def test_x_forwarded_for_is_trusted_only_behind_a_proxy(games: Path) -> None:
     with make_app(games) as direct:
         for n in range(CLIENT_FAILURES):

@@ -14,8 +14,6 @@ Routes (no route names a player: who he is comes from his session alone):
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -30,7 +28,7 @@ from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, player
 from galbatch.web.config import WebConfig
 from galbatch.web.limits import BodyLimit, field
-from galbatch.web.security import SecurityHeaders, csrf_ok, new_token
+from galbatch.web.security import SecurityHeaders, csrf_ok
 from galbatch.web.session import fingerprint
 from galbatch.web.site import HERE, TOO_MANY, WRONG, Site, site_of
 
@@ -79,16 +77,9 @@ async def login(request: Request) -> Response:
         await site.failed(*keys)
         return site.page(request, "login.html", 403, error=WRONG, game=game_id, player=player_id)
     game, player = found
-    start_session(request, site, game=game.id, player=player, pw=fingerprint(stored))
-    site.held[request.session["sid"]] = password
+    site.start(request, game=game.id, player=player, pw=fingerprint(stored))
+    site.hold(request.session["sid"], password)
     return RedirectResponse("/turn", 303)
-
-
-def start_session(request: Request, site: Site, **facts: Any) -> None:
-    """A new session (a new id and CSRF token: nothing of one before it carries over)."""
-    site.held.pop(str(request.session.get("sid", "")), None)
-    request.session.clear()
-    request.session.update(facts, sid=new_token(), csrf=new_token())
 
 
 def _seat(config: WebConfig, game_id: str, player_id: str) -> tuple[Game, str] | None:
@@ -110,8 +101,7 @@ async def logout(request: Request) -> Response:
     form = await request.form()
     if not csrf_ok(request, form.get("csrf")):
         return site.page(request, "error.html", 403, message="The form was stale: try again.")
-    site.held.pop(str(request.session.get("sid", "")), None)
-    request.session.clear()
+    site.end(request)
     return RedirectResponse("/login", 303)
 
 

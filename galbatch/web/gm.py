@@ -16,7 +16,7 @@ from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.security.hashes import verify_password
 from galbatch.rules import UnknownRuleset
 from galbatch.web.limits import field
-from galbatch.web.security import csrf_ok, new_token
+from galbatch.web.security import csrf_ok
 from galbatch.web.session import fingerprint, is_gm
 from galbatch.web.site import TOO_MANY, site_of
 
@@ -65,9 +65,7 @@ async def gm_login(request: Request) -> Response:
     if not await run_in_threadpool(verify_password, password, site.config.gm_hash):
         await site.failed(*keys)
         return site.page(request, "gm_login.html", 403, error="Wrong password.")
-    site.held.pop(str(request.session.get("sid", "")), None)
-    request.session.clear()
-    request.session.update(gm=fingerprint(site.config.gm_hash), sid=new_token(), csrf=new_token())
+    site.start(request, gm=fingerprint(site.config.gm_hash))
     return RedirectResponse("/gm", 303)
 
 

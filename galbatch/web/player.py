@@ -122,7 +122,7 @@ def _action(
     more.setdefault("checked", None)
     more.setdefault("message", "")
     more.setdefault("error", "")
-    more.setdefault("ask_password", seat.sid not in site.held)
+    more.setdefault("ask_password", site.password(seat.sid) is None)
     return site.page(
         request, "action.html", code, seat=seat, orders=orders, max_orders=MAX_ORDERS, **more
     )
@@ -156,7 +156,7 @@ async def _save(
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
         return _action(site, request, seat, orders, 409, error=error, checked=checked)
-    password = site.held.get(seat.sid)
+    password = site.password(seat.sid)
     if password is None:
         ok = bool(typed) and await run_in_threadpool(
             verify_password, typed, seat.game.password_hash(seat.player)
@@ -164,7 +164,8 @@ async def _save(
         if not ok:
             error = "Give your password to save (the server has restarted since you logged in)."
             return _action(site, request, seat, orders, 403, error=error, checked=checked)
-        password = site.held[seat.sid] = typed
+        password = typed
+        site.hold(seat.sid, typed)
     data = order_file(seat.game, seat.player, password, orders)
     if len(data) > MAX_BYTES:
         return _action(site, request, seat, orders, 413, error="The orders are too long.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from starlette.templating import Jinja2Templates
 
 from galbatch.engine.security.hashes import hash_password
 from galbatch.web.config import WebConfig
-from galbatch.web.security import Throttle, client_address, csrf_token
+from galbatch.web.security import Throttle, client_address, csrf_token, new_token
 
 HERE = Path(__file__).resolve().parent
 TOO_MANY = "Too many failed logins: wait a quarter of an hour and try again."
@@ -36,8 +37,31 @@ class Site:
         self.templates = Jinja2Templates(env=env)
         self.players = Throttle(config.player_failures)
         self.clients = Throttle(config.client_failures)
-        self.held: dict[str, str] = {}  # session id -> the player's password
+        # session id -> (when it was held, the player's password); only this process's memory
+        self.held: dict[str, tuple[float, str]] = {}
         self.dummy = hash_password(secrets.token_hex(8))  # verified for an unknown player
+
+    def hold(self, sid: str, password: str) -> None:
+        """Keep a session's password for its life (the order file's header needs it);
+        those of sessions past their age are forgotten."""
+        now = time.monotonic()
+        oldest = now - self.config.session_hours * 3600
+        for old in [k for k, (when, _) in self.held.items() if when < oldest]:
+            del self.held[old]
+        self.held[sid] = (now, password)
+
+    def password(self, sid: str) -> str | None:
+        held = self.held.get(sid)
+        return None if held is None else held[1]
+
+    def start(self, request: Request, **facts: Any) -> None:
+        """A new session (a new id and CSRF token: nothing of the one before carries over)."""
+        self.end(request)
+        request.session.update(facts, sid=new_token(), csrf=new_token())
+
+    def end(self, request: Request) -> None:
+        self.held.pop(str(request.session.get("sid", "")), None)
+        request.session.clear()
 
     def page(self, request: Request, name: str, code: int = 200, **context: Any) -> Response:
         context.setdefault("csrf", csrf_token(request))
