@@ -509,6 +509,11 @@ def test_save_asks_for_the_password_when_the_server_holds_none(
     refused = post_orders(writer, "END\n", "save", password="wrong")
     assert refused.status_code == 403 and inbox(fresh) == before
     assert "END" in refused.text
+    for _ in range(PLAYER_FAILURES - 1):  # guesses count as failed logins do
+        post_orders(writer, "END\n", "save", password="wrong")
+    capped = post_orders(writer, "END\n", "save", password=P1)
+    assert capped.status_code == 403 and inbox(fresh) == before
+    writer.app.state.site.players.failures.clear()  # type: ignore[attr-defined]  # time passes
     saved = post_orders(writer, "END\n", "save", password=P1)
     assert saved.status_code == 200 and inbox(fresh).endswith(b"\nEND\n")
 
@@ -552,6 +557,17 @@ def test_the_action_page_is_empty_after_processing(fresh: Path, writer: TestClie
     turn = writer.get("/turn")
     assert "Turn</dt><dd>2 of" in turn.text and "no order file received yet" in turn.text
     assert writer.get("/turn/2/printout.pdf").content.startswith(b"%PDF")
+
+
+def test_a_game_that_cannot_be_written_keeps_the_text(fresh: Path, writer: TestClient) -> None:
+    log_in(writer)
+    orders = fresh / "galaxy13" / "orders"
+    shutil.rmtree(orders)
+    orders.write_text("not a folder")
+    answer = post_orders(writer, "SCOUT 1011 1-1\nEND\n", "save")
+    assert answer.status_code == 503 and "nothing was saved" in answer.text
+    assert "SCOUT 1011 1-1" in answer.text
+    assert orders.read_text() == "not a folder"
 
 
 def test_the_action_form_needs_its_csrf_token(fresh: Path, writer: TestClient) -> None:

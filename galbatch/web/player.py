@@ -16,6 +16,7 @@ from starlette.routing import Route
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock, writer_busy
+from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
@@ -156,16 +157,10 @@ async def _save(
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
         return _action(site, request, seat, orders, 409, error=error, checked=checked)
-    password = site.password(seat.sid)
+    password = site.password(seat.sid) or await _password_again(site, request, seat, typed)
     if password is None:
-        ok = bool(typed) and await run_in_threadpool(
-            verify_password, typed, seat.game.password_hash(seat.player)
-        )
-        if not ok:
-            error = "Give your password to save (the server has restarted since you logged in)."
-            return _action(site, request, seat, orders, 403, error=error, checked=checked)
-        password = typed
-        site.hold(seat.sid, typed)
+        error = "Give your password to save (the server has restarted since you logged in)."
+        return _action(site, request, seat, orders, 403, error=error, checked=checked)
     data = order_file(seat.game, seat.player, password, orders)
     if len(data) > MAX_BYTES:
         return _action(site, request, seat, orders, 413, error="The orders are too long.")
@@ -173,11 +168,27 @@ async def _save(
         kept = await run_in_threadpool(save_orders, seat.game.path, seat.player, data)
     except GameBusy:
         return _action(site, request, seat, orders, 409, busy=True, error=BUSY, checked=checked)
+    except (GameError, LoadError, OSError):
+        error = "The game cannot be written just now: nothing was saved. Your text is kept."
+        return _action(site, request, seat, orders, 503, error=error, checked=checked)
     turn = "" if status is None else f" for turn {status.turn + 1}"
     message = f"Saved{turn}." + (
         " The file it replaced is kept by the game master." if kept else ""
     )
     return _action(site, request, seat, orders, message=message, checked=checked)
+
+
+async def _password_again(site: Site, request: Request, seat: Seat, typed: str) -> str | None:
+    """The password the form gives, if it is the player's, when the server holds none for
+    the session; its failures count as failed logins do."""
+    keys = (f"client:{site.client(request)}", f"player:{seat.game.id.upper()}/{seat.player}")
+    if not typed or site.refused(*keys):
+        return None
+    if not await run_in_threadpool(verify_password, typed, seat.game.password_hash(seat.player)):
+        await site.failed(*keys)
+        return None
+    site.hold(seat.sid, typed)
+    return typed
 
 
 ROUTES = [
