@@ -2,7 +2,8 @@
 
 Lowest first. A ruleset builds on the engine's language, contract and checker and on
 the print layer; the game directory, the jobs, the post room and the command line
-build on the rulesets, through their registry. Function-local and type-checking
+build on the rulesets, through their registry; the web site files orders as the
+post room does, and the command line serves it. Function-local and type-checking
 imports count too: a lazy import is still a dependency.
 """
 
@@ -26,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("galbatch.engine.gamedir",),
     ("galbatch.engine.job",),
     ("galbatch.post",),
+    ("galbatch.web",),
     ("galbatch.cli",),
 )
 
@@ -79,3 +81,6 @@ def test_the_layers_see_a_violation() -> None:
     assert layer_of("galbatch.rules.conflict.check") > layer_of("galbatch.engine.checker.facts")
     assert layer_of("galbatch.engine.gamedir.commit") > layer_of("galbatch.rules")
     assert layer_of("galbatch.print.page") < layer_of("galbatch.engine.contract.ruleset")
+    assert (
+        layer_of("galbatch.post.filing") < layer_of("galbatch.web.app") < layer_of("galbatch.cli")
+    )

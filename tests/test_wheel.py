@@ -121,6 +121,32 @@ def test_installed_wheel_generates_passwords_from_its_word_list(
     assert len(made.stdout.split("-")) == 5
 
 
+SERVE_LOGIN_PAGE = """
+import sys
+from pathlib import Path
+from starlette.testclient import TestClient
+from galbatch.web.app import create_app
+from galbatch.web.config import WebConfig, find_games
+found, ids = find_games([Path(sys.argv[1])])
+client = TestClient(create_app(WebConfig(found, "w" * 40, ids=ids)))
+print(client.get("/login").status_code, client.get("/static/site.css").status_code)
+"""
+
+
+def test_installed_wheel_serves_its_templates_and_style(installed: Path, tmp_path: Path) -> None:
+    game = tmp_path / "demo"
+    copy_shipped("conflict-demo", game)
+    served = subprocess.run(
+        [sys.executable, "-c", SERVE_LOGIN_PAGE, str(game)],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(installed)},
+        capture_output=True,
+        text=True,
+    )
+    assert served.returncode == 0, served.stderr
+    assert served.stdout.split() == ["200", "200"]
+
+
 def test_the_wheel_carries_the_manual_pages(wheel: Path) -> None:
     archive = zipfile.ZipFile(wheel)
     data = wheel.name.split("-py3")[0] + ".data/data/"
@@ -131,6 +157,16 @@ def test_the_wheel_carries_the_manual_pages(wheel: Path) -> None:
     }, "every page in man/ is installed"
     for page, source in MAN_PAGES.items():
         assert archive.read(data + page) == (ROOT / source).read_bytes(), page
+
+
+def test_the_wheel_carries_the_web_sites_templates_and_style(wheel: Path) -> None:
+    """`galbatch serve` reads them as package data: every one of them is in the wheel."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    web = ROOT / "galbatch" / "web"
+    wanted = sorted(web.glob("templates/*.html")) + sorted(web.glob("static/*.css"))
+    assert wanted
+    for path in wanted:
+        assert path.relative_to(ROOT).as_posix() in names
 
 
 LICENCES = ("LICENSE", "LICENSES/MPL-2.0.txt")  # MIT; lark's standalone output's MPL-2.0

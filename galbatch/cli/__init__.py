@@ -31,6 +31,7 @@ COMMANDS = {  # each command's name and its "module.attribute", imported when it
     "print": "galbatch.cli.reprint.print_",
     "process": "galbatch.cli.process.process",
     "rating": "galbatch.cli.rating.rating",
+    "serve": "galbatch.cli.serve.serve",
     "signups": "galbatch.cli.post.signups",
     "start": "galbatch.cli.post.start",
     "status": "galbatch.cli.status.status",
@@ -57,6 +58,7 @@ def cli() -> None:
       galbatch passwd games/demo 3
       galbatch intake games/demo mail/inbox.mbox
       galbatch mail games/demo --send
+      galbatch serve games/ --port 8080
 
     Shell completion (bash): eval "$(_GALBATCH_COMPLETE=bash_source galbatch)"
 

@@ -77,3 +77,20 @@ def commit_lock(turns: Path, *, exclusive: bool) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def writer_busy(directory: Path) -> bool:
+    """Whether a writer (`process`, `intake`, ...) holds the game's writer lock now.
+
+    Asks with a shared lock, taken and dropped at once: it writes nothing and never
+    waits, so a page can say a run is under way without holding the run up."""
+    import fcntl
+
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False

@@ -131,21 +131,30 @@ def check_one(
     if ruleset is not None:
         return check_file(of, _ruleset(ruleset))
     if view_file is not None:
-        from galbatch.engine.security.authentication import authenticate  # not for syntax
-
-        view = _load_view(view_file)
-        rs = _ruleset(str(view.get("ruleset", "")))
-        auth = []
-        if of.header is not None:
-            auth = authenticate(
-                of, str(view.get("game", of.header.game)), str(view["player"]), None
-            )
-        try:
-            return check_file(of, rs, view, str(view["player"]), auth)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            # a view file is the player's copy: damaged, it must not become a traceback
-            raise CheckError(f"{view_file}: not a usable view file ({type(e).__name__})") from None
+        return _check_against_view(of, view_file, _load_view(view_file))
     raise CheckError("give exactly one of --ruleset, --game or --view")
+
+
+def check_against_view(data: bytes, name: str, view_file: Path) -> FileCheck:
+    """`check --view VIEW_FILE` of an order file's bytes, named `name` in the diagnostics:
+    what play by web's check button runs. The view file is read afresh each time (a
+    server outlives a turn); CheckError if it cannot be used."""
+    return _check_against_view(parse_order_bytes(data, name), view_file, _read_view(view_file))
+
+
+def _check_against_view(of: OrderFile, view_file: Path, view: dict[str, Any]) -> FileCheck:
+    from galbatch.engine.checker.pipeline import check_file
+    from galbatch.engine.security.authentication import authenticate  # not for syntax
+
+    rs = _ruleset(str(view.get("ruleset", "")))
+    auth = []
+    if of.header is not None:
+        auth = authenticate(of, str(view.get("game", of.header.game)), str(view["player"]), None)
+    try:
+        return check_file(of, rs, view, str(view["player"]), auth)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        # a view file is the player's copy: damaged, it must not become a traceback
+        raise CheckError(f"{view_file}: not a usable view file ({type(e).__name__})") from None
 
 
 def _check_against_game(of: Any, game_dir: Path, path: Path | str) -> FileCheck:

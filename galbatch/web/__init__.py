@@ -1,0 +1,1 @@
+"""Play by web: `galbatch serve`, a small site over the game directories."""

@@ -1,0 +1,201 @@
+"""A player's pages: his turn (printout, PDF, view file, earlier turns) and his orders.
+
+Every page asks the session who the player is; no path or field names a player or a
+file, so nothing of another player's can be asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.locks import GameBusy, commit_lock, writer_busy
+from galbatch.engine.gamedir.yamlio import LoadError
+from galbatch.engine.job.status import Status, game_status
+from galbatch.engine.language.orderfile import MAX_BYTES
+from galbatch.engine.security.hashes import verify_password
+from galbatch.rules import UnknownRuleset
+from galbatch.web.limits import field
+from galbatch.web.orders import MAX_ORDERS, check_orders, inbox_orders, order_file, save_orders
+from galbatch.web.security import csrf_ok
+from galbatch.web.session import Seat, seat_of
+from galbatch.web.site import Site, site_of
+
+MAX_FILE = 64 * 1024 * 1024  # bytes of a printout or PDF served: far past any turn's
+BUSY = (
+    "galbatch process is running this game's turn now: nothing can be saved until it is "
+    "done. Your text is kept below; save it again in a little while."
+)
+
+
+def _status(site: Site, seat: Seat) -> Status | None:
+    try:
+        return game_status(site.config.games[seat.game.id.upper()])
+    except (GameError, UnknownRuleset, OSError):
+        return None
+
+
+def _unavailable(site: Site, request: Request) -> Response:
+    return site.page(request, "error.html", 503, message="The game cannot be read just now.")
+
+
+def _turn_file(seat: Seat, turn: int, name: str) -> bytes | None:
+    """A file of the player's in turn `turn` (printouts/ or views/), read under the commit
+    lock; None if there is none."""
+    game = seat.game
+    with commit_lock(game.turns, exclusive=False):
+        if not 0 <= turn <= game.latest_turn():
+            return None
+        try:
+            return read_regular(game.turn_dir(turn) / name, MAX_FILE)
+        except (NotAFile, OSError):
+            return None
+
+
+async def turn_page(request: Request) -> Response:
+    site = site_of(request)
+    seat = seat_of(request, site.config)
+    if seat is None:
+        return RedirectResponse("/login", 303)
+    status = await run_in_threadpool(_status, site, seat)
+    if status is None:
+        return _unavailable(site, request)
+    turn = request.path_params.get("turn", status.turn)
+    if not 0 <= turn <= status.turn:
+        return site.page(request, "error.html", 404, message="There is no such turn.")
+    text = await run_in_threadpool(_turn_file, seat, turn, f"printouts/{seat.player}.txt")
+    earlier = list(range(status.turn, -1, -1))
+    mine = next(s for s in status.seats if s.id == seat.player)
+    return site.page(
+        request,
+        "turn.html",
+        seat=seat,
+        status=status,
+        turn=turn,
+        mine=mine,
+        printout=None if text is None else text.decode("utf-8", "replace"),
+        turns=earlier,
+    )
+
+
+async def turn_pdf(request: Request) -> Response:
+    return await _download(request, "printouts/{player}.pdf", "application/pdf", "pdf")
+
+
+async def turn_view(request: Request) -> Response:
+    return await _download(request, "views/{player}.yaml", "application/json", "json")
+
+
+async def _download(request: Request, pattern: str, media: str, ext: str) -> Response:
+    site = site_of(request)
+    seat = seat_of(request, site.config)
+    if seat is None:
+        return RedirectResponse("/login", 303)
+    turn = int(request.path_params["turn"])
+    data = await run_in_threadpool(_turn_file, seat, turn, pattern.format(player=seat.player))
+    if data is None:
+        return site.page(request, "error.html", 404, message="There is no such file.")
+    kind = "view" if ext == "json" else "printout"
+    name = f"{seat.game.id}-turn{turn:03d}-{seat.player}-{kind}.{ext}"
+    headers = {"content-disposition": f'attachment; filename="{name}"'}
+    return Response(data, media_type=media, headers=headers)
+
+
+async def action_page(request: Request) -> Response:
+    site = site_of(request)
+    seat = seat_of(request, site.config)
+    if seat is None:
+        return RedirectResponse("/login", 303)
+    orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
+    return _action(site, request, seat, orders)
+
+
+def _action(
+    site: Site, request: Request, seat: Seat, orders: str, code: int = 200, **more: Any
+) -> Response:
+    more.setdefault("busy", writer_busy(seat.game.path))
+    more.setdefault("checked", None)
+    more.setdefault("message", "")
+    more.setdefault("error", "")
+    more.setdefault("ask_password", site.password(seat.sid) is None)
+    return site.page(
+        request, "action.html", code, seat=seat, orders=orders, max_orders=MAX_ORDERS, **more
+    )
+
+
+async def action(request: Request) -> Response:
+    site = site_of(request)
+    seat = seat_of(request, site.config)
+    if seat is None:
+        return RedirectResponse("/login", 303)
+    form = await request.form()
+    orders = field(form, "orders", MAX_ORDERS)
+    if orders is None:
+        return site.page(request, "error.html", 413, message="The orders are too long.")
+    if not csrf_ok(request, form.get("csrf")):
+        return _action(site, request, seat, orders, 403, error="The form was stale: try again.")
+    what = form.get("action")
+    checked = await run_in_threadpool(check_orders, seat.game, seat.player, orders)
+    if what == "check":
+        return _action(site, request, seat, orders, checked=checked)
+    if what != "save":
+        return _action(site, request, seat, orders, 400, error="Check or save?")
+    return await _save(site, request, seat, orders, field(form, "password") or "", checked)
+
+
+async def _save(
+    site: Site, request: Request, seat: Seat, orders: str, typed: str, checked: Any
+) -> Response:
+    """Save the orders as the player's inbox file; the text is kept whatever happens."""
+    status = await run_in_threadpool(_status, site, seat)
+    if status is not None and status.finished:
+        error = f"Game {seat.game.id} has ended: no orders are taken."
+        return _action(site, request, seat, orders, 409, error=error, checked=checked)
+    password = site.password(seat.sid) or await _password_again(site, request, seat, typed)
+    if password is None:
+        error = "Give your password to save (the server has restarted since you logged in)."
+        return _action(site, request, seat, orders, 403, error=error, checked=checked)
+    data = order_file(seat.game, seat.player, password, orders)
+    if len(data) > MAX_BYTES:
+        return _action(site, request, seat, orders, 413, error="The orders are too long.")
+    try:
+        kept = await run_in_threadpool(save_orders, seat.game.path, seat.player, data)
+    except GameBusy:
+        return _action(site, request, seat, orders, 409, busy=True, error=BUSY, checked=checked)
+    except (GameError, LoadError, OSError):
+        error = "The game cannot be written just now: nothing was saved. Your text is kept."
+        return _action(site, request, seat, orders, 503, error=error, checked=checked)
+    turn = "" if status is None else f" for turn {status.turn + 1}"
+    message = f"Saved{turn}." + (
+        " The file it replaced is kept by the game master." if kept else ""
+    )
+    return _action(site, request, seat, orders, message=message, checked=checked)
+
+
+async def _password_again(site: Site, request: Request, seat: Seat, typed: str) -> str | None:
+    """The password the form gives, if it is the player's, when the server holds none for
+    the session; its failures count as failed logins do."""
+    keys = (f"client:{site.client(request)}", f"player:{seat.game.id.upper()}/{seat.player}")
+    if not typed or site.refused(*keys):
+        return None
+    if not await run_in_threadpool(verify_password, typed, seat.game.password_hash(seat.player)):
+        await site.failed(*keys)
+        return None
+    site.hold(seat.sid, typed)
+    return typed
+
+
+ROUTES = [
+    Route("/turn", turn_page, methods=["GET"]),
+    Route("/turn/{turn:int}", turn_page, methods=["GET"]),
+    Route("/turn/{turn:int}/printout.pdf", turn_pdf, methods=["GET"]),
+    Route("/turn/{turn:int}/view.json", turn_view, methods=["GET"]),
+    Route("/action", action_page, methods=["GET"]),
+    Route("/action", action, methods=["POST"]),
+]
