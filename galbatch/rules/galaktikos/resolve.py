@@ -10,6 +10,7 @@ from typing import Any
 
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
 from galbatch.rules.galaktikos.round import (
+    Kept,
     first_seat,
     play_turn,
     public,
@@ -44,6 +45,7 @@ def resolve(
     seats = list(after.players)
     order = turn_order(after)
     after.first = order[0] if order else 0
+    kept = Kept(after)
     for seat in order:
         player = seats[seat]
         if after.players[player].eliminated:
@@ -52,7 +54,7 @@ def resolve(
             unplayed(after, player, orders.get(player, ()), log)
             continue
         after.seat = seat
-        play_turn(after, player, orders.get(player, ()), rng, log)
+        play_turn(after, player, orders.get(player, ()), rng, log, kept)
     after.events = public(log)
     after.round += 1
     after.seat = first_seat(after)

@@ -286,21 +286,38 @@ def turn_order(state: RoundState) -> list[int]:
     return [s for s in order if not state.players[seats[s]].eliminated]
 
 
+class Kept:
+    """What a round keeps from turn to turn rather than work out over the board after
+    every action: resource access (7.1) and the population counts (2.1), and supply
+    (7.3) as the standing orders obstruct it, made afresh when a player's OBSTRUCT
+    orders change (`play_turn`)."""
+
+    def __init__(self, state: RoundState) -> None:
+        self.access = Tally(state, access_share)
+        self.census = Tally(state, population_share)
+        self.supply: Supply | None = None
+
+
 class _Turn:
     """One player's turn in progress: the state, the player and the round's log."""
 
-    def __init__(self, state: RoundState, player: str, rng: random.Random, log: list[Event]):
+    def __init__(
+        self, state: RoundState, player: str, rng: random.Random, log: list[Event], kept: Kept
+    ):
         self.state = state
         self.player = player
         self.rng = rng
         self.log = log
         self.course: list[str] = []  # how the action under way was fought, told after it
         self.triggered: list[Event] = []  # what the action under way set off, told after it
-        # supply (7.3) as the turn's standing orders obstruct it, kept from the first watch;
-        # resource access (7.1) and the population counts (2.1) kept from the start
-        self.supply: Supply | None = None
-        self.access = Tally(state, access_share)
-        self.census = Tally(state, population_share)
+        self.kept = kept
+        self.access = kept.access
+        self.census = kept.census
+
+    @property
+    def supply(self) -> Supply | None:
+        """Supply as the standing orders obstruct it, once the turn's first watch made it."""
+        return self.kept.supply
 
     def note(self, event: Event) -> None:
         self.log.append(event)
@@ -315,9 +332,9 @@ class _Turn:
         """Record the events a change of the board triggered (7.1, 7.3); the resource access
         now, which is the next action's `before_access` if nothing changes in between."""
         state = self.state
-        if self.supply is None:
-            self.supply = Supply(state, obstructs(state))
-        self.supply.update()
+        if self.kept.supply is None:
+            self.kept.supply = Supply(state, obstructs(state))
+        self.kept.supply.update()
         for hex_, who in sorted(state.unsupplied - before_supply):
             name = state.name_of(who)
             self.note(GameEvent(who, f"the fleet of {name} at {hex_.name} is out of supply"))
@@ -509,12 +526,22 @@ def _victory(state: RoundState, log: list[Event], census: Tally) -> None:
 
 
 def play_turn(
-    state: RoundState, player: str, orders: Sequence[Any], rng: random.Random, log: list[Event]
+    state: RoundState,
+    player: str,
+    orders: Sequence[Any],
+    rng: random.Random,
+    log: list[Event],
+    kept: Kept | None = None,
 ) -> None:
-    """One player's turn: standing orders, the beginning of the turn, then actions in file order."""
+    """One player's turn: standing orders, the beginning of the turn, then actions in file
+    order. `kept`: what the round keeps from the turns before (none: made afresh)."""
     standing = [o for o in orders if isinstance(o, STANDING)]
-    state.standing[player] = remember(state.standing.get(player, ()), standing)
-    turn = _Turn(state, player, rng, log)
+    before = state.standing.get(player, ())
+    state.standing[player] = remember(before, standing)
+    kept = kept or Kept(state)
+    if _latest(before, Obstruct) != _latest(state.standing[player], Obstruct):
+        kept.supply = None  # his fleets now obstruct others' supply otherwise
+    turn = _Turn(state, player, rng, log, kept)
     before_access, before_supply = turn.access.now(), set(state.unsupplied)
     _begin(turn, orders)
     given(standing, player, log)

@@ -264,9 +264,8 @@ class Supply:
             return
         for player in again:
             self._judge(player, self.abroad.get(player, ()))
-        for hex_, player in touched:
-            if player not in again:
-                self._judge(player, [hex_])
+        for hex_, player in touched:  # a hex claimed is no longer abroad: judged here
+            self._judge(player, [hex_])
         state.unsupplied = set(self.marks)
 
     def _obstruction(
