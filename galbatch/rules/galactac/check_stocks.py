@@ -57,8 +57,8 @@ _MISSING = object()
 
 class Journal:
     """The undo log of the running stocks: each change with what it replaced, so an
-    action rejected half-way puts back only what it touched (not a copy of every ship
-    and system before every action, which was a quarter of a 5,000-ship check)."""
+    action rejected half-way puts back only what it touched (the checker copied every
+    ship and system before every action, most of a 5,000-ship empire's check)."""
 
     def __init__(self) -> None:
         self.undo: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
@@ -92,8 +92,9 @@ class Journaled:
 
 
 class LoggedDict(dict[K, V]):
-    """A table of the running stocks whose entries set or deleted are logged; a journaled
-    value put in it joins the journal."""
+    """A table of the running stocks whose entries set or deleted are logged (item
+    assignment, `del`, `setdefault`, `pop`: the changes the checks make to one); a
+    journaled value put in it joins the journal."""
 
     def __init__(self, journal: Journal) -> None:
         super().__init__()
@@ -130,7 +131,8 @@ class LoggedDict(dict[K, V]):
 
 
 class LoggedSet(set[K]):
-    """A set of the running stocks whose members added are logged."""
+    """A set of the running stocks whose members added are logged (by `add` and
+    `update`, the only changes the checks make to one)."""
 
     def __init__(self, journal: Journal) -> None:
         super().__init__()

@@ -31,6 +31,7 @@ def resolve(
     battles), so the same state and orders give the same next state.
     """
     after = copy.deepcopy(state)
+    after.changes.clear()  # the log of this run's changes (`round.Kept` reads it)
     if after.winner is not None:
         after.events = ()
         return after

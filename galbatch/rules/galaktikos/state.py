@@ -59,7 +59,7 @@ class GameState:
     held: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     # every hex whose territory, population, fleets or occupation marks changed, in order:
-    # what `supply.Supply` reads to keep supply up to date without searching the board
+    # what `supply.Supply` and `Tally` read to keep up to date without searching the board
     changes: list[Hex] = field(default_factory=list, compare=False, repr=False)
 
     # -- the map --------------------------------------------------------------
