@@ -205,13 +205,12 @@ class Checker(Designs, Production, Cargo, Fleets, Movement):
         return rejected(at)
 
     def save(self) -> Any:
-        """The running stocks, to put back when an action is rejected half-way."""
-        places = {k: replace(p) for k, p in self.places.items()}
-        crafts = {k: replace(c) for k, c in self.crafts.items()}  # ratings are frozen
-        return places, crafts, dict(self.designs), set(self.gone), set(self.leaving)
+        """Where the running stocks' undo log stands, to put them back from when an
+        action is rejected half-way (`check_stocks.Journal`)."""
+        return self.journal.mark()
 
     def restore(self, saved: Any) -> None:
-        self.places, self.crafts, self.designs, self.gone, self.leaving = saved
+        self.journal.rollback(saved)
 
     def finish(self, accepted: Mapping[int, Any]) -> dict[int, Refusal]:
         """A COMBAT to a ship not under ATTACK orders stands only if an ATTACK for the

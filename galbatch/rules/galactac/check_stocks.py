@@ -9,10 +9,10 @@ a ship, a System or a design the empire does not have.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from galbatch.engine.checker.situation import Refusal, Situation
 from galbatch.engine.text.suggest import closest, did_you_mean, did_you_mean_one_of
@@ -50,8 +50,107 @@ def reading(text: str) -> Rating:
         return Rating()
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+_MISSING = object()
+
+
+class Journal:
+    """The undo log of the running stocks: each change with what it replaced, so an
+    action rejected half-way puts back only what it touched (the checker copied every
+    ship and system before every action, most of a 5,000-ship empire's check)."""
+
+    def __init__(self) -> None:
+        self.undo: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+
+    def mark(self) -> int:
+        """Where the log stands: `rollback` to it undoes every change since."""
+        return len(self.undo)
+
+    def rollback(self, mark: int) -> None:
+        """Undo the changes made since `mark`, the latest first."""
+        while len(self.undo) > mark:
+            put_back, args = self.undo.pop()
+            put_back(*args)
+
+
+class Journaled:
+    """A running stock whose every attribute change is logged in its journal, once it
+    has one (`Stocks` gives it; none while it is made)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        journal = self.__dict__.get("journal_")
+        if journal is not None:
+            journal.undo.append((self._put_back, (name, self.__dict__.get(name, _MISSING))))
+        object.__setattr__(self, name, value)
+
+    def _put_back(self, name: str, old: Any) -> None:
+        if old is _MISSING:
+            object.__delattr__(self, name)
+        else:
+            object.__setattr__(self, name, old)
+
+
+class LoggedDict(dict[K, V]):
+    """A table of the running stocks whose entries set or deleted are logged (item
+    assignment, `del`, `setdefault`, `pop`: the changes the checks make to one); a
+    journaled value put in it joins the journal."""
+
+    def __init__(self, journal: Journal) -> None:
+        super().__init__()
+        self.journal = journal
+
+    def _log(self, key: K) -> None:
+        self.journal.undo.append((self._put_back, (key, self.get(key, _MISSING))))
+
+    def _put_back(self, key: K, old: Any) -> None:
+        if old is _MISSING:
+            super().pop(key, None)
+        else:
+            super().__setitem__(key, old)
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self._log(key)
+        if isinstance(value, Journaled):
+            value.__dict__["journal_"] = self.journal
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: K) -> None:
+        self._log(key)
+        super().__delitem__(key)
+
+    def setdefault(self, key: K, default: V) -> V:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: K, *default: Any) -> Any:
+        if key in self:
+            self._log(key)
+        return super().pop(key, *default)
+
+
+class LoggedSet(set[K]):
+    """A set of the running stocks whose members added are logged (by `add` and
+    `update`, the only changes the checks make to one)."""
+
+    def __init__(self, journal: Journal) -> None:
+        super().__init__()
+        self.journal = journal
+
+    def add(self, item: K) -> None:
+        if item not in self:
+            self.journal.undo.append((self.discard, (item,)))
+            super().add(item)
+
+    def update(self, *items: Iterable[K]) -> None:
+        for each in items:
+            for item in each:
+                self.add(item)
+
+
 @dataclass
-class Place:
+class Place(Journaled):
     """One of the empire's systems, or its missile stockpile at another's, while checking."""
 
     location: str
@@ -67,7 +166,7 @@ class Place:
 
 
 @dataclass
-class Craft:
+class Craft(Journaled):
     """One of the empire's ships while checking."""
 
     id: int
@@ -121,10 +220,11 @@ class Stocks(Situation[Any]):
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         super().__init__()
+        self.journal = Journal()
         empire = view.get("empire", {})
         self.tech = int(empire.get("tech", 1))
         self.home: str | None = empire.get("home")
-        self.places: dict[str, Place] = {}
+        self.places: dict[str, Place] = LoggedDict(self.journal)
         for s in view.get("systems", []):
             self.places[str(s["location"])] = Place(
                 str(s["location"]),
@@ -142,7 +242,7 @@ class Stocks(Situation[Any]):
         self.others: dict[str, str] = {
             str(s["location"]): str(s["owner"]) for s in view.get("seen", []) if s.get("owner")
         }
-        self.designs: dict[str, Plan] = {}
+        self.designs: dict[str, Plan] = LoggedDict(self.journal)
         for d in view.get("designs", []):
             rating = reading(str(d["rating"]))
             self.designs[str(d["code"])] = Plan(
@@ -168,10 +268,12 @@ class Stocks(Situation[Any]):
                 str(s.get("orders", "NONE")),
                 s.get("goal"),
             )
-        self.gone: set[int] = set()  # scrapped by an earlier SCRAP
+        for craft in self.crafts.values():
+            craft.__dict__["journal_"] = self.journal
+        self.gone: set[int] = LoggedSet(self.journal)  # scrapped by an earlier SCRAP
         # taken out of their System by an accepted [M] action, their own or their fleet's:
         # an [A] action that needs them where they are (REFIT) cannot have them
-        self.leaving: set[int] = set()
+        self.leaving: set[int] = LoggedSet(self.journal)
         # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
         # before it is (the [M] actions are checked after the [B] ones)
         self.awaiting: dict[int, tuple[int, str]] = {}
@@ -231,12 +333,16 @@ class Stocks(Situation[Any]):
 
     def fleet(self, craft: Craft) -> list[Craft]:
         """`craft` and every ship joined to it at any level, flagship first, then by ID."""
+        joined: dict[int, list[Craft]] = {}  # one pass over the ships, not one a level
+        for other in self.crafts.values():
+            if other.flagship:
+                joined.setdefault(other.flagship, []).append(other)
         found = [craft]
         seen = {craft.id}
         index = 0
         while index < len(found):
-            for other in sorted(self.crafts.values(), key=lambda c: c.id):
-                if other.flagship == found[index].id and other.id not in seen:
+            for other in joined.get(found[index].id, ()):
+                if other.id not in seen:
                     seen.add(other.id)
                     found.append(other)
             index += 1
@@ -246,8 +352,13 @@ class Stocks(Situation[Any]):
         return [c for c in self.crafts.values() if c.carrier == craft.id and c.id not in self.gone]
 
     def riders(self, craft: Craft) -> list[Craft]:
+        """The fleet, then each member's hangar in turn (one pass over the ships)."""
         fleet = self.fleet(craft)
-        return fleet + [h for c in fleet for h in sorted(self.hangared(c), key=lambda c: c.id)]
+        aboard: dict[int, list[Craft]] = {}
+        for other in self.crafts.values():
+            if other.carrier and other.id not in self.gone:
+                aboard.setdefault(other.carrier, []).append(other)
+        return fleet + [h for c in fleet for h in sorted(aboard.get(c.id, ()), key=lambda c: c.id)]
 
 
 def stow(fleet: Sequence[Craft], item: str, amount: int) -> int:

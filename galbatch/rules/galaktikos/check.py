@@ -103,7 +103,7 @@ from galbatch.rules.galaktikos.placement import (
     placement_error,
 )
 from galbatch.rules.galaktikos.state import GameState, Illegal
-from galbatch.rules.galaktikos.supply import supplied
+from galbatch.rules.galaktikos.supply import Supply, supplied
 from galbatch.rules.galaktikos.tables import (
     COSTS,
     FLEETS_PER_SHIPYARD,
@@ -204,6 +204,8 @@ class Turn(Situation[Any]):
         }
         state.grown, state.fleets_built, state.converted = {}, {}, set()
         self.conditional = False  # whether the action checked is an IF order's
+        # supply as the round's default obstructs it, kept through the turn's own board
+        self.supply = Supply(state, mark=False)
 
     # -- the driver's hooks -------------------------------------------------------------
 
@@ -450,7 +452,7 @@ class Turn(Situation[Any]):
             raise Refusal(GK236, f"you have no fleet in {hexes[0]}")
         n = self.reduce(GK304, order.count, there, f"you have {there} in {hexes[0]}")
         unit = COSTS[Action.MOVE] * (len(hexes) - 1)
-        if not supplied(self.state, hexes[0], self.player):
+        if not supplied(self.state, hexes[0], self.player, self.supply):
             unit *= UNSUPPLIED_MOVE_FACTOR
         # supplied, by the shortest way the round may find: the least the move can cost
         least = COSTS[Action.MOVE] * distance(hexes[0], hexes[-1])
@@ -503,7 +505,7 @@ class Turn(Situation[Any]):
         there = state.fleet(hex_, self.player)
         if there < 1:
             raise Refusal(GK242, f"you have no fleet in {hex_}")
-        if not supplied(state, hex_, self.player):
+        if not supplied(state, hex_, self.player, self.supply):
             if not supplied(state, hex_, self.player, _nobody_obstructs):
                 raise Refusal(GK245, f"your fleet in {hex_} is not supplied")
             self.warn(GK403, f"your fleet in {hex_} is supplied only if others' fleets let it")

@@ -46,7 +46,7 @@ def claim_territory(state: GameState, player: str, hexes: Iterable[Hex] | None =
             raise Illegal(
                 f"{state.name_of(player)} has no fleet beginning the turn in {hex_} to claim it"
             )
-        state.territory[hex_] = player
+        state.claim(hex_, player)
     return chosen
 
 
@@ -66,7 +66,7 @@ def occupy_populations(state: GameState, player: str) -> list[tuple[Hex, str]]:
             continue
         for owner in state.populations[hex_]:
             if owner != player and state.occupier(hex_, owner) is None:
-                state.occupations.setdefault(hex_, {})[owner] = player
+                state.mark(hex_, owner, player)
                 placed.append((hex_, owner))
     return placed
 

@@ -91,6 +91,17 @@ def access(state: GameState) -> dict[str, int]:
     return totals
 
 
+def access_share(state: GameState, hex_: Hex) -> dict[str, int]:
+    """What the hex gives each player's resource status (7.1): `access`, hex by hex."""
+    marked = state.occupations.get(hex_, {})
+    wealth = state.wealth(hex_)
+    return {
+        player: min(tokens, wealth)
+        for player, tokens in state.populations.get(hex_, {}).items()
+        if tokens and player in state.players and player not in marked
+    }
+
+
 def access_changes(state: GameState, before: Mapping[str, int]) -> list[AccessChanged]:
     """The players whose resource status differs from `before`."""
     now = access(state)

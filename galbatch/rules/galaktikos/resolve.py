@@ -10,6 +10,7 @@ from typing import Any
 
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
 from galbatch.rules.galaktikos.round import (
+    Kept,
     first_seat,
     play_turn,
     public,
@@ -30,6 +31,7 @@ def resolve(
     battles), so the same state and orders give the same next state.
     """
     after = copy.deepcopy(state)
+    after.changes.clear()  # the log of this run's changes (`round.Kept` reads it)
     if after.winner is not None:
         after.events = ()
         return after
@@ -44,6 +46,7 @@ def resolve(
     seats = list(after.players)
     order = turn_order(after)
     after.first = order[0] if order else 0
+    kept = Kept(after)
     for seat in order:
         player = seats[seat]
         if after.players[player].eliminated:
@@ -52,7 +55,7 @@ def resolve(
             unplayed(after, player, orders.get(player, ()), log)
             continue
         after.seat = seat
-        play_turn(after, player, orders.get(player, ()), rng, log)
+        play_turn(after, player, orders.get(player, ()), rng, log, kept)
     after.events = public(log)
     after.round += 1
     after.seat = first_seat(after)

@@ -34,7 +34,7 @@ from galbatch.rules.galaktikos.economy import (
 )
 from galbatch.rules.galaktikos.events import (
     Overpopulation,
-    access,
+    access_share,
     overpopulation_everywhere,
 )
 from galbatch.rules.galaktikos.hexes import Hex
@@ -95,11 +95,16 @@ from galbatch.rules.galaktikos.round_events import (
     Won,
 )
 from galbatch.rules.galaktikos.standing import ANNOUNCED
-from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState
-from galbatch.rules.galaktikos.supply import Obstructs, mark_supply
+from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState, Tally
+from galbatch.rules.galaktikos.supply import Obstructs, Supply, mark_supply
 from galbatch.rules.galaktikos.tables import COSTS, FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.tables import Action as Cost
-from galbatch.rules.galaktikos.victory import conquest_winner, population_winner, race_turn
+from galbatch.rules.galaktikos.victory import (
+    conquest_winner,
+    population_share,
+    population_winner,
+    race_turn,
+)
 from galbatch.rules.galaktikos.warfare import RerollPolicy, RollView, default_reroll
 
 VARIANTS = ("population", "race", "conquest")
@@ -281,19 +286,45 @@ def turn_order(state: RoundState) -> list[int]:
     return [s for s in order if not state.players[seats[s]].eliminated]
 
 
+class Kept:
+    """What a round keeps from turn to turn rather than work out over the board after
+    every action: resource access (7.1) and the population counts (2.1), and supply
+    (7.3) as the standing orders obstruct it, made afresh when a player's OBSTRUCT
+    orders change (`play_turn`)."""
+
+    def __init__(self, state: RoundState) -> None:
+        self.access = Tally(state, access_share)
+        self.census = Tally(state, population_share)
+        self.supply: Supply | None = None
+
+
 class _Turn:
     """One player's turn in progress: the state, the player and the round's log."""
 
-    def __init__(self, state: RoundState, player: str, rng: random.Random, log: list[Event]):
+    def __init__(
+        self, state: RoundState, player: str, rng: random.Random, log: list[Event], kept: Kept
+    ):
         self.state = state
         self.player = player
         self.rng = rng
         self.log = log
         self.course: list[str] = []  # how the action under way was fought, told after it
         self.triggered: list[Event] = []  # what the action under way set off, told after it
+        self.kept = kept
+        self.access = kept.access
+        self.census = kept.census
+
+    @property
+    def supply(self) -> Supply | None:
+        """Supply as the standing orders obstruct it, once the turn's first watch made it."""
+        return self.kept.supply
 
     def note(self, event: Event) -> None:
         self.log.append(event)
+
+    def obstructs(self) -> Obstructs:
+        """Whose fleets obstruct whose supply this turn: the turn's `Supply` once kept."""
+        return self.supply if self.supply is not None else obstructs(self.state)
 
     def watch(
         self, before_access: dict[str, int], before_supply: set[tuple[Hex, str]]
@@ -301,7 +332,9 @@ class _Turn:
         """Record the events a change of the board triggered (7.1, 7.3); the resource access
         now, which is the next action's `before_access` if nothing changes in between."""
         state = self.state
-        mark_supply(state, obstructs(state))
+        if self.kept.supply is None:
+            self.kept.supply = Supply(state, obstructs(state))
+        self.kept.supply.update()
         for hex_, who in sorted(state.unsupplied - before_supply):
             name = state.name_of(who)
             self.note(GameEvent(who, f"the fleet of {name} at {hex_.name} is out of supply"))
@@ -309,7 +342,7 @@ class _Turn:
             if state.fleet(hex_, who):
                 name = state.name_of(who)
                 self.note(GameEvent(who, f"the fleet of {name} at {hex_.name} is supplied again"))
-        now = access(state)
+        now = self.access.now()
         for who, n in now.items():
             if before_access.get(who, 0) != n:
                 self.note(
@@ -399,8 +432,9 @@ def _move(turn: _Turn, action: Move, harm: Harm) -> str:
     state, player = turn.state, turn.player
     path = _path(state, player, action)
     cut = on_hand(state, harm, player, path[0], action.count)
-    cut = payable(state, player, cut, fleet_move_cost(state, player, path, 1, obstructs(state)))
-    move_fleet(state, player, path, cut.count, permits(state), obstructs(state))
+    policy = turn.obstructs()
+    cut = payable(state, player, cut, fleet_move_cost(state, player, path, 1, policy))
+    move_fleet(state, player, path, cut.count, permits(state), policy)
     return cut.told(action.count)
 
 
@@ -436,7 +470,7 @@ def _attack(turn: _Turn, action: Attack, harm: dict[tuple[Hex, str], str]) -> st
     named = action.first if action.target == "POPULATION" else ""
     kind = action.first if action.target == "INFRASTRUCTURE" else ""
     tactics = Tactics(
-        obstructs(state),
+        turn.obstructs(),
         lambda foes: reroll_policy(state, player, defending_player(state, foes, player)),
         player_named(state, named) if named else first_player(state, player),
         cast(Infrastructure, kind) if kind else first_infrastructure(state, player),
@@ -476,7 +510,7 @@ def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
     turn.note(TurnBegan(player, "; ".join(words)))
 
 
-def _victory(state: RoundState, log: list[Event]) -> None:
+def _victory(state: RoundState, log: list[Event], census: Tally) -> None:
     if state.winner is not None:
         return
     if state.variant == "conquest":
@@ -486,19 +520,29 @@ def _victory(state: RoundState, log: list[Event]) -> None:
             if r.eliminated and p not in out:
                 log.append(Eliminated(p, f"{state.name_of(p)} is out of play"))
     elif state.variant == "population":
-        state.winner = population_winner(state)
+        state.winner = population_winner(state, census.now())
     if state.winner is not None:
         log.append(Won(state.winner, f"{state.name_of(state.winner)} wins the game"))
 
 
 def play_turn(
-    state: RoundState, player: str, orders: Sequence[Any], rng: random.Random, log: list[Event]
+    state: RoundState,
+    player: str,
+    orders: Sequence[Any],
+    rng: random.Random,
+    log: list[Event],
+    kept: Kept | None = None,
 ) -> None:
-    """One player's turn: standing orders, the beginning of the turn, then actions in file order."""
+    """One player's turn: standing orders, the beginning of the turn, then actions in file
+    order. `kept`: what the round keeps from the turns before (none: made afresh)."""
     standing = [o for o in orders if isinstance(o, STANDING)]
-    state.standing[player] = remember(state.standing.get(player, ()), standing)
-    turn = _Turn(state, player, rng, log)
-    before_access, before_supply = access(state), set(state.unsupplied)
+    before = state.standing.get(player, ())
+    state.standing[player] = remember(before, standing)
+    kept = kept or Kept(state)
+    if _latest(before, Obstruct) != _latest(state.standing[player], Obstruct):
+        kept.supply = None  # his fleets now obstruct others' supply otherwise
+    turn = _Turn(state, player, rng, log, kept)
+    before_access, before_supply = turn.access.now(), set(state.unsupplied)
     _begin(turn, orders)
     given(standing, player, log)
     if state.variant == "race" and race_turn(state, player) is not None:
@@ -526,7 +570,7 @@ def play_turn(
             continue  # standing and setup orders are no actions
         # conditions and victory checks change no population: the access the last watch
         # found holds, unless an action that failed changed the board on its way
-        before_access = known if known is not None else access(state)
+        before_access = known if known is not None else turn.access.now()
         before_supply = set(state.unsupplied)
         turn.course = []
         try:
@@ -541,8 +585,8 @@ def play_turn(
             turn.note(Fought(player, line))
         turn.told()
         known = turn.watch(before_access, before_supply)
-        _victory(state, log)
-    _victory(state, log)
+        _victory(state, log, turn.census)
+    _victory(state, log, turn.census)
     _remember_harm(harm, log)
 
 
@@ -633,7 +677,7 @@ def setup_run(state: RoundState, orders: Mapping[str, Sequence[Any]], rng: rando
         hex_, auto = place(galaxy, step.seat, [chosen] if chosen is not None else [], taken, rng)
         taken[hex_] = step.seat
         state.add(state.populations, hex_, player, 1)
-        state.territory[hex_] = player
+        state.claim(hex_, player)
         what = "population"
         if step.kind == HOME:
             state.infrastructure(state.shipyards, hex_, 1)

@@ -6,6 +6,7 @@ marked population, the player occupying it (1.5, 5.1.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -57,6 +58,9 @@ class GameState:
     goal: Hex | None = None
     held: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
+    # every hex whose territory, population, fleets or occupation marks changed, in order:
+    # what `supply.Supply` and `Tally` read to keep up to date without searching the board
+    changes: list[Hex] = field(default_factory=list, compare=False, repr=False)
 
     # -- the map --------------------------------------------------------------
 
@@ -112,7 +116,10 @@ class GameState:
 
     def occupiers(self, hex_: Hex) -> list[str]:
         """Players with fleet tokens in the hex: the hex is occupied by them (1.5)."""
-        return [p for p in self.players if self.fleet(hex_, p) > 0]
+        here = self.fleets.get(hex_)
+        if not here:  # most hexes: asked for every hex a path search looks at
+            return []
+        return [p for p in self.players if here.get(p, 0) > 0]
 
     def friendly(self, hex_: Hex, player: str) -> bool:
         """Whether the hex is in the player's territory (1.5)."""
@@ -128,6 +135,7 @@ class GameState:
 
     def add(self, table: dict[Hex, dict[str, int]], hex_: Hex, player: str, n: int) -> None:
         """Add (or with negative `n` remove) a player's tokens in a hex; empty rows vanish."""
+        self.changes.append(hex_)
         row = table.setdefault(hex_, {})
         count = row.get(player, 0) + n
         if count < 0:
@@ -151,9 +159,20 @@ class GameState:
         """Remove the occupation token from `owner`'s population in the hex."""
         marks = self.occupations.get(hex_)
         if marks is not None:
+            self.changes.append(hex_)
             marks.pop(owner, None)
             if not marks:
                 del self.occupations[hex_]
+
+    def claim(self, hex_: Hex, player: str) -> None:
+        """Make the hex the player's territory (5.1.2)."""
+        self.changes.append(hex_)
+        self.territory[hex_] = player
+
+    def mark(self, hex_: Hex, owner: str, occupier: str) -> None:
+        """Put `occupier`'s occupation token on `owner`'s population in the hex (5.1.3)."""
+        self.changes.append(hex_)
+        self.occupations.setdefault(hex_, {})[owner] = occupier
 
     def infrastructure(self, table: dict[Hex, int], hex_: Hex, n: int) -> None:
         """Add (or remove) habitat or shipyard tokens in a hex."""
@@ -260,6 +279,40 @@ class GameState:
             held={str(p): int(n) for p, n in data["held"].items()},
             winner=data.get("winner"),
         )
+
+
+class Tally:
+    """A sum over the board of what each hex gives each player (`share`), kept up to date
+    from the hexes changed since (`GameState.changes`): a changed hex's share is taken
+    out and put back, rather than the board summed again after every action. The
+    totals are in seat order, every player's, as the share's own sum would give."""
+
+    def __init__(self, state: GameState, share: Callable[[GameState, Hex], dict[str, int]]):
+        self.state = state
+        self.share = share
+        self.read = len(state.changes)
+        self.totals = dict.fromkeys(state.players, 0)
+        self.rows: dict[Hex, dict[str, int]] = {}
+        for hex_ in state.populations:
+            self._put(hex_)
+
+    def _put(self, hex_: Hex) -> None:
+        row = self.share(self.state, hex_)
+        if row:
+            self.rows[hex_] = row
+            for player, n in row.items():
+                self.totals[player] += n
+
+    def now(self) -> dict[str, int]:
+        """The totals on the board as it is now."""
+        changes = self.state.changes
+        if len(changes) > self.read:
+            for hex_ in set(changes[self.read :]):
+                for player, n in self.rows.pop(hex_, {}).items():
+                    self.totals[player] -= n
+                self._put(hex_)
+            self.read = len(changes)
+        return dict(self.totals)
 
 
 @dataclass

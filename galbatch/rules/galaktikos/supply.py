@@ -7,11 +7,17 @@ step. The distances come from one search from the player's territory, kept
 while the territory stays the same; which hexes carry supply is worked out as
 fleets ask and kept while the obstructing fleets stay where they are, so the
 board is not searched again for every fleet after every action.
+
+In a round, `Supply` keeps every player's supply lines and the board's supply
+marks up to date from the hexes each action changed (`GameState.changes`): a
+player's fleets are judged again only where an obstruction his lines passed
+through came or went, or his territory changed, so an action costs what it
+touched, not the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
 
 from galbatch.rules.galaktikos import house
@@ -57,7 +63,7 @@ class _Lines:
     as far as fleets ask: whether a hex carries supply on to a fleet beyond it."""
 
     def __init__(
-        self, width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex]
+        self, width: int, height: int, home: frozenset[Hex], blocked: Container[Hex]
     ) -> None:
         self.width, self.height = width, height
         self.dist = _distances(width, height, home)
@@ -128,7 +134,10 @@ def supplied_hexes(
 def supplied(
     state: GameState, hex_: Hex, player: str, obstructs: Obstructs = obstruct_by_default
 ) -> bool:
-    """Whether the player's fleet in the hex is supplied (7.3)."""
+    """Whether the player's fleet in the hex is supplied (7.3); a `Supply` of this state
+    answers from what it keeps."""
+    if isinstance(obstructs, Supply) and obstructs.state is state:
+        return obstructs.supplied(hex_, player)
     if state.friendly(hex_, player):
         return True
     return supply_lines(state, player, obstructs).fed(hex_)
@@ -148,3 +157,139 @@ def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) ->
         lines = supply_lines(state, player, obstructs, home)
         unsupplied.update((hex_, player) for hex_ in hexes if not lines.fed(hex_))
     state.unsupplied = unsupplied
+
+
+class Supply:
+    """Supply (7.3) kept up to date through a player's turn, for one obstruction policy:
+    it is that policy (an `Obstructs`, for the rules that take one), and it answers
+    `supplied` and marks the board as `mark_supply` would, from the hexes changed since
+    (`GameState.changes`). A fleet's supply is judged again where its player's lines
+    could have changed: in a hex that changed, or all his fleets abroad when his
+    territory changed or an obstruction came or went in a hex his lines were read
+    through (his lines' `known`); any other hex never decided anything of his."""
+
+    def __init__(
+        self, state: GameState, obstructs: Obstructs = obstruct_by_default, mark: bool = True
+    ) -> None:
+        """`mark`: whether it keeps the board's supply failure tokens too (the checker
+        asks only `supplied`)."""
+        self.state = state
+        self.policy = obstructs
+        self.mark = mark
+        self.read = len(state.changes)
+        self.owners: dict[Hex, tuple[str, ...]] = {}  # the seated players with fleets there
+        self.abroad: dict[str, set[Hex]] = {}  # each player's fleets outside his territory
+        for hex_, row in state.fleets.items():
+            self.owners[hex_] = self._owners(hex_)
+            for player in row:
+                if not state.friendly(hex_, player):
+                    self.abroad.setdefault(player, set()).add(hex_)
+        self.homes = _territories(state)
+        self.lines: dict[str, _Lines] = {}
+        self.blocked: dict[str, set[Hex]] = {}  # the hexes each player's lines may not pass
+        self.marks: set[tuple[Hex, str]] = set()
+        if mark:
+            for player, hexes in self.abroad.items():
+                self._judge(player, hexes)
+            state.unsupplied = set(self.marks)
+
+    def __call__(self, owner: str, player: str, hex_: Hex) -> bool:
+        return self.policy(owner, player, hex_)
+
+    def _owners(self, hex_: Hex) -> tuple[str, ...]:
+        row = self.state.fleets.get(hex_, {})
+        return tuple(o for o, n in row.items() if n > 0 and o in self.state.players)
+
+    def _blocks(self, owners: Iterable[str], player: str, hex_: Hex) -> bool:
+        return any(o != player and self.policy(o, player, hex_) for o in owners)
+
+    def _lines(self, player: str) -> _Lines:
+        """The player's lines, made afresh when he has none: their own set of obstructed
+        hexes, which `update` keeps."""
+        lines = self.lines.get(player)
+        if lines is None:
+            state = self.state
+            blocked = self.blocked[player] = {
+                h for h, owners in self.owners.items() if self._blocks(owners, player, h)
+            }
+            home = self.homes.get(player, frozenset())
+            lines = self.lines[player] = _Lines(state.width, state.height, home, blocked)
+        return lines
+
+    def _judge(self, player: str, hexes: Iterable[Hex]) -> None:
+        """Mark or unmark the player's fleets in the hexes, as `mark_supply` would."""
+        state = self.state
+        for hex_ in hexes:
+            if state.fleet(hex_, player) and not state.friendly(hex_, player):
+                if self._lines(player).fed(hex_):
+                    self.marks.discard((hex_, player))
+                else:
+                    self.marks.add((hex_, player))
+            else:
+                self.marks.discard((hex_, player))
+
+    def update(self) -> None:
+        """Bring the lines and marks up to date with the hexes changed since last time."""
+        state = self.state
+        changed = set(state.changes[self.read :])
+        self.read = len(state.changes)
+        if not changed:
+            return
+        again: set[str] = set()  # players whose every fleet abroad is judged again
+        touched: set[tuple[Hex, str]] = set()
+        for hex_ in changed:
+            old = self.owners.get(hex_, ())
+            new = self._owners(hex_)
+            if new:
+                self.owners[hex_] = new
+            else:
+                self.owners.pop(hex_, None)
+            owner = state.territory.get(hex_)
+            if owner is not None and hex_ not in self.homes.get(owner, frozenset()):
+                # claimed (5.1.2): its old and new owners' lines are made afresh
+                lost = {p for p, h in self.homes.items() if hex_ in h}
+                self.homes = _territories(state)
+                for player in (*lost, owner):
+                    self.lines.pop(player, None)
+                    again.add(player)
+            for player in {*old, *state.fleets.get(hex_, {})}:
+                touched.add((hex_, player))
+                if state.fleet(hex_, player) and not state.friendly(hex_, player):
+                    self.abroad.setdefault(player, set()).add(hex_)
+                else:
+                    self.abroad.get(player, set()).discard(hex_)
+            if set(old) != set(new):
+                self._obstruction(hex_, old, new, again)
+        if not self.mark:
+            return
+        for player in again:
+            self._judge(player, self.abroad.get(player, ()))
+        for hex_, player in touched:  # a hex claimed is no longer abroad: judged here
+            self._judge(player, [hex_])
+        state.unsupplied = set(self.marks)
+
+    def _obstruction(
+        self, hex_: Hex, old: tuple[str, ...], new: tuple[str, ...], again: set[str]
+    ) -> None:
+        """Whose lines an obstruction coming or going in the hex changes: each player's
+        lines learn it, and a player whose lines were read through the hex is judged
+        again."""
+        for player, lines in self.lines.items():
+            now = self._blocks(new, player, hex_)
+            if now == self._blocks(old, player, hex_):
+                continue
+            blocked = self.blocked[player]
+            if now:
+                blocked.add(hex_)
+            else:
+                blocked.discard(hex_)
+            if hex_ in lines.known:
+                lines.known.clear()
+                again.add(player)
+
+    def supplied(self, hex_: Hex, player: str) -> bool:
+        """Whether the player's fleet in the hex is supplied now (7.3)."""
+        if self.state.friendly(hex_, player):
+            return True
+        self.update()
+        return self._lines(player).fed(hex_)

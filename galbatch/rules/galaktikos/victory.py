@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from galbatch.rules.galaktikos import house
+from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import RACE_HOLD_TURNS, victory_share
 
@@ -22,9 +24,23 @@ def populations(state: GameState) -> dict[str, int]:
     return counts
 
 
-def population_winner(state: GameState) -> str | None:
-    """The player with more than his share of the galaxy's population (2.1, 2.2), if any."""
-    counts = populations(state)
+def population_share(state: GameState, hex_: Hex) -> dict[str, int]:
+    """The hex's population as `populations` counts it, player by player."""
+    counts: dict[str, int] = {}
+    for owner, n in state.populations.get(hex_, {}).items():
+        occupier = state.occupier(hex_, owner)
+        if occupier is not None and house.OCCUPIED_POPULATION_COUNTS_FOR == "occupier":
+            counts[occupier] = counts.get(occupier, 0) + n
+        else:
+            counts[owner] = counts.get(owner, 0) + n
+    return counts
+
+
+def population_winner(state: GameState, counts: Mapping[str, int] | None = None) -> str | None:
+    """The player with more than his share of the galaxy's population (2.1, 2.2), if any;
+    `counts` are `populations`, when kept (`state.Tally`)."""
+    if counts is None:
+        counts = populations(state)
     total = sum(counts.values())
     if total == 0:
         return None
