@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
-from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
+from galbatch.engine.gamedir.commit import archived_form, digest
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
@@ -24,11 +24,9 @@ from galbatch.post.intake_record import (
     SUPERSEDED,
     Entry,
     filed_rows,
-    flush_stored,
 )
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
-from galbatch.post.replies import write_atomic
 
 
 def file_orders(room: Room, letter: Letter) -> Entry:
@@ -257,6 +255,9 @@ def _superseded_by(room: Room, player: str, letter: Letter) -> str | None:
 
 
 def _inbox_bytes(room: Room, player: str) -> bytes | None:
+    """The player's inbox file as this run leaves it so far."""
+    if player in room.inbox:
+        return room.inbox[player]
     file = room.path / "orders" / f"{player}.txt"
     try:
         return read_regular(file)
@@ -265,22 +266,21 @@ def _inbox_bytes(room: Room, player: str) -> bytes | None:
 
 
 def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
-    """Write orders/<player>.txt; keep what it replaces, its password masked. Returns where
-    the old file went."""
-    inbox = room.path / "orders"
-    inbox.mkdir(exist_ok=True)
-    target = inbox / f"{player}.txt"
+    """File `data` as orders/<player>.txt when the run commits; keep what it replaces, its
+    password masked. Returns where the old file goes.
+
+    Nothing is written here: a run killed while it reads its mail leaves the inbox as
+    it found it (see intake_commit)."""
+    target = room.path / "orders" / f"{player}.txt"
     current = _inbox_bytes(room, player)
     kept = ""
     if current is not None and current != data:
         kept_form = archived_form(current)  # as the turn archives a file: the password masked
         rel = f"{room.record_name}/replaced/{player}-{digest(kept_form)[:16]}.txt"
-        room.stored[rel] = kept_form
-        flush_stored(room)  # the old file is safe before it is replaced
+        room.stored[rel] = kept_form  # written before the inbox is
         kept = f"{INTAKE}/{rel}"
     if current != data:
         if target.is_symlink() or (target.exists() and not target.is_file()):
             raise OSError(f"{target}: not a regular file; nothing filed")
-        write_atomic(target, data, 0o600)
-        fsync_dir(inbox)
+        room.inbox[player] = data
     return kept

@@ -37,6 +37,7 @@ class Room:
     state: Any = None
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     stored: dict[str, bytes] = field(default_factory=dict)  # intake-relative path -> bytes
+    inbox: dict[str, bytes] = field(default_factory=dict)  # player -> the file to file
     mails: list[Mail] = field(default_factory=list)
     signups_changed: bool = False
     verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right

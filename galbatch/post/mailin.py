@@ -51,6 +51,7 @@ from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.post.answers import answer, answer_help, answer_nothing, log_entry, sign_up
 from galbatch.post.config import player_emails, post_settings
 from galbatch.post.filing import file_orders
+from galbatch.post.intake_commit import finish_commit
 from galbatch.post.intake_record import (
     IGNORED,
     REFUSED,
@@ -163,6 +164,7 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
     if not path.is_dir():
         raise IntakeError(neither)
     with writer_lock(path, wait):
+        finish_commit(path)  # a run killed after its journal was whole: finished first
         if (path / GAME_FILE).is_file():
             game = Game.open(path)
             recover(game)  # as every writer does first
