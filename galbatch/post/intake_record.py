@@ -87,6 +87,28 @@ class IntakeResult:
             f"the first {self.most:,} new ones; run intake again"
         )
 
+    def report(self) -> dict[str, Any]:
+        """The run as one JSON object (`intake --format json`): what each message became."""
+        return {
+            "rc": int(self.rc),
+            "messages": self.messages,
+            "handled_before": self.skipped,
+            "unread": self.unread,
+            "written": [f"outbox/{n}" for n in self.written],
+            "entries": [
+                {
+                    "message": e.key,
+                    "date": e.date,
+                    "from": e.sender,
+                    "outcome": e.outcome,
+                    "player": e.player,
+                    "detail": e.detail,
+                    "reply": f"outbox/{e.reply}" if e.reply else "",
+                }
+                for e in self.entries
+            ],
+        }
+
     def lines(self) -> list[str]:
         filed = sum(e.outcome == FILED for e in self.entries)
         head = (
