@@ -44,8 +44,15 @@ from galbatch.rules import UnknownRuleset
 @click.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("mailbox", type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--release",
+    "release",
+    multiple=True,
+    metavar="PLAYER",
+    help="Read PLAYER's order files again this turn after too many wrong passwords.",
+)
 @FORMAT
-def intake(directory: Path, mailbox: Path) -> None:
+def intake(directory: Path, mailbox: Path, release: tuple[str, ...]) -> None:
     """File the order files that came by mail in MAILBOX (an mbox file or a Maildir).
 
     Each message not handled before is filed (orders/<id>.txt), answered (an .eml
@@ -57,7 +64,7 @@ def intake(directory: Path, mailbox: Path) -> None:
     """
 
     try:
-        result = run(directory, mailbox)
+        result = run(directory, mailbox, release=release)
     except (GameBusy, MailboxBusy) as e:
         _busy(str(e))
     except (GameError, IntakeError) as e:

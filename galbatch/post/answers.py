@@ -20,16 +20,24 @@ def log_entry(letter: Letter, outcome: str, player: str, detail: str) -> Entry:
 
 
 def answer(
-    room: Room, letter: Letter, entry: Entry, kind: str, body: str, cc: tuple[str, ...] = ()
+    room: Room,
+    letter: Letter,
+    entry: Entry,
+    kind: str,
+    body: str,
+    cc: tuple[str, ...] = (),
+    to: str = "",
 ) -> Entry:
     """Queue an answer to the letter, if it may be answered; the entry names it.
 
     A letter with no address to answer goes unanswered, unless `cc` names the
-    player's own address: they hear of what was filed for them. The answer is dated as
-    the letter is, or, if its Date is not believed, on the day of the latest turn."""
+    player's own address: they hear of what was filed for them. `to`: the address the
+    answer goes to instead of the sender's (a player's registered one). The answer is
+    dated as the letter is, or, if its Date is not believed, on the day of the latest
+    turn."""
     if letter.automatic:
         return entry
-    to = letter.reply_to or (cc[0] if cc else "")
+    to = to or letter.reply_to or (cc[0] if cc else "")
     if not to:
         return entry
     game = room.game_id or "galbatch"

@@ -8,6 +8,7 @@ from typing import Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.gamedir.commit import archived_form, digest
+from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
@@ -19,14 +20,21 @@ from galbatch.post.answers import answer, log_entry
 from galbatch.post.intake_record import (
     DATE_USED,
     FILED,
+    HELD,
     INTAKE,
     REJECTED,
+    RELEASED,
     SUPERSEDED,
+    WRONG_PASSWORD,
     Entry,
     filed_rows,
 )
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
+
+# House rule (issue 24): after this many order files with a wrong password for one player
+# in one turn, every further file for him that turn is held: not read, not answered.
+WRONG_PASSWORD_LIMIT = 5
 
 
 def file_orders(room: Room, letter: Letter) -> Entry:
@@ -44,10 +52,11 @@ def file_orders(room: Room, letter: Letter) -> Entry:
     lines = [f"Your message of {_when(letter)} was received.", ""]
     if of.header is None or of.header.game.lower() != game.id.lower() or player is None:
         return _not_this_games(room, letter, of, lines)
+    if _wrong_passwords(room, player) >= WRONG_PASSWORD_LIMIT:
+        return _held(room, letter, player)
     auth = _authenticate(room, of, player)
     if auth:
-        check = check_file(of, ruleset, auth=auth)
-        return _rejected(room, letter, player, "wrong password", lines, check)
+        return _wrong_password(room, letter, player, lines, check_file(of, ruleset, auth=auth))
     lines += _date_lines(room, letter)
     late = _late(room, letter)
     if late:
@@ -199,16 +208,100 @@ def _authenticate(room: Room, of: OrderFile, player: str) -> list[Diagnostic]:
     return authenticate(of, room.game.id, player, None if room.verified[said] else stored)
 
 
+def _wrong_passwords(room: Room, player: str) -> int:
+    """How many order files for `player` this turn's record rejected for their password
+    since the game master last released him."""
+    if room.wrong is None:
+        wrong: dict[str, int] = {}
+        cleared: dict[str, int] = {}
+        for row in filed_rows(room):
+            who = str(row.get("player") or "")
+            if row.get("outcome") == REJECTED and row.get("detail") == WRONG_PASSWORD:
+                wrong[who] = wrong.get(who, 0) + 1
+            elif row.get("outcome") == RELEASED:
+                cleared[who] = max(cleared.get(who, 0), int(row.get("cleared") or 0))
+        room.wrong = {who: n - cleared.get(who, 0) for who, n in wrong.items()}
+    return room.wrong.get(player, 0)
+
+
+def release_player(room: Room, player: str) -> Entry:
+    """`intake --release PLAYER`: the wrong passwords counted against him this turn are
+    cleared, so that his next order files are read again; a row in the record says so."""
+    if room.game is None or player not in {p.id for p in room.game.players}:
+        raise GameError(f"{room.path}: no player {player!r} to release")
+    before = _wrong_passwords(room, player)
+    rows = filed_rows(room)
+    total = sum(
+        r.get("outcome") == REJECTED
+        and r.get("detail") == WRONG_PASSWORD
+        and r.get("player") == player
+        for r in rows
+    )
+    detail = f"released by the game master: {before} wrong passwords cleared"
+    rows.append(
+        {
+            "message": "",
+            "date": "",
+            "outcome": RELEASED,
+            "player": player,
+            "detail": detail,
+            "cleared": total,
+        }
+    )
+    assert room.wrong is not None
+    room.wrong[player] = 0
+    return Entry("", "", "", RELEASED, player, detail)
+
+
+def _wrong_password(
+    room: Room, letter: Letter, player: str, lines: list[str], check: FileCheck
+) -> Entry:
+    """The answer to a wrong password: to the player's registered address (not to whoever
+    sent it), saying who sent it; at the limit, that further files this turn are held."""
+    assert room.wrong is not None
+    room.wrong[player] = room.wrong.get(player, 0) + 1
+    count = room.wrong[player]
+    lines = [
+        *lines,
+        f"WRONG PASSWORD  an order file for player {player} with a wrong password came from",
+        f"           {letter.sender or 'no address'}: {count} of the {WRONG_PASSWORD_LIMIT} "
+        f"turn {room.turn} takes.",
+        "",
+    ]
+    if count >= WRONG_PASSWORD_LIMIT:
+        lines += [
+            f"HELD       from now on every order file for player {player} is held until turn "
+            f"{room.turn} is processed",
+            "           (or the game master releases them): not read, not filed, not answered.",
+            "           If you did not send these files, tell the game master.",
+            "",
+        ]
+    return _rejected(room, letter, player, WRONG_PASSWORD, lines, check)
+
+
+def _held(room: Room, letter: Letter, player: str) -> Entry:
+    """An order file for a player past WRONG_PASSWORD_LIMIT: kept in the record, not read
+    for its password (no guess is tried), not answered (no one learns anything)."""
+    why = (
+        f"held: {WRONG_PASSWORD_LIMIT} wrong passwords for player {player} in turn {room.turn}; "
+        "not read, not answered"
+    )
+    return log_entry(letter, HELD, player, why)
+
+
 def _rejected(
     room: Room, letter: Letter, player: str, why: str, lines: list[str], check: FileCheck | None
 ) -> Entry:
+    """An order file not filed, answered with why; one naming a player of the game is
+    answered at the player's registered address, never at one the sender chose."""
     entry = log_entry(letter, REJECTED, player, why)
     lines = [*lines, f"NOT FILED  {why}.", ""]
     if check is not None:
         lines += [*_check_lines(check), ""]
     if room.game is not None:
         lines += _due_lines(room)
-    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n")
+    registered = room.emails.get(player, "") if player else ""
+    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", to=registered)
 
 
 def _check_lines(check: FileCheck) -> list[str]:

@@ -37,8 +37,11 @@ ANSWERED = "ANSWERED"  # nothing to file: told how to send orders
 IGNORED = "IGNORED"  # sent by a machine: not answered
 REFUSED = "REFUSED"  # over the size limit
 UNREADABLE = "UNREADABLE"
+HELD = "HELD"  # an order file for a player whose password was guessed at: not read, not answered
+RELEASED = "RELEASED"  # the game master took a player's files again (intake --release)
+WRONG_PASSWORD = "wrong password"  # the detail of an order file rejected for its password
 DATE_USED = "date_used"  # a record row's key: false when its Date was not believed
-NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE})
+NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE, HELD})
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ class Room:
     mails: list[Mail] = field(default_factory=list)
     signups_changed: bool = False
     verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right
+    wrong: dict[str, int] | None = None  # player -> wrong passwords this turn (see filing)
 
     @property
     def game_id(self) -> str:

@@ -38,7 +38,7 @@ message's handling.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -50,7 +50,7 @@ from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.post.answers import answer, answer_help, answer_nothing, log_entry, sign_up
 from galbatch.post.config import player_emails, post_settings
-from galbatch.post.filing import file_orders
+from galbatch.post.filing import file_orders, release_player
 from galbatch.post.intake_commit import finish_commit
 from galbatch.post.intake_record import (
     IGNORED,
@@ -71,12 +71,18 @@ from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.rules import UnknownRuleset, get_ruleset
 
 
-def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeResult:
-    """Handle every message of the mailbox not handled before, as the directory's one writer."""
+def intake(
+    path: Path, mailbox_path: Path, wait: float | None = None, release: Sequence[str] = ()
+) -> IntakeResult:
+    """Handle every message of the mailbox not handled before, as the directory's one writer.
+
+    `release`: players whose order files are held for wrong passwords (see filing), to
+    take files for again this turn, as the game master decides, before the mail is read."""
     with _room(path, wait) as room:
         limit = room.settings.max_message_kb * 1024
         handled = read_handled(path)
         result = IntakeResult()
+        result.entries += [release_player(room, player) for player in release]
         letters, seen = _new_letters(
             read_mailbox(mailbox_path, limit, wait), limit, handled, result
         )
