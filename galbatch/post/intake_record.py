@@ -31,6 +31,7 @@ FILED = "FILED"
 SUPERSEDED = "SUPERSEDED"  # a later message's file is filed; this one is kept
 REJECTED = "REJECTED"  # an order file that was not filed, and why
 SIGNED_UP = "SIGNED-UP"
+TO_CONFIRM = "TO-CONFIRM"  # a sign-up asked to confirm its address: no seat yet
 NOT_SIGNED_UP = "NOT-SIGNED-UP"
 HELP = "HELP"
 ANSWERED = "ANSWERED"  # nothing to file: told how to send orders
@@ -55,6 +56,8 @@ class Entry:
     player: str
     detail: str
     reply: str = ""  # the outbox file that answers it, if any
+    to: str = ""  # the address the answer went to
+    signup: str = ""  # the name a sign-up waiting for its confirmation asks for
 
     def line(self) -> str:
         who = printable(self.sender or "-")
@@ -149,6 +152,10 @@ def remember(room: Room, letter: Letter, entry: Entry) -> None:
         "detail": entry.detail,
         "reply": entry.reply,
     }
+    if entry.reply:
+        row["to"] = entry.to
+    if entry.signup:
+        row["signup"] = entry.signup
     if entry.outcome != REFUSED:  # a message over the limit is not kept
         row["kept"] = f"{INTAKE}/{_message_file(room, letter)}"
     if letter.date is not None and room.believed(letter) is None:

@@ -42,6 +42,8 @@ class Room:
     signups_changed: bool = False
     verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right
     wrong: dict[str, int] | None = None  # player -> wrong passwords this turn (see filing)
+    answered: set[str] = field(default_factory=set)  # addresses told of a failure this run
+    told: set[tuple[str, str, str]] | None = None  # (address, outcome, detail) answered before
 
     @property
     def game_id(self) -> str:

@@ -20,6 +20,8 @@ What intake keeps, beside the game's own files:
     intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced, its
                                     password masked as the turn archive masks it
     intake/signups/...              the same, while the directory takes sign-ups
+    intake/signup-secret            the key of the sign-ups' confirmation codes (post.confirm)
+    intake/commit.json              while a run is made durable: what it changes (intake_commit)
 
 A later message replaces an earlier one by its Date header; the earlier file is
 kept under `replaced/`, never lost. A message dated before the day the latest turn
@@ -28,6 +30,9 @@ is answered, not filed; one dated on that day or later is for the next turn (no 
 file names its turn). A Date no message for the game can bear (before its turn 0, or
 more than DATE_GRACE_DAYS after the due date) is not believed: the message counts as
 undated, ordered by its arrival, and any message that arrives after it replaces it.
+
+Order files for a player past WRONG_PASSWORD_LIMIT wrong passwords in a turn are held
+(filing); a failure is answered once an address a run and never twice the same (answers).
 
 Its parts: mailboxes (reading the mailbox), intake_room (the game or list mail goes
 to), filing (an order file authenticated, checked, filed), answers (the answers to
@@ -48,7 +53,14 @@ from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 from galbatch.engine.gamedir.yamlio import LoadError
-from galbatch.post.answers import answer, answer_help, answer_nothing, log_entry, sign_up
+from galbatch.post.answers import (
+    answer,
+    answer_help,
+    answer_nothing,
+    confirm_sign_up,
+    log_entry,
+    sign_up,
+)
 from galbatch.post.config import player_emails, post_settings
 from galbatch.post.filing import file_orders, release_player
 from galbatch.post.intake_commit import finish_commit
@@ -247,7 +259,10 @@ def _handle(room: Room, letter: Letter, data: bytes) -> list[Entry]:
     entries: list[Entry] = []
     if letter.wants_help:
         entries.append(answer_help(room, letter))
-    if letter.signup_lines:
+    confirmed = confirm_sign_up(room, letter)
+    if confirmed is not None:
+        entries.append(confirmed)
+    elif letter.signup_lines:
         entries += sign_up(room, letter)
     if letter.order_text is not None:
         entries.append(file_orders(room, letter))
