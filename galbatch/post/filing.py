@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
-from galbatch.engine.gamedir.commit import archived_form, digest
+from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.language.codes import GB016
@@ -17,6 +17,7 @@ from galbatch.engine.security.authentication import authenticate
 from galbatch.engine.security.hashes import verify_password
 from galbatch.engine.text.printable import printable
 from galbatch.post.answers import answer, log_entry
+from galbatch.post.intake_commit import finish_commit
 from galbatch.post.intake_record import (
     DATE_USED,
     FILED,
@@ -28,9 +29,11 @@ from galbatch.post.intake_record import (
     WRONG_PASSWORD,
     Entry,
     filed_rows,
+    flush_stored,
 )
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
+from galbatch.post.replies import write_atomic
 
 # House rule (issue 24): after this many order files with a wrong password for one player
 # in one turn, every further file for him that turn is held: not read, not answered.
@@ -80,7 +83,7 @@ def file_orders(room: Room, letter: Letter) -> Entry:
             *_check_lines(check),
         ]
         return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
-    replaced = _file(room, player, data, letter)
+    replaced = _stage(room, player, data)
     detail = f"orders/{player}.txt, {len(data):,} bytes, RC {int(check.rc):04d}"
     if replaced:
         detail += f"; replaced {replaced}"
@@ -358,7 +361,7 @@ def _inbox_bytes(room: Room, player: str) -> bytes | None:
         return None
 
 
-def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
+def _stage(room: Room, player: str, data: bytes) -> str:
     """File `data` as orders/<player>.txt when the run commits; keep what it replaces, its
     password masked. Returns where the old file goes.
 
@@ -376,4 +379,21 @@ def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
         if target.is_symlink() or (target.exists() and not target.is_file()):
             raise OSError(f"{target}: not a regular file; nothing filed")
         room.inbox[player] = data
+    return kept
+
+
+def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
+    """File `data` as orders/<player>.txt now, as intake files a mail's order file, for a
+    writer other than intake that holds the writer lock: what it replaces is kept first,
+    and an intake a kill left half made durable is finished before (so that it cannot
+    later put an older file over this one). Returns where the old file is kept."""
+    finish_commit(room.path)
+    kept = _stage(room, player, data)
+    flush_stored(room)  # the old file is safe before it is replaced
+    staged = room.inbox.pop(player, None)
+    if staged is not None:
+        inbox = room.path / "orders"
+        inbox.mkdir(exist_ok=True)
+        write_atomic(inbox / f"{player}.txt", staged, 0o600)
+        fsync_dir(inbox)
     return kept
