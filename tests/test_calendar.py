@@ -13,7 +13,7 @@ from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.intake_record import FILED
 from galbatch.post.mailin import intake
-from tests.test_post_support import letter, mbox
+from tests.test_post_support import confirmations, letter, mbox
 
 
 def galbatch(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -82,6 +82,8 @@ def test_a_game_taking_sign_ups_starts_on_the_day_it_is_started(tmp_path: Path) 
         for who in ("Zork", "Borg")
     ]
     assert galbatch("intake", path, mbox(tmp_path / "s.mbox", sign)).returncode == 0
+    replies = confirmations(path, ["zork@example.org", "borg@example.org"])  # seats: replies
+    assert galbatch("intake", path, mbox(tmp_path / "r.mbox", replies)).returncode == 0
     started = galbatch("start", path)
     assert started.returncode == 0, started.stderr
     assert Game.open(path).date_of(0) in days_around_now()
@@ -99,5 +101,7 @@ def test_a_game_opened_with_a_date_keeps_it(tmp_path: Path) -> None:
         for who in ("Zork", "Borg")
     ]
     assert galbatch("intake", path, mbox(tmp_path / "s.mbox", sign)).returncode == 0
+    replies = confirmations(path, ["zork@example.org", "borg@example.org"])  # seats: replies
+    assert galbatch("intake", path, mbox(tmp_path / "r.mbox", replies)).returncode == 0
     assert galbatch("start", path).returncode == 0
     assert Game.open(path).date_of(0) == "2027-01-04"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.security.hashes import verify_password
-from tests.test_post_support import letter, mbox
+from tests.test_post_support import confirmations, letter, mbox
 
 
 def galbatch(*args: str | Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -72,6 +72,8 @@ def test_open_and_start_report_as_json(tmp_path: Path) -> None:
         for who in ("Zork", "Borg")
     ]
     assert galbatch("intake", path, mbox(tmp_path / "s.mbox", sign)).returncode == 0
+    replies = confirmations(path, ["zork@example.org", "borg@example.org"])  # seats: replies
+    assert galbatch("intake", path, mbox(tmp_path / "r.mbox", replies)).returncode == 0
     started = galbatch("start", path, "--format", "json")
     assert started.returncode == 0, started.stderr
     report = json.loads(started.stdout)

@@ -181,8 +181,10 @@ def test_wrong_password_other_game_and_unknown_player_are_answered_not_filed(
         [
             letter(orders("1", password="guess")),
             letter(orders("1").replace("GC16", "GC17"), date="Tue, 18 Feb 1997 10:00:00 +0000"),
-            letter(
-                orders("1").replace("PLAYER 1", "PLAYER 9"), date="Tue, 18 Feb 1997 11:00:00 +0000"
+            letter(  # another address: one failure an address a run is answered
+                orders("1").replace("PLAYER 1", "PLAYER 9"),
+                sender="someone@elsewhere.example",
+                date="Tue, 18 Feb 1997 11:00:00 +0000",
             ),
         ],
     )

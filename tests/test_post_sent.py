@@ -25,7 +25,7 @@ import pytest
 
 from galbatch.post.intake_record import INTAKE, RECORD
 from galbatch.post.replies import OUTBOX, SENT
-from tests.test_post_support import PASSWORDS, letter, make_game, mbox, orders
+from tests.test_post_support import PASSWORDS, confirmations, letter, make_game, mbox, orders
 
 SECRETS = ("alpha-one", "beta-two", "guess-wrong")
 
@@ -183,6 +183,8 @@ def test_a_welcome_mail_holds_the_password_until_it_is_sent(
         for name in ("Zork", "Borg")
     ]
     assert galbatch("intake", str(lobby), str(mbox(tmp_path / "s.mbox", sign_ups))).returncode == 0
+    replies = mbox(tmp_path / "r.mbox", confirmations(lobby))  # each confirms its address
+    assert galbatch("intake", str(lobby), str(replies)).returncode == 0
     game = tmp_path / "gc16"
     made = galbatch("new", "conqueror", str(game), "--signups", str(lobby), "--seed", "1997")
     assert made.returncode == 0, made.stderr

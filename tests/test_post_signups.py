@@ -14,12 +14,19 @@ import pytest
 
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
-from galbatch.post.intake_record import FILED, NOT_SIGNED_UP, REJECTED, SIGNED_UP
+from galbatch.post.intake_record import (
+    ANSWERED,
+    FILED,
+    NOT_SIGNED_UP,
+    REJECTED,
+    SIGNED_UP,
+    TO_CONFIRM,
+)
 from galbatch.post.mailin import intake
 from galbatch.post.mailout import mail_turn
 from galbatch.post.replies import OUTBOX
 from galbatch.post.signups import create_from_signups, name_problem, open_signups, parse_anm
-from tests.test_post_support import letter, mbox
+from tests.test_post_support import confirmations, letter, mbox
 
 
 def parsed(file: Path) -> EmailMessage:
@@ -77,6 +84,9 @@ SIGNUPS = [
 
 
 def test_sign_ups_are_listed_and_answered(tmp_path: Path) -> None:
+    """Issue 24: "Sign-ups from forged addresses fill a game before real players": a
+    `#ANM` line is answered with a code, and takes a seat only when a reply from its
+    address quotes the code; seats go in the order the replies come."""
     path = lobby(tmp_path)
     messages = [
         letter(f"Hello!\n\n{line}\n\nBest\n", sender=who, subject="sign up", date=when)
@@ -84,33 +94,79 @@ def test_sign_ups_are_listed_and_answered(tmp_path: Path) -> None:
     ]
     result = intake(path, mbox(tmp_path / "in.mbox", messages))
     assert [e.outcome for e in result.entries] == [
+        TO_CONFIRM,
+        TO_CONFIRM,
+        TO_CONFIRM,
+        NOT_SIGNED_UP,
+        NOT_SIGNED_UP,
+        TO_CONFIRM,
+        TO_CONFIRM,
+        TO_CONFIRM,
+    ]
+    details = [e.detail for e in result.entries]
+    assert details[2].endswith("not answered: one answer an address a run"), "zork's second"
+    assert "at most 15 characters" in details[3]
+    assert "not GC17" in details[4]
+    assert read_signups(path / SIGNUPS_FILE).signups == [], "no seat before a reply"
+    assert len(list((path / OUTBOX).glob("signup-*.eml"))) == 7
+    ask = parsed(next((path / OUTBOX).glob(f"signup-{result.entries[0].key[:16]}.eml")))
+    assert ask["From"] == "GC16 Mail Server <gc16@example.net>"
+    assert ask["To"] == "zork@example.org"
+    assert re.fullmatch(
+        r"GC16 sign-up of Zork Empire: reply to confirm CONFIRM-[0-9A-F]{16}", ask["Subject"]
+    )
+    assert "No seat is taken until then" in text_of(ask)
+
+    order = ["zork@example.org", "borg@example.org", "taken@example.org", "vogon@example.org",
+             "late@example.org"]  # fmt: skip
+    replies = confirmations(path, order)
+    done = intake(path, mbox(tmp_path / "replies.mbox", replies))
+    assert [e.outcome for e in done.entries] == [
         SIGNED_UP,
         SIGNED_UP,
-        NOT_SIGNED_UP,
-        NOT_SIGNED_UP,
-        NOT_SIGNED_UP,
         NOT_SIGNED_UP,
         SIGNED_UP,
         NOT_SIGNED_UP,
     ]
-    details = [e.detail for e in result.entries]
-    assert "zork@example.org has signed up already, as Zork Empire" in details[2]
-    assert "at most 15 characters" in details[3]
-    assert "not GC17" in details[4]
-    assert "the name The Borg is taken" in details[5]
-    assert "the game is full" in details[7]
+    assert "the name The Borg is taken" in done.entries[2].detail
+    assert "the game is full" in done.entries[4].detail
     listed = read_signups(path / SIGNUPS_FILE)
     assert [(s.name, s.email) for s in listed.signups] == [
         ("Zork Empire", "zork@example.org"),
         ("The Borg", "borg@example.org"),
         ("Vogons", "vogon@example.org"),
     ]
-    assert len(list((path / OUTBOX).glob("signup-*.eml"))) == 8, "every sign-up is answered"
-    answer = parsed(next((path / OUTBOX).glob(f"signup-{result.entries[0].key[:16]}.eml")))
-    assert answer["From"] == "GC16 Mail Server <gc16@example.net>"
-    assert "Zork Empire is signed up for game GC16, number 1" in text_of(answer)
-    again = intake(path, mbox(tmp_path / "again.mbox", messages))
-    assert again.entries == [] and again.skipped == 8
+    welcome = parsed(next((path / OUTBOX).glob(f"signup-{done.entries[0].key[:16]}.eml")))
+    assert "Zork Empire is signed up for game GC16, number 1" in text_of(welcome)
+    again = intake(path, mbox(tmp_path / "again.mbox", messages + replies))
+    assert again.entries == [] and again.skipped == 13
+
+
+def test_a_forged_sign_up_takes_no_seat_and_a_flood_is_not_answered_one_by_one(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: "every one of 259 flood messages is answered (backscatter)". 259 sign-ups
+    from one forged address get one answer; the same again in a later run gets none; a
+    reply that quotes a code from another address, or makes one up, takes no seat."""
+    path = lobby(tmp_path)
+    flood = [
+        letter(f"#ANM GC16 Spam{i}\n", sender="victim@example.org", subject=f"join {i}")
+        for i in range(259)
+    ]
+    result = intake(path, mbox(tmp_path / "flood.mbox", flood))
+    assert len(result.entries) == 259 and len(result.written) == 1
+    assert sum(e.reply != "" for e in result.entries) == 1
+    more = [letter("#ANM GC16 Spam0\n", sender="victim@example.org", subject="again")]
+    later = intake(path, mbox(tmp_path / "more.mbox", more))
+    assert later.written == [] and "answered so before" in later.entries[0].detail
+    (asked,) = [m for m in confirmations(path)]
+    code = re.search(rb"CONFIRM-[0-9A-F]{16}", asked)
+    assert code is not None
+    forged = letter(f"{code[0].decode()}\n", sender="attacker@example.org")
+    made_up = letter("CONFIRM-0123456789ABCDEF\n", sender="victim@example.org", subject="x")
+    done = intake(path, mbox(tmp_path / "forged.mbox", [forged, made_up]))
+    assert [e.outcome for e in done.entries] == [ANSWERED, ANSWERED]
+    assert read_signups(path / SIGNUPS_FILE).signups == []
 
 
 def test_a_name_with_a_letter_beyond_a_to_z_is_answered_with_the_rule(tmp_path: Path) -> None:
@@ -153,6 +209,8 @@ def test_from_sign_ups_to_turn_one(tmp_path: Path) -> None:
     path = lobby(tmp_path)
     sign = [letter(line + "\n", sender=who, date=when) for who, line, when in SIGNUPS[:2]]
     intake(path, mbox(tmp_path / "signups.mbox", sign))
+    order = [who for who, _, _ in SIGNUPS[:2]]
+    intake(path, mbox(tmp_path / "replies.mbox", confirmations(path, order)))
     signups = read_signups(path / SIGNUPS_FILE)
     game_dir = tmp_path / "gc16"
     welcomed = create_from_signups(game_dir, signups, 1997, start="1997-02-12", days=7)
@@ -238,6 +296,8 @@ def test_new_with_signups_makes_the_game_and_its_welcomes(tmp_path: Path) -> Non
     path = lobby(tmp_path)
     sign = [letter(line + "\n", sender=who, date=when) for who, line, when in SIGNUPS[:2]]
     intake(path, mbox(tmp_path / "signups.mbox", sign))
+    order = [who for who, _, _ in SIGNUPS[:2]]
+    intake(path, mbox(tmp_path / "replies.mbox", confirmations(path, order)))
     game = tmp_path / "gc16"
     made = galbatch("new", "conqueror", str(game), "--signups", str(path), "--seed", "1997")
     assert made.returncode == 0, made.stderr

@@ -24,7 +24,7 @@ from galbatch.post.start import SCRATCH, open_game, start_game
 from tests.test_post_mailout import Collector, smtp_server  # noqa: F401  # the fixture
 from tests.test_post_signups import parsed
 from tests.test_post_signups import text_of as body
-from tests.test_post_support import letter, mbox
+from tests.test_post_support import confirmations, letter, mbox
 
 SIGNUPS = [
     ("zork@example.org", "Hello!\n\n#ANM GC16 Zork Empire\n\nZ.\n", "Sat, 01 Feb 1997 10:00:00"),
@@ -78,13 +78,21 @@ def test_open_sign_ups_start_play_and_mail_out(
     data["mail"] = {"from": "GC16 <gc16@example.net>", "smtp_host": "127.0.0.1", "smtp_port": port}
     (path / SIGNUPS_FILE).write_text(json.dumps(data))
 
-    # 1. sign-ups by mail: three players, and a second sign-up from one of them
+    # 1. sign-ups by mail, in two steps: three players (and a second sign-up from one of
+    # them) are each asked to confirm their address with a code; a reply takes the seat
     sign = [letter(text, sender=who, date=when + " +0000") for who, text, when in SIGNUPS]
     done = galbatch("intake", path, mbox(tmp_path / "signups.mbox", sign))
-    assert done.returncode == 4, done.stderr  # one was not signed up
+    assert done.returncode == 0, done.stderr
     outcomes = [line.split()[2] for line in done.stdout.splitlines()[1:]]
-    assert outcomes == ["SIGNED-UP", "SIGNED-UP", "NOT-SIGNED-UP", "SIGNED-UP"]
-    assert "zork@example.org has signed up already, as Zork Empire" in done.stdout
+    assert outcomes == ["TO-CONFIRM"] * 4
+    assert "not answered: one answer an address a run" in done.stdout.splitlines()[3]
+    assert not read_signups(path / SIGNUPS_FILE).signups, "no seat before a reply"
+    order = ["zork@example.org", "borg@example.org", "vogon@example.org"]
+    replies = mbox(tmp_path / "replies.mbox", confirmations(path, order))
+    done = galbatch("intake", path, replies)
+    assert done.returncode == 0, done.stdout
+    outcomes = [line.split()[2] for line in done.stdout.splitlines()[1:]]
+    assert outcomes == ["SIGNED-UP"] * 3
 
     # 2. start: the players from the list, turn 0, the welcome mails
     done = galbatch("start", path)
@@ -164,7 +172,8 @@ def test_open_sign_ups_start_play_and_mail_out(
         "welcome-gc16-p2.eml",
         "welcome-gc16-p3.eml",
     ]
-    assert sum(n.startswith("signup-") for n in out) == 5, "every sign-up was answered"
+    # three asked to confirm, three told of their seat, the latecomer told the game has started
+    assert sum(n.startswith("signup-") for n in out) == 7, "every sign-up was answered"
     assert sum(n.startswith("ack-") for n in out) == 3, "every order file was acknowledged"
     assert not list((path / OUTBOX).glob("*.eml"))
     assert len(collector.envelopes) == len(out)
@@ -185,6 +194,8 @@ def signed_up(tmp_path: Path) -> Path:
     open_game(path, "conqueror", 1997, game_id="GC16", start="1997-02-12", days=7)
     sign = [letter(text, sender=who, date=when + " +0000") for who, text, when in SIGNUPS]
     intake(path, mbox(tmp_path / "signups.mbox", sign))
+    order = ["zork@example.org", "borg@example.org", "vogon@example.org"]
+    intake(path, mbox(tmp_path / "replies.mbox", confirmations(path, order)))
     return path
 
 

@@ -113,3 +113,25 @@ def maildir(path: Path, messages: Sequence[bytes]) -> Path:
         box.add(data)
     box.flush()
     return path
+
+
+def confirmations(directory: Path, order: Sequence[str] = ()) -> list[bytes]:
+    """Each sign-up's reply to the mail that asks it to confirm its address, as a mail
+    program makes one: from the address it went to, 'Re:' and its subject (the code);
+    in the order of the addresses `order` names (else of the outbox), a minute apart."""
+    asked = []
+    for file in sorted((directory / "outbox").glob("signup-*.eml")):
+        mail = email.message_from_bytes(file.read_bytes(), policy=email.policy.default)
+        if "reply to confirm" in str(mail["Subject"]):
+            asked.append((str(mail["To"]), str(mail["Subject"])))
+    if order:
+        asked.sort(key=lambda a: list(order).index(a[0]) if a[0] in order else len(order))
+    return [
+        letter(
+            "Yes, please.\n",
+            sender=to,
+            subject=f"Re: {subject}",
+            date=f"Sun, 09 Feb 1997 10:{minute:02d}:00 +0000",
+        )
+        for minute, (to, subject) in enumerate(asked)
+    ]

@@ -12,9 +12,10 @@ a reader of stdout that goes away (`| head`) changes none of them.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
@@ -24,6 +25,7 @@ from galbatch.cli.created import (
     chosen_passwords,
     failed,
     kept_passwords,
+    output_format,
     report_created,
 )
 from galbatch.engine.gamedir.directory import GameError
@@ -42,29 +44,48 @@ from galbatch.rules import UnknownRuleset
 @click.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("mailbox", type=click.Path(exists=True, path_type=Path))
-def intake(directory: Path, mailbox: Path) -> None:
+@click.option(
+    "--release",
+    "release",
+    multiple=True,
+    metavar="PLAYER",
+    help="Read PLAYER's order files again this turn after too many wrong passwords.",
+)
+@FORMAT
+def intake(directory: Path, mailbox: Path, release: tuple[str, ...]) -> None:
     """File the order files that came by mail in MAILBOX (an mbox file or a Maildir).
 
     Each message not handled before is filed (orders/<id>.txt), answered (an .eml
     in DIRECTORY/outbox/), or ignored if a machine sent it; each gets a line in
     DIRECTORY/intake/intake.log. DIRECTORY is a game, or a sign-up list made by
     `galbatch signups` or `galbatch new --open`. An mbox is read locked, as mail
-    delivery locks it, and never written.
+    delivery locks it, and never written. --format json: one JSON object, what each
+    message became and the exit status.
     """
 
     try:
-        result = run(directory, mailbox)
+        result = run(directory, mailbox, release=release)
     except (GameBusy, MailboxBusy) as e:
-        click.echo(f"galbatch: {e}", err=True)
-        sys.exit(RC.UNUSABLE)
+        _busy(str(e))
     except (GameError, IntakeError) as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     except OSError as e:
-        raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+        raise failed(f"{directory}: {e.strerror or e}") from None
     out = Terminal()  # `| head`: the run is done and logged; its status stands
-    for line in result.lines():
-        out.line(line)
+    if output_format() == "json":
+        out.line(json.dumps(result.report(), indent=2, ensure_ascii=False))
+    else:
+        for line in result.lines():
+            out.line(line)
     sys.exit(int(result.rc))
+
+
+def _busy(message: str) -> None:
+    """Another writer holds the directory (or another program the mbox): RC 12."""
+    if output_format() == "json":
+        click.echo(json.dumps({"rc": int(RC.UNUSABLE), "error": message}, ensure_ascii=False))
+    click.echo(f"galbatch: {message}", err=True)
+    sys.exit(RC.UNUSABLE)
 
 
 @click.command()
@@ -72,13 +93,15 @@ def intake(directory: Path, mailbox: Path) -> None:
 @click.option("--turn", "-t", type=int, help="The turn whose printouts to mail (default: latest).")
 @click.option("--send", is_flag=True, help="Then deliver the outbox by SMTP (game.yaml's mail:).")
 @click.option("--no-write", is_flag=True, help="With --send: only deliver what is waiting.")
+@FORMAT
 def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
     """Write one mail a player with a turn's printout to DIRECTORY/outbox/; --send delivers it.
 
     The body is the text printout, the PDF and the view file are attached, the
     subject gives the next due date. Mail already waiting or already sent is not
     written again. --send sends everything in the outbox (answers and welcome
-    mails too) and moves what the server took to outbox/sent/.
+    mails too) and moves what the server took to outbox/sent/. --format json: one
+    JSON object, each mail written and sent, and the exit status.
     """
 
     if no_write and not send:
@@ -87,22 +110,36 @@ def mail(directory: Path, turn: int | None, send: bool, no_write: bool) -> None:
         raise click.UsageError("--no-write writes no turn's mail; leave out --turn")
     rc = RC.CLEAN
     out = Terminal()  # `| head`: the mail is written and sent all the same
+    json_out = output_format() == "json"
+    report: dict[str, Any] = {}
     try:
         if not no_write:
-            for line in mail_turn(directory, turn).lines():
+            written = mail_turn(directory, turn)
+            report["mail"] = {
+                "turn": written.turn,
+                "written": [f"outbox/{n}" for n in written.written],
+                "unchanged": [f"outbox/{n}" for n in written.unchanged],
+                "no_mail": written.skipped,
+            }
+            for line in [] if json_out else written.lines():
                 out.line(line)
         if send:
             sent = send_outbox(directory)
-            for line in sent.lines():
+            report["send"] = {
+                "sent": [f"outbox/sent/{n}" for n in sent.sent],
+                "failed": sent.failed,
+            }
+            for line in [] if json_out else sent.lines():
                 out.line(line)
             rc = RC.WARNING if sent.failed else RC.CLEAN
     except GameBusy as e:
-        click.echo(f"galbatch: {e}", err=True)
-        sys.exit(RC.UNUSABLE)
+        _busy(str(e))
     except GameError as e:
-        raise click.ClickException(str(e)) from None
+        raise failed(str(e)) from None
     except OSError as e:
-        raise click.ClickException(f"{directory}: {e.strerror or e}") from None
+        raise failed(f"{directory}: {e.strerror or e}") from None
+    if json_out:
+        out.line(json.dumps({"rc": int(rc), **report}, indent=2, ensure_ascii=False))
     sys.exit(rc)
 
 

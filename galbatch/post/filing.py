@@ -8,6 +8,7 @@ from typing import Any
 
 from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
+from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
@@ -16,12 +17,16 @@ from galbatch.engine.security.authentication import authenticate
 from galbatch.engine.security.hashes import verify_password
 from galbatch.engine.text.printable import printable
 from galbatch.post.answers import answer, log_entry
+from galbatch.post.intake_commit import finish_commit
 from galbatch.post.intake_record import (
     DATE_USED,
     FILED,
+    HELD,
     INTAKE,
     REJECTED,
+    RELEASED,
     SUPERSEDED,
+    WRONG_PASSWORD,
     Entry,
     filed_rows,
     flush_stored,
@@ -29,6 +34,10 @@ from galbatch.post.intake_record import (
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
 from galbatch.post.replies import write_atomic
+
+# House rule (issue 24): after this many order files with a wrong password for one player
+# in one turn, every further file for him that turn is held: not read, not answered.
+WRONG_PASSWORD_LIMIT = 5
 
 
 def file_orders(room: Room, letter: Letter) -> Entry:
@@ -46,10 +55,11 @@ def file_orders(room: Room, letter: Letter) -> Entry:
     lines = [f"Your message of {_when(letter)} was received.", ""]
     if of.header is None or of.header.game.lower() != game.id.lower() or player is None:
         return _not_this_games(room, letter, of, lines)
+    if _wrong_passwords(room, player) >= WRONG_PASSWORD_LIMIT:
+        return _held(room, letter, player)
     auth = _authenticate(room, of, player)
     if auth:
-        check = check_file(of, ruleset, auth=auth)
-        return _rejected(room, letter, player, "wrong password", lines, check)
+        return _wrong_password(room, letter, player, lines, check_file(of, ruleset, auth=auth))
     lines += _date_lines(room, letter)
     late = _late(room, letter)
     if late:
@@ -73,7 +83,7 @@ def file_orders(room: Room, letter: Letter) -> Entry:
             *_check_lines(check),
         ]
         return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
-    replaced = _file(room, player, data, letter)
+    replaced = _stage(room, player, data)
     detail = f"orders/{player}.txt, {len(data):,} bytes, RC {int(check.rc):04d}"
     if replaced:
         detail += f"; replaced {replaced}"
@@ -201,16 +211,100 @@ def _authenticate(room: Room, of: OrderFile, player: str) -> list[Diagnostic]:
     return authenticate(of, room.game.id, player, None if room.verified[said] else stored)
 
 
+def _wrong_passwords(room: Room, player: str) -> int:
+    """How many order files for `player` this turn's record rejected for their password
+    since the game master last released him."""
+    if room.wrong is None:
+        wrong: dict[str, int] = {}
+        cleared: dict[str, int] = {}
+        for row in filed_rows(room):
+            who = str(row.get("player") or "")
+            if row.get("outcome") == REJECTED and row.get("detail") == WRONG_PASSWORD:
+                wrong[who] = wrong.get(who, 0) + 1
+            elif row.get("outcome") == RELEASED:
+                cleared[who] = max(cleared.get(who, 0), int(row.get("cleared") or 0))
+        room.wrong = {who: n - cleared.get(who, 0) for who, n in wrong.items()}
+    return room.wrong.get(player, 0)
+
+
+def release_player(room: Room, player: str) -> Entry:
+    """`intake --release PLAYER`: the wrong passwords counted against him this turn are
+    cleared, so that his next order files are read again; a row in the record says so."""
+    if room.game is None or player not in {p.id for p in room.game.players}:
+        raise GameError(f"{room.path}: no player {player!r} to release")
+    before = _wrong_passwords(room, player)
+    rows = filed_rows(room)
+    total = sum(
+        r.get("outcome") == REJECTED
+        and r.get("detail") == WRONG_PASSWORD
+        and r.get("player") == player
+        for r in rows
+    )
+    detail = f"released by the game master: {before} wrong passwords cleared"
+    rows.append(
+        {
+            "message": "",
+            "date": "",
+            "outcome": RELEASED,
+            "player": player,
+            "detail": detail,
+            "cleared": total,
+        }
+    )
+    assert room.wrong is not None
+    room.wrong[player] = 0
+    return Entry("", "", "", RELEASED, player, detail)
+
+
+def _wrong_password(
+    room: Room, letter: Letter, player: str, lines: list[str], check: FileCheck
+) -> Entry:
+    """The answer to a wrong password: to the player's registered address (not to whoever
+    sent it), saying who sent it; at the limit, that further files this turn are held."""
+    assert room.wrong is not None
+    room.wrong[player] = room.wrong.get(player, 0) + 1
+    count = room.wrong[player]
+    lines = [
+        *lines,
+        f"WRONG PASSWORD  an order file for player {player} with a wrong password came from",
+        f"           {letter.sender or 'no address'}: {count} of the {WRONG_PASSWORD_LIMIT} "
+        f"turn {room.turn} takes.",
+        "",
+    ]
+    if count >= WRONG_PASSWORD_LIMIT:
+        lines += [
+            f"HELD       from now on every order file for player {player} is held until turn "
+            f"{room.turn} is processed",
+            "           (or the game master releases them): not read, not filed, not answered.",
+            "           If you did not send these files, tell the game master.",
+            "",
+        ]
+    return _rejected(room, letter, player, WRONG_PASSWORD, lines, check)
+
+
+def _held(room: Room, letter: Letter, player: str) -> Entry:
+    """An order file for a player past WRONG_PASSWORD_LIMIT: kept in the record, not read
+    for its password (no guess is tried), not answered (no one learns anything)."""
+    why = (
+        f"held: {WRONG_PASSWORD_LIMIT} wrong passwords for player {player} in turn {room.turn}; "
+        "not read, not answered"
+    )
+    return log_entry(letter, HELD, player, why)
+
+
 def _rejected(
     room: Room, letter: Letter, player: str, why: str, lines: list[str], check: FileCheck | None
 ) -> Entry:
+    """An order file not filed, answered with why; one naming a player of the game is
+    answered at the player's registered address, never at one the sender chose."""
     entry = log_entry(letter, REJECTED, player, why)
     lines = [*lines, f"NOT FILED  {why}.", ""]
     if check is not None:
         lines += [*_check_lines(check), ""]
     if room.game is not None:
         lines += _due_lines(room)
-    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n")
+    registered = room.emails.get(player, "") if player else ""
+    return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", to=registered)
 
 
 def _check_lines(check: FileCheck) -> list[str]:
@@ -257,6 +351,9 @@ def _superseded_by(room: Room, player: str, letter: Letter) -> str | None:
 
 
 def _inbox_bytes(room: Room, player: str) -> bytes | None:
+    """The player's inbox file as this run leaves it so far."""
+    if player in room.inbox:
+        return room.inbox[player]
     file = room.path / "orders" / f"{player}.txt"
     try:
         return read_regular(file)
@@ -264,23 +361,39 @@ def _inbox_bytes(room: Room, player: str) -> bytes | None:
         return None
 
 
-def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
-    """Write orders/<player>.txt; keep what it replaces, its password masked. Returns where
-    the old file went."""
-    inbox = room.path / "orders"
-    inbox.mkdir(exist_ok=True)
-    target = inbox / f"{player}.txt"
+def _stage(room: Room, player: str, data: bytes) -> str:
+    """File `data` as orders/<player>.txt when the run commits; keep what it replaces, its
+    password masked. Returns where the old file goes.
+
+    Nothing is written here: a run killed while it reads its mail leaves the inbox as
+    it found it (see intake_commit)."""
+    target = room.path / "orders" / f"{player}.txt"
     current = _inbox_bytes(room, player)
     kept = ""
     if current is not None and current != data:
         kept_form = archived_form(current)  # as the turn archives a file: the password masked
         rel = f"{room.record_name}/replaced/{player}-{digest(kept_form)[:16]}.txt"
-        room.stored[rel] = kept_form
-        flush_stored(room)  # the old file is safe before it is replaced
+        room.stored[rel] = kept_form  # written before the inbox is
         kept = f"{INTAKE}/{rel}"
     if current != data:
         if target.is_symlink() or (target.exists() and not target.is_file()):
             raise OSError(f"{target}: not a regular file; nothing filed")
-        write_atomic(target, data, 0o600)
+        room.inbox[player] = data
+    return kept
+
+
+def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
+    """File `data` as orders/<player>.txt now, as intake files a mail's order file, for a
+    writer other than intake that holds the writer lock: what it replaces is kept first,
+    and an intake a kill left half made durable is finished before (so that it cannot
+    later put an older file over this one). Returns where the old file is kept."""
+    finish_commit(room.path)
+    kept = _stage(room, player, data)
+    flush_stored(room)  # the old file is safe before it is replaced
+    staged = room.inbox.pop(player, None)
+    if staged is not None:
+        inbox = room.path / "orders"
+        inbox.mkdir(exist_ok=True)
+        write_atomic(inbox / f"{player}.txt", staged, 0o600)
         fsync_dir(inbox)
     return kept

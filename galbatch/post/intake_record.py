@@ -4,23 +4,22 @@ durable."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from galbatch.engine.gamedir.commit import digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
-from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE
+from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, signups_bytes
 from galbatch.engine.gamedir.yamlio import LoadError, dump_data, load_data
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
+from galbatch.post.intake_commit import commit_files
 from galbatch.post.intake_room import Room
 from galbatch.post.masking import masked_message, masked_text
 from galbatch.post.message import Letter
 from galbatch.post.replies import write_atomic, write_outbox
-from galbatch.post.signups import write_signups
 
 INTAKE = "intake"
 HANDLED = "handled.txt"
@@ -32,14 +31,18 @@ FILED = "FILED"
 SUPERSEDED = "SUPERSEDED"  # a later message's file is filed; this one is kept
 REJECTED = "REJECTED"  # an order file that was not filed, and why
 SIGNED_UP = "SIGNED-UP"
+TO_CONFIRM = "TO-CONFIRM"  # a sign-up asked to confirm its address: no seat yet
 NOT_SIGNED_UP = "NOT-SIGNED-UP"
 HELP = "HELP"
 ANSWERED = "ANSWERED"  # nothing to file: told how to send orders
 IGNORED = "IGNORED"  # sent by a machine: not answered
 REFUSED = "REFUSED"  # over the size limit
 UNREADABLE = "UNREADABLE"
+HELD = "HELD"  # an order file for a player whose password was guessed at: not read, not answered
+RELEASED = "RELEASED"  # the game master took a player's files again (intake --release)
+WRONG_PASSWORD = "wrong password"  # the detail of an order file rejected for its password
 DATE_USED = "date_used"  # a record row's key: false when its Date was not believed
-NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE})
+NOT_OK = frozenset({SUPERSEDED, REJECTED, NOT_SIGNED_UP, REFUSED, UNREADABLE, HELD})
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class Entry:
     player: str
     detail: str
     reply: str = ""  # the outbox file that answers it, if any
+    to: str = ""  # the address the answer went to
+    signup: str = ""  # the name a sign-up waiting for its confirmation asks for
 
     def line(self) -> str:
         who = printable(self.sender or "-")
@@ -87,6 +92,28 @@ class IntakeResult:
             f"UNREAD  {plural(self.unread, 'new message')} left in the mailbox: one run handles "
             f"the first {self.most:,} new ones; run intake again"
         )
+
+    def report(self) -> dict[str, Any]:
+        """The run as one JSON object (`intake --format json`): what each message became."""
+        return {
+            "rc": int(self.rc),
+            "messages": self.messages,
+            "handled_before": self.skipped,
+            "unread": self.unread,
+            "written": [f"outbox/{n}" for n in self.written],
+            "entries": [
+                {
+                    "message": e.key,
+                    "date": e.date,
+                    "from": e.sender,
+                    "outcome": e.outcome,
+                    "player": e.player,
+                    "detail": e.detail,
+                    "reply": f"outbox/{e.reply}" if e.reply else "",
+                }
+                for e in self.entries
+            ],
+        }
 
     def lines(self) -> list[str]:
         filed = sum(e.outcome == FILED for e in self.entries)
@@ -125,6 +152,10 @@ def remember(room: Room, letter: Letter, entry: Entry) -> None:
         "detail": entry.detail,
         "reply": entry.reply,
     }
+    if entry.reply:
+        row["to"] = entry.to
+    if entry.signup:
+        row["signup"] = entry.signup
     if entry.outcome != REFUSED:  # a message over the limit is not kept
         row["kept"] = f"{INTAKE}/{_message_file(room, letter)}"
     if letter.date is not None and room.believed(letter) is None:
@@ -171,29 +202,25 @@ def read_handled(path: Path) -> set[str]:
 
 
 def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
-    """Make the run durable: messages kept, records, sign-ups, answers, log, then the ledger.
-
-    The ledger comes last: a run killed before it handles the same messages again, and
-    every step before it gives the same bytes a second time."""
+    """Make the run durable: the messages kept and the answers first (the same bytes
+    again if a killed run is run again), then, through one journal (see intake_commit),
+    the inbox, the records, the sign-ups, the log and the ledger of handled messages."""
     base = room.path / INTAKE
     base.mkdir(exist_ok=True)
     flush_stored(room)
-    for name, rows in sorted(room.records.items()):
-        if not rows:
-            continue
-        ordered = sorted(rows, key=lambda r: (str(r.get("date", "")), str(r.get("message", ""))))
-        (base / name).mkdir(exist_ok=True)
-        write_atomic(base / name / RECORD, dump_data({"messages": ordered}).encode("utf-8"))
-        fsync_dir(base / name)
-    if room.signups_changed and room.signups is not None:
-        write_signups(room.path / SIGNUPS_FILE, room.signups)
     result.written = write_outbox(room.path, room.mails)
+    files: dict[str, bytes] = {}
+    for name, rows in sorted(room.records.items()):
+        if rows:
+            ordered = sorted(
+                rows, key=lambda r: (str(r.get("date", "")), str(r.get("message", "")))
+            )
+            files[f"{INTAKE}/{name}/{RECORD}"] = dump_data({"messages": ordered}).encode("utf-8")
+    for player, data in sorted(room.inbox.items()):
+        files[f"orders/{player}.txt"] = data
+    if room.signups_changed and room.signups is not None:
+        files[SIGNUPS_FILE] = signups_bytes(room.signups)
+    files[f"{INTAKE}/{HANDLED}"] = "".join(f"{k}\n" for k in sorted(handled)).encode("ascii")
     logged = [e.line() for e in result.entries] + ([result.unread_line()] if result.unread else [])
-    if logged:
-        with (base / LOG).open("a", encoding="utf-8") as log:
-            log.write("".join(line + "\n" for line in logged))
-            log.flush()
-            os.fsync(log.fileno())
-    write_atomic(base / HANDLED, "".join(f"{k}\n" for k in sorted(handled)).encode("ascii"))
-    fsync_dir(base)
+    commit_files(room.path, files, "".join(line + "\n" for line in logged), f"{INTAKE}/{LOG}")
     fsync_dir(room.path)

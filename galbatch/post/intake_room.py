@@ -37,9 +37,13 @@ class Room:
     state: Any = None
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     stored: dict[str, bytes] = field(default_factory=dict)  # intake-relative path -> bytes
+    inbox: dict[str, bytes] = field(default_factory=dict)  # player -> the file to file
     mails: list[Mail] = field(default_factory=list)
     signups_changed: bool = False
     verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right
+    wrong: dict[str, int] | None = None  # player -> wrong passwords this turn (see filing)
+    answered: set[str] = field(default_factory=set)  # addresses told of a failure this run
+    told: set[tuple[str, str, str]] | None = None  # (address, outcome, detail) answered before
 
     @property
     def game_id(self) -> str:

@@ -20,6 +20,8 @@ What intake keeps, beside the game's own files:
     intake/NNN/replaced/<id>-<sha>.txt  an inbox file a later message replaced, its
                                     password masked as the turn archive masks it
     intake/signups/...              the same, while the directory takes sign-ups
+    intake/signup-secret            the key of the sign-ups' confirmation codes (post.confirm)
+    intake/commit.json              while a run is made durable: what it changes (intake_commit)
 
 A later message replaces an earlier one by its Date header; the earlier file is
 kept under `replaced/`, never lost. A message dated before the day the latest turn
@@ -28,6 +30,9 @@ is answered, not filed; one dated on that day or later is for the next turn (no 
 file names its turn). A Date no message for the game can bear (before its turn 0, or
 more than DATE_GRACE_DAYS after the due date) is not believed: the message counts as
 undated, ordered by its arrival, and any message that arrives after it replaces it.
+
+Order files for a player past WRONG_PASSWORD_LIMIT wrong passwords in a turn are held
+(filing); a failure is answered once an address a run and never twice the same (answers).
 
 Its parts: mailboxes (reading the mailbox), intake_room (the game or list mail goes
 to), filing (an order file authenticated, checked, filed), answers (the answers to
@@ -38,7 +43,7 @@ message's handling.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -48,9 +53,17 @@ from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 from galbatch.engine.gamedir.yamlio import LoadError
-from galbatch.post.answers import answer, answer_help, answer_nothing, log_entry, sign_up
+from galbatch.post.answers import (
+    answer,
+    answer_help,
+    answer_nothing,
+    confirm_sign_up,
+    log_entry,
+    sign_up,
+)
 from galbatch.post.config import player_emails, post_settings
-from galbatch.post.filing import file_orders
+from galbatch.post.filing import file_orders, release_player
+from galbatch.post.intake_commit import finish_commit
 from galbatch.post.intake_record import (
     IGNORED,
     REFUSED,
@@ -70,12 +83,18 @@ from galbatch.post.message import Letter, message_key, read_letter
 from galbatch.rules import UnknownRuleset, get_ruleset
 
 
-def intake(path: Path, mailbox_path: Path, wait: float | None = None) -> IntakeResult:
-    """Handle every message of the mailbox not handled before, as the directory's one writer."""
+def intake(
+    path: Path, mailbox_path: Path, wait: float | None = None, release: Sequence[str] = ()
+) -> IntakeResult:
+    """Handle every message of the mailbox not handled before, as the directory's one writer.
+
+    `release`: players whose order files are held for wrong passwords (see filing), to
+    take files for again this turn, as the game master decides, before the mail is read."""
     with _room(path, wait) as room:
         limit = room.settings.max_message_kb * 1024
         handled = read_handled(path)
         result = IntakeResult()
+        result.entries += [release_player(room, player) for player in release]
         letters, seen = _new_letters(
             read_mailbox(mailbox_path, limit, wait), limit, handled, result
         )
@@ -163,6 +182,7 @@ def _room(path: Path, wait: float | None) -> Iterator[Room]:
     if not path.is_dir():
         raise IntakeError(neither)
     with writer_lock(path, wait):
+        finish_commit(path)  # a run killed after its journal was whole: finished first
         if (path / GAME_FILE).is_file():
             game = Game.open(path)
             recover(game)  # as every writer does first
@@ -239,7 +259,10 @@ def _handle(room: Room, letter: Letter, data: bytes) -> list[Entry]:
     entries: list[Entry] = []
     if letter.wants_help:
         entries.append(answer_help(room, letter))
-    if letter.signup_lines:
+    confirmed = confirm_sign_up(room, letter)
+    if confirmed is not None:
+        entries.append(confirmed)
+    elif letter.signup_lines:
         entries += sign_up(room, letter)
     if letter.order_text is not None:
         entries.append(file_orders(room, letter))

@@ -32,6 +32,7 @@ QUOTE_START = re.compile(
 )
 SIGNATURE = re.compile(r"^-- ?$")
 ANM = re.compile(r"^\s*#ANM\b", re.IGNORECASE)
+CODE = re.compile(r"\bCONFIRM-[0-9A-F]{16}\b")  # a sign-up's confirmation code (post.confirm)
 LIST_HEADERS = ("List-Id", "List-Post", "List-Unsubscribe")
 FORWARD_NOT_READ = "a forwarded message (message/rfc822) is not read for orders"
 NO_REPLY_SENDERS = re.compile(r"^(?:mailer-daemon|postmaster|no-?reply)@", re.IGNORECASE)
@@ -53,6 +54,7 @@ class Letter:
     order_text: str | None = None  # the order file found, from its header line on
     html_only: bool = False
     signup_lines: tuple[str, ...] = ()  # unquoted `#ANM` lines of the body
+    codes: tuple[str, ...] = ()  # sign-up confirmation codes in the subject or any text
     too_large: bool = False
     problems: tuple[str, ...] = field(default=())
 
@@ -110,12 +112,14 @@ def _letter(key: str, size: int, msg: email.message.Message, too_large: bool) ->
         if inline:
             signups += [line.strip() for line in lines if ANM.match(line)]
     date, local_day = _date(_header(msg, "Date"))
+    subject = _subject(_header(msg, "Subject"))
+    codes = CODE.findall(subject) + [c for text, _ in texts for c in CODE.findall(text)]
     return Letter(
         key=key,
         size=size,
         sender=sender,
         reply_to=reply_to,
-        subject=_subject(_header(msg, "Subject")),
+        subject=subject,
         date=date,
         local_day=local_day,
         message_id=_message_id(_header(msg, "Message-ID")),
@@ -123,6 +127,7 @@ def _letter(key: str, size: int, msg: email.message.Message, too_large: bool) ->
         order_text=order_text,
         html_only=html and not texts,
         signup_lines=tuple(signups[:20]),
+        codes=tuple(dict.fromkeys(codes))[:5],
         too_large=too_large,
         problems=tuple(problems),
     )

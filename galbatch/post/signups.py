@@ -109,6 +109,15 @@ def add_signup(
     signups: SignupList, game: str, name: str, address: str, date: dt.datetime | None, key: str
 ) -> str | None:
     """Add a sign-up to the list; None if added, else why not (to answer the sender)."""
+    why = signup_problem(signups, game, name, address)
+    if why is None:
+        when = date.isoformat() if date is not None else ""
+        signups.signups.append(Signup(name, address, when, key[:16]))
+    return why
+
+
+def signup_problem(signups: SignupList, game: str, name: str, address: str) -> str | None:
+    """Why the list cannot take this sign-up now; None if it can."""
     if game.lower() != signups.game.lower():
         return f"this list takes sign-ups for game {signups.game}, not {game}"
     problem = name_problem(name, signups.ruleset)
@@ -125,8 +134,6 @@ def add_signup(
         signups.signups
     ) >= MAX_SIGNUPS:
         return f"the game is full ({len(signups.signups)} players)"
-    when = date.isoformat() if date is not None else ""
-    signups.signups.append(Signup(name, address, when, key[:16]))
     return None
 
 
