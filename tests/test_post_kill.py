@@ -132,12 +132,12 @@ def test_intake_killed_by_sigkill_at_random_instants_ends_as_a_clean_run(tmp_pat
 def test_another_writer_filing_as_intake_does_writes_at_once_after_a_killed_intake(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A writer other than intake (the web's order page) files through filing._file: the
+    """A writer other than intake (the web's order page) files through filing.file_now: the
     file is in the inbox at once, and an intake a kill left half made durable is finished
     first, so that the next intake cannot put its older file over this one."""
     from galbatch.engine.gamedir.directory import Game
     from galbatch.post.config import post_settings
-    from galbatch.post.filing import _file
+    from galbatch.post.filing import file_now
     from galbatch.post.intake_room import Room
     from galbatch.post.message import Letter
 
@@ -151,7 +151,7 @@ def test_another_writer_filing_as_intake_does_writes_at_once_after_a_killed_inta
     newer = orders("1", body="P 68 1 3\n").encode()
     opened = Game.open(game)
     room = Room(game, post_settings(opened.config), game=opened, latest=0, turn=1)
-    kept = _file(room, "1", newer, Letter(key="k", size=len(newer)))
+    kept = file_now(room, "1", newer, Letter(key="k", size=len(newer)))
     assert (game / "orders" / "1.txt").read_bytes() == newer
     assert kept.startswith("intake/001/replaced/1-") and not (game / JOURNAL).exists()
     run(game, box)

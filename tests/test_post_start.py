@@ -53,7 +53,8 @@ def open_gc16(tmp_path: Path, *more: str) -> Path:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         f"{path / SIGNUPS_FILE}: taking sign-ups for game GC16 (conqueror, seed 1997)",
-        f"each player mails a line '#ANM GC16 <name>'; then: galbatch start {path}",
+        "each player mails a line '#ANM GC16 <name>', then answers the confirmation code "
+        f"intake mails back; then: galbatch start {path}",
     ]
     return path
 

@@ -221,4 +221,7 @@ def open_new_game(
         click.echo(json.dumps(opened, indent=2, ensure_ascii=False))
         return
     click.echo(f"{file}: taking sign-ups for game {game} ({ruleset}, seed {seed})")
-    click.echo(f"each player mails a line '#ANM {game} <name>'; then: galbatch start {directory}")
+    click.echo(
+        f"each player mails a line '#ANM {game} <name>', then answers the confirmation "
+        f"code intake mails back; then: galbatch start {directory}"
+    )

@@ -382,7 +382,7 @@ def _stage(room: Room, player: str, data: bytes) -> str:
     return kept
 
 
-def _file(room: Room, player: str, data: bytes, letter: Letter) -> str:
+def file_now(room: Room, player: str, data: bytes, letter: Letter) -> str:
     """File `data` as orders/<player>.txt now, as intake files a mail's order file, for a
     writer other than intake that holds the writer lock: what it replaces is kept first,
     and an intake a kill left half made durable is finished before (so that it cannot

@@ -16,7 +16,7 @@ from galbatch.engine.job.lint import CheckError, check_against_view
 from galbatch.engine.language.diagnostics import RC, Diagnostic
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes, split_lines
 from galbatch.post.config import post_settings
-from galbatch.post.filing import _file as file_as_the_post_room_does
+from galbatch.post.filing import file_now as file_as_the_post_room_does
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
 
