@@ -156,3 +156,29 @@ def test_another_writer_filing_as_intake_does_writes_at_once_after_a_killed_inta
     assert kept.startswith("intake/001/replaced/1-") and not (game / JOURNAL).exists()
     run(game, box)
     assert (game / "orders" / "1.txt").read_bytes() == newer
+
+
+def test_process_refuses_a_turn_while_a_killed_intakes_journal_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing a player sent is lost (CONTRIBUTING.md): while a killed intake's journal
+    stands, the inbox may hold only part of that run's files, so `process` refuses the
+    turn (12, nothing changed) and says to run intake, which finishes it; then it runs."""
+    from galbatch.engine.job.run import process
+
+    game = make_game(tmp_path / "gc16")
+    box = mbox(tmp_path / "in.mbox", [letter(orders("1", body="P 68 1 1\n"))])
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", killed_after(4, os.replace))
+        with pytest.raises(Killed):
+            mailin.intake(game, box)
+    assert (game / JOURNAL).is_file()
+    before = files(game)
+    refused = process(game, pdf=False, force=True)
+    assert refused.rc == 12 and refused.committed is None
+    assert "run galbatch intake first" in refused.log
+    assert files(game) == before
+    run(game, box)
+    assert not (game / JOURNAL).exists()
+    assert (game / "orders" / "1.txt").is_file()
+    assert process(game, pdf=False, force=True).turn == 1

@@ -15,12 +15,12 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from galbatch.engine.gamedir.commit import fsync_dir
+from galbatch.engine.gamedir.commit import INTAKE_JOURNAL, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE
 from galbatch.post.replies import write_atomic
 
-JOURNAL = "intake/commit.json"
+JOURNAL = INTAKE_JOURNAL  # the engine refuses a turn while it is there
 
 
 def commit_files(path: Path, files: Mapping[str, bytes], log: str, log_file: str) -> None:

@@ -42,6 +42,9 @@ FROM_INBOX = "inbox"
 FROM_ARCHIVE = "archive"  # a rerun kept the file the replaced turn had archived
 # The post room's record of the mail for turn NNN (galbatch.post.intake_record writes it).
 MAIL_RECORD = "intake/{turn:03d}/record.yaml"
+# The journal of an intake run being put in place (galbatch.post.intake_commit): while it
+# is there, the inbox may hold only part of what that run filed.
+INTAKE_JOURNAL = "intake/commit.json"
 MAIL_FILED = "FILED"  # a message whose order file intake filed in the inbox
 MAIL_REPLACED = (MAIL_FILED, "SUPERSEDED")  # outcomes of messages that carried orders
 MAIL_KEYS = ("message", "message_id", "from", "date")  # what the record says of a message

@@ -22,6 +22,7 @@ from galbatch.engine.gamedir import viewcache
 from galbatch.engine.gamedir.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
+    INTAKE_JOURNAL,
     RECORD_FILE,
     Consumed,
     archived_form,
@@ -275,6 +276,14 @@ def _intake(job: _Job, loaded: _Loaded) -> dict[str, Intake]:
     """The order file each player's orders come from, in seat order; the job stops if a
     `--replace` cannot be done, or too many owing players sent nothing (unless forced)."""
     game, facts, options = job.game, job.facts, job.options
+    if (game.path / INTAKE_JOURNAL).exists():
+        job.log.step(
+            "INTAKE",
+            RC.UNUSABLE,
+            f"an intake was killed before its files were all in place ({INTAKE_JOURNAL}): "
+            "run galbatch intake first, which finishes it; nothing changed",
+        )
+        raise JobStopped
     owing = loaded.ruleset.owing(loaded.state)
     accepting = loaded.ruleset.accepting(loaded.state)  # owing, then who may send anyway
     inbox = scan(game.inbox, accepting, {p.id for p in game.players}, pending_consumed(game))
