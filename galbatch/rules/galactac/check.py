@@ -84,8 +84,10 @@ def check_orders(
     # rejected action never replaces a valid one. `void` only grows, so this ends; most
     # files need one run.
     void: dict[int, Refusal] = {}
+    suggested: dict[tuple[int, frozenset[int]], str] = {}
     while True:
         checker = Checker(view, void)
+        checker.suggested = suggested  # the same view: its suggestions hold in every run
         accepted, diags = run(orders, checker)
         fresh = {i: r for i, r in checker.refusals.items() if i not in void}
         if not any(displaces(orders, i, void) for i in fresh):

@@ -277,17 +277,22 @@ class Stocks(Situation[Any]):
         # COMBAT (its index) to a ship not under ATTACK orders: accepted if an ATTACK
         # before it is (the [M] actions are checked after the [B] ones)
         self.awaiting: dict[int, tuple[int, str]] = {}
+        # "did you mean" for an unknown ship, by the number and the ships gone: a file may
+        # name the same unknown ship thousands of times, and a check may run again
+        # (check.check_orders shares this between its runs)
+        self.suggested: dict[tuple[int, frozenset[int]], str] = {}
 
     def ship(self, number: int) -> Craft:
         """The empire's ship of that ID, built or in drydock."""
         craft = self.crafts.get(number)
         if craft is None or number in self.gone:
-            known = [str(n) for n in self.crafts if n not in self.gone]
             if number in self.gone:
                 raise Refusal(GT230, f"ship {number} is gone by an earlier SCRAP or DOWNGRADE")
-            raise Refusal(
-                GT230, f"you have no ship {number}{did_you_mean_one_of(str(number), known)}"
-            )
+            key = (number, frozenset(self.gone))
+            if key not in self.suggested:
+                known = [str(n) for n in self.crafts if n not in self.gone]
+                self.suggested[key] = did_you_mean_one_of(str(number), known)
+            raise Refusal(GT230, f"you have no ship {number}{self.suggested[key]}")
         return craft
 
     def active(self, number: int) -> Craft:
