@@ -38,18 +38,20 @@ def set_password(
     player: str,
     password: str,
     show: Callable[[PlayerInfo], None] | None = None,
+    wait: float | None = None,
 ) -> PlayerInfo:
     """Give `player` of the game at `path` the password `password`, as the game's one writer.
 
     `show` is called once the new game.yaml is written and synced but before it
     replaces the old one: if it raises (the password could not be shown),
-    nothing changes and the old password still works.
+    nothing changes and the old password still works. `wait`: how long to wait for
+    another writer before GameBusy (None: as `process` waits; the web site gives 0).
     """
 
     problem = password_problem(password)
     if problem is not None:
         raise GameError(f"password of player {player}: {problem}")
-    with writing(path) as game:
+    with writing(path, wait) as game:
         entry = next(
             (p for p in game.config["players"] if str(p["id"]).lower() == player.lower()), None
         )
