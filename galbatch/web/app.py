@@ -8,6 +8,7 @@ Routes (no route names a player: who he is comes from his session alone):
     GET  /turn  /turn/N     the turn page (web/player.py)
     GET  /turn/N/printout.pdf  /turn/N/view.json   his PDF and view file of turn N
     GET  /action POST /action  his orders: check and save
+    GET  /password POST /password  his password: changed (web/password.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
     GET  /static/site.css
 """
@@ -28,6 +29,7 @@ from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, player
 from galbatch.web.config import WebConfig
 from galbatch.web.limits import BodyLimit, field
+from galbatch.web.password import ROUTES as PASSWORD_ROUTES
 from galbatch.web.security import SecurityHeaders, csrf_ok
 from galbatch.web.session import fingerprint
 from galbatch.web.site import HERE, TOO_MANY, WRONG, Site, site_of
@@ -113,6 +115,7 @@ def create_app(config: WebConfig) -> Starlette:
         Route("/login", login, methods=["POST"]),
         Route("/logout", logout, methods=["POST"]),
         *player.ROUTES,
+        *PASSWORD_ROUTES,
         *gm.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
