@@ -149,7 +149,7 @@ def test_a_wrong_mail_setting_is_named(game: Path) -> None:
         "allowed: a whole number from 1 to 65535",
         f"{file}:15: mail.smtp_hots: unknown key (did you mean smtp_host?); "
         "allowed: from, smtp_host, smtp_port, smtp_starttls, smtp_user, smtp_password_file, "
-        "max_message_kb",
+        "max_message_kb, site",
     ]
 
 
@@ -203,3 +203,36 @@ def test_the_command_the_turn_mail_gives_checks_against_the_attached_view(
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "checked against your view of turn 0 (game GC16, player 1" in done.stderr
+
+
+def test_the_turn_and_welcome_mails_name_the_games_web_site(game: Path) -> None:
+    """Issue 25: "a new game's welcome mail names the site when the GM configures one";
+    the turn mail names it too. Without `mail.site`, neither does."""
+    from galbatch.engine.gamedir.directory import Game, GameError
+    from galbatch.post.signups import Welcomed, welcome_mail
+
+    def body(msg: EmailMessage) -> str:
+        part = msg.get_body(("plain",))
+        assert part is not None
+        return str(part.get_content())
+
+    seat = Welcomed("1", "ARCTURUS", EMAILS["1"], "pw-one-two")
+    plain = welcome_mail(Game.open(game), seat)
+    assert "on the web" not in plain.data.decode()
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("mail:  # the post room\n",
+        'mail:  # the post room\n  site: "https://gc16.example.net/play"\n'))  # fmt: skip
+    welcome = email.message_from_bytes(
+        welcome_mail(Game.open(game), seat).data, policy=email.policy.default
+    )
+    assert isinstance(welcome, EmailMessage)
+    assert "You may also play on the web: https://gc16.example.net/play" in body(welcome)
+    mail_turn(game, 0)
+    turn = parsed(game / OUTBOX / "turn-gc16-t000-p1.eml")
+    assert "Your orders on the web: https://gc16.example.net/play" in body(turn)
+    bad = text.replace(
+        "mail:  # the post room\n", 'mail:  # the post room\n  site: "javascript:x"\n'
+    )
+    (game / "game.yaml").write_text(bad)
+    with pytest.raises(GameError, match="site"):  # the schema refuses what is no web site
+        Game.open(game)

@@ -49,6 +49,7 @@ class PostSettings:
     smtp_user: str = ""
     smtp_password_file: str = ""
     max_message_kb: int = DEFAULT_MAX_MESSAGE_KB
+    site: str = ""  # the game's web site (galbatch serve), named in the players' mail
 
     @property
     def domain(self) -> str:
@@ -73,6 +74,7 @@ def post_settings(config: Any) -> PostSettings:
         smtp_user=str(mail.get("smtp_user", "")),
         smtp_password_file=str(mail.get("smtp_password_file", "")),
         max_message_kb=int(mail.get("max_message_kb", DEFAULT_MAX_MESSAGE_KB)),
+        site=str(mail.get("site", "")),
     )
 
 

@@ -79,7 +79,8 @@ def turn_mails(game: Game, turn: int) -> tuple[list[Mail], list[str]]:
         view = _read(turn_dir / "views" / f"{player.id}.yaml")
         if view is not None:
             attachments.append(Attachment(f"{stem}.yaml", "application", "yaml", view))
-        body = attached_note(attachments, turn) + text.decode("utf-8", "replace")
+        web = f"Your orders on the web: {settings.site}\n\n" if settings.site else ""
+        body = attached_note(attachments, turn) + web + text.decode("utf-8", "replace")
         subject = (
             f"{inputs.game} turn {turn} printout, player {player.id} ({player.name}); "
             f"turn {turn + 1} due {inputs.due}"

@@ -231,6 +231,16 @@ def welcome_mail(game: Game, player: Welcomed) -> Mail:
     ruleset = game.ruleset_name
     start = recorded_inputs(game, 80, 0).date
     due = turn_date(game, 1)
+    settings = post_settings(game.config)
+    site = (
+        [
+            f"You may also play on the web: {settings.site} (log in with game {game.id},",
+            f"player {player.id} and your password).",
+            "",
+        ]
+        if settings.site
+        else []
+    )
     body = "\n".join(
         [
             f"Welcome to {game.title}.",
@@ -247,11 +257,12 @@ def welcome_mail(game: Game, player: Welcomed) -> Mail:
             f"Your first orders are due {due}. Your turn-0 printout comes in a",
             "mail of its own.",
             "",
+            *site,
             help_text(ruleset, game.id, game.title),
         ]
     )
     return build_mail(
-        settings=post_settings(game.config),
+        settings=settings,
         name=f"welcome-{slug(game.id)}-p{player.id.lower()}.eml",
         to=(player.email,),
         subject=f"{game.id}: welcome, player {player.id} ({player.name}); first orders due {due}",

@@ -38,6 +38,7 @@ WIDTHS = (80, 132)  # the two widths of continuous-form paper
 # An e-mail address as a player or the GM writes it: no display name, no comments.
 EMAIL = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z0-9-]{2,63}")
 LOCAL = r"[^@\s<>()\[\],;:\"\\]{1,64}@localhost"  # the default sender's kind of address
+SITE = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?")
 MAIL_FROM = re.compile(
     r"[^\r\n]{0,80}<?(?:" + EMAIL.pattern + "|" + LOCAL + r")>?"
 )  # "Name <address>"
@@ -237,6 +238,8 @@ MAIL_KEYS: tuple[Key, ...] = (
     Key("smtp_user", text(254), default="none: no SMTP login"),
     Key("smtp_password_file", text(4096), default="none: the password from the environment"),
     Key("max_message_kb", whole(1, 65536), default=str(DEFAULT_MAX_MESSAGE_KB)),
+    # the address of the game's web site (galbatch serve), named in the players' mail
+    Key("site", text(200, pattern=SITE), default="none: the mail names no web site"),
 )
 MAIL_KEY = Key(
     "mail",
