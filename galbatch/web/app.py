@@ -24,7 +24,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, player
 from galbatch.web.config import WebConfig
@@ -86,12 +86,8 @@ async def login(request: Request) -> Response:
 
 def _seat(config: WebConfig, game_id: str, player_id: str) -> tuple[Game, str] | None:
     """The game and the player's id as game.yaml has it; None if there is no such seat."""
-    path = config.games.get(game_id.upper())
-    if path is None:
-        return None
-    try:
-        game = Game.open(path)
-    except (GameError, OSError):
+    game = config.served(game_id)
+    if game is None:
         return None
     wanted = player_id.lower()
     seat = next((p.id for p in game.players if p.id.lower() == wanted), None)

@@ -36,6 +36,17 @@ class WebConfig:
     session_hours: int = 12
     ids: dict[str, str] = field(default_factory=dict)  # upper case -> the id as game.yaml has it
 
+    def served(self, game_id: str) -> Game | None:
+        """The served game of that id (any case), as its game.yaml is now; None if it is
+        not served or cannot be read."""
+        path = self.games.get(game_id.upper())
+        if path is None:
+            return None
+        try:
+            return Game.open(path)
+        except (GameError, OSError):
+            return None
+
 
 def find_games(paths: list[Path]) -> tuple[dict[str, Path], dict[str, str]]:
     """Each path is a game directory or a folder of game directories (one level down).

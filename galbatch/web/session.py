@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 
 from galbatch.engine.gamedir.commit import digest
-from galbatch.engine.gamedir.directory import Game, GameError
+from galbatch.engine.gamedir.directory import Game
 from galbatch.web.config import WebConfig
 
 
@@ -34,12 +34,8 @@ def seat_of(request: Request, config: WebConfig) -> Seat | None:
     game_id, player, sid = session.get("game"), session.get("player"), session.get("sid")
     if not (isinstance(game_id, str) and isinstance(player, str) and isinstance(sid, str)):
         return None
-    path = config.games.get(game_id.upper())
-    if path is None:
-        return None
-    try:
-        game = Game.open(path)
-    except (GameError, OSError):
+    game = config.served(game_id)
+    if game is None:
         return None
     name = next((p.name for p in game.players if p.id == player), None)
     if name is None or session.get("pw") != fingerprint(game.password_hash(player)):

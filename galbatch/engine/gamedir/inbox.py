@@ -31,6 +31,10 @@ class Stray:
     # 01.txt, RIGEL.txt, 2.txt.txt): the turn must not pass it over in silence
     names: str | None = None
 
+    def data(self) -> dict[str, str | None]:
+        """The entry as the JSON reports give it (`process` and `status`)."""
+        return {"name": self.name, "why": self.why, "player": self.player, "names": self.names}
+
     def __str__(self) -> str:
         if self.names is not None:
             fix = f"{self.names}{SUFFIX}"

@@ -177,10 +177,7 @@ def job_report(
         "dry_run": facts.dry_run,
         "rerun": facts.rerun,
         "players": players,
-        "strays": [
-            {"name": s.name, "why": s.why, "player": s.player, "names": s.names}
-            for s in facts.strays
-        ],
+        "strays": [s.data() for s in facts.strays],
         "steps": [
             {
                 "step": s.number,

@@ -85,10 +85,7 @@ class Status:
                 }
                 for s in self.seats
             ],
-            "strays": [
-                {"name": s.name, "why": s.why, "player": s.player, "names": s.names}
-                for s in self.strays
-            ],
+            "strays": [s.data() for s in self.strays],
             "maxcc": self.maxcc,
             "outbox_unsent": self.unsent,
             "rc": int(self.rc),
