@@ -11,6 +11,7 @@ and never shows more than his printout does.
 
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
@@ -28,7 +29,7 @@ from galbatch.rules import get_ruleset
 from galbatch.web import maps
 from galbatch.web.security import CSP
 from tests.bundled import shipped
-from tests.test_web import log_in, make_app
+from tests.test_web import HOSTILE, log_in, make_app
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = {  # game id, its folder, a player and his password (the games' PASSWORDS.txt)
@@ -141,3 +142,21 @@ def test_the_picture_holds_no_script_style_or_link(client: TestClient) -> None:
         assert tags <= {"svg", "title", "rect", "defs", "clipPath", "g", "path", "text"}
         assert "<script" not in svg and "style=" not in svg and "href" not in svg
         client.cookies.clear()
+
+
+def test_a_name_a_player_chose_is_escaped_on_the_map(tmp_path: Path) -> None:
+    """Galaktikos's board names each player in its key: a hostile name is shown as text,
+    never markup, and its bidi controls cannot turn the key around."""
+    root = tmp_path / "games"
+    root.mkdir()
+    shutil.copytree(shipped("spiral6"), root / "spiral6")
+    state = root / "spiral6" / "turns" / "002" / "state.yaml"
+    text = state.read_text("utf-8")
+    assert '"name": "BLUE"' in text
+    state.write_text(text.replace('"name": "BLUE"', json.dumps({"name": HOSTILE})[1:-1]), "utf-8")
+    with make_app(root) as client:
+        log_in(client, "SP6", "1", "red-2006")
+        svg = client.get("/turn/2/map-1.svg").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;\ufffdevil\ufffd" in svg
+    assert "<script" not in svg and "\u202e" not in svg and "\u2066" not in svg
+    ET.fromstring(svg)
