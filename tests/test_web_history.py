@@ -81,7 +81,7 @@ def archived(games: Path, game_id: str) -> dict[tuple[int, str], float]:
         if game_id == "conflict-demo":
             pairs = [(v["name"], v["score"]), *[tuple(c) for c in v["contacts"]]]
         elif game_id == "GT13":
-            pairs = [(v["empire"]["name"], v["empire"]["valuation"])]
+            pairs = [(v["empire"]["player"], v["empire"]["valuation"])]  # he may rename it
         elif game_id == "IC4":
             pairs = [(s["name"], s["colonies"]) for s in v["seats"]]
         else:
@@ -124,6 +124,7 @@ def test_the_chart_plots_the_public_numbers_of_the_archived_turns(
     assert '<img src="/history.svg"' in page.text
     want = archived(games, game_id)
     assert want and table(page.text) == want
+    assert len({name for _, name in want}) == len(re.findall("<th>", page.text)) - 1  # a line each
     chart = client.get("/history.svg")
     assert chart.headers["content-type"] == "image/svg+xml"
     assert chart.headers["content-security-policy"] == CSP

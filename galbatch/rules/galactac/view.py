@@ -217,8 +217,9 @@ def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str,
 def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     """The empire's valuation, which the book prints under its Home System: "the total
     worth of your Empire as compared to the 'leader'. (The leader will be shown as
-    100%.)" Only his own: "You still do not know if you're in second place, or last."""
+    100%.)" Only his own: "You still do not know if you're in second place, or last."
+    It goes by the player's name, which stays when the empire takes another (NAME)."""
     empire = view.get("empire")
     if not isinstance(empire, dict):
         return {}
-    return scores([(empire.get("name"), empire.get("valuation"))])
+    return scores([(empire.get("player"), empire.get("valuation"))])
