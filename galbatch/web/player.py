@@ -123,7 +123,7 @@ def _action(
     more.setdefault("checked", None)
     more.setdefault("message", "")
     more.setdefault("error", "")
-    more.setdefault("ask_password", site.password(seat.sid) is None)
+    more.setdefault("ask_password", site.password(request) is None)
     return site.page(
         request, "action.html", code, seat=seat, orders=orders, max_orders=MAX_ORDERS, **more
     )
@@ -157,9 +157,9 @@ async def _save(
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
         return _action(site, request, seat, orders, 409, error=error, checked=checked)
-    password = site.password(seat.sid) or await _password_again(site, request, seat, typed)
+    password = site.password(request) or await _password_again(site, request, seat, typed)
     if password is None:
-        error = "Give your password to save (the server has restarted since you logged in)."
+        error = "Give your password to save (your session no longer holds it)."
         return _action(site, request, seat, orders, 403, error=error, checked=checked)
     data = order_file(seat.game, seat.player, password, orders)
     if len(data) > MAX_BYTES:
@@ -187,7 +187,7 @@ async def _password_again(site: Site, request: Request, seat: Seat, typed: str) 
     if not await run_in_threadpool(verify_password, typed, seat.game.password_hash(seat.player)):
         await site.failed(*keys)
         return None
-    site.hold(seat.sid, typed)
+    site.hold(request, typed)
     return typed
 
 
