@@ -17,6 +17,7 @@ from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock, writer_busy
 from galbatch.engine.gamedir.yamlio import LoadError
+from galbatch.engine.job.immediate import run_if_all_sent
 from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
@@ -31,6 +32,12 @@ MAX_FILE = 64 * 1024 * 1024  # bytes of a printout or PDF served: far past any t
 BUSY = (
     "galbatch process is running this game's turn now: nothing can be saved until it is "
     "done. Your text is kept below; save it again in a little while."
+)
+
+RAN = (
+    " Every player who owed orders had sent them, so turn {turn} has run at once (this "
+    "game runs as soon as they have): its printout is on your turn page, and here is "
+    "the next turn's sheet."
 )
 
 
@@ -175,6 +182,11 @@ async def _save(
     message = f"Saved{turn}." + (
         " The file it replaced is kept by the game master." if kept else ""
     )
+    ran = await run_in_threadpool(run_if_all_sent, seat.game.path)  # immediate mode
+    if ran is not None and ran.committed is not None:
+        message += RAN.format(turn=ran.turn)
+        orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
+        checked = None
     return _action(site, request, seat, orders, message=message, checked=checked)
 
 
