@@ -538,10 +538,11 @@ def test_save_asks_for_the_password_when_the_session_holds_none(
 
 
 def test_while_a_run_holds_the_game_saving_is_refused_and_the_text_kept(
-    fresh: Path, writer: TestClient
+    fresh: Path, writer: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The book: "once the turn begins processing, your submission can no longer be
-    changed"."""
+    changed". A save waits for another writer as every writer does, then gives up."""
+    monkeypatch.setenv("GALBATCH_LOCK_WAIT", "0.3")
     log_in(writer)
     before = inbox(fresh)
     with writer_lock(fresh / "galaxy13"):  # as `galbatch process` holds it for its run
