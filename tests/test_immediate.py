@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from galbatch.cli.post import intake
+from galbatch.engine.gamedir.commit import INTAKE_JOURNAL
 from galbatch.engine.gamedir.directory import Game, GameFileError
 from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.job.immediate import run_if_all_sent
@@ -127,7 +128,7 @@ def test_the_turn_runs_when_the_last_owed_file_is_saved_through_the_web(
 def test_the_turn_runs_when_intake_files_the_last_owed_file_by_mail(
     on: Path, off: Path, tmp_path: Path
 ) -> None:
-    save(on, "2")
+    assert "has run" not in save(on, "2") and latest(on) == 2
     save(off, "2")
     mail = letter(
         f'GAME IC4 PLAYER 4 PASSWORD "{PASSWORDS["4"]}"\n{body(on, "4")}',
@@ -170,3 +171,17 @@ def test_a_held_lock_leaves_the_run_to_its_holder(on: Path) -> None:
     ran = run_if_all_sent(on)
     assert ran is not None and ran.committed is not None and latest(on) == 3
     assert run_if_all_sent(on) is None  # the new turn: nobody has sent anything yet
+
+
+def test_a_run_process_would_refuse_is_refused_the_same_way(on: Path) -> None:
+    """A killed intake's journal makes `process` refuse the turn (RC 12, nothing changed):
+    the immediate run is refused alike, and says so."""
+    save(on, "2")
+    (on / "orders" / "4.txt").write_bytes((shipped("nebula4") / "orders" / "4.txt").read_bytes())
+    journal = on / INTAKE_JOURNAL
+    journal.parent.mkdir(exist_ok=True)
+    journal.write_text("{}")
+    ran = run_if_all_sent(on)
+    assert ran is not None and ran.committed is None and int(ran.rc) == 12
+    assert "run galbatch intake first" in ran.log and latest(on) == 2
+    assert ran.log == process(on).log

@@ -133,8 +133,9 @@ class IntakeResult:
         prints it."""
         if self.turn is None:
             return []
+        done = "run" if self.turn.committed is not None else "not run (see its log)"
         head = (
-            f"IMMEDIATE  every player owing orders has sent them: turn {self.turn.turn} run "
+            f"IMMEDIATE  every player owing orders has sent them: turn {self.turn.turn} {done} "
             f"as galbatch process runs it, MAXCC={int(self.turn.rc):04d}"
         )
         return ["", head, "", *self.turn.log.rstrip("\n").split("\n")]

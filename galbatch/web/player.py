@@ -6,6 +6,7 @@ file, so nothing of another player's can be asked for.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -34,6 +35,7 @@ BUSY = (
     "done. Your text is kept below; save it again in a little while."
 )
 
+LOG = logging.getLogger(__name__)  # under uvicorn: the server's standard error
 RAN = (
     " Every player who owed orders had sent them, so turn {turn} has run at once (this "
     "game runs as soon as they have): its printout is on your turn page, and here is "
@@ -183,7 +185,9 @@ async def _save(
         " The file it replaced is kept by the game master." if kept else ""
     )
     ran = await run_in_threadpool(run_if_all_sent, seat.game.path)  # immediate mode
-    if ran is not None and ran.committed is not None:
+    if ran is not None and ran.committed is None:  # refused or failed: the GM's to see
+        LOG.warning("game %s: the immediate run made no turn:\n%s", seat.game.id, ran.log)
+    elif ran is not None:
         message += RAN.format(turn=ran.turn)
         orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
         checked = None
