@@ -34,6 +34,7 @@ from galbatch.web.app import COOKIE, create_app
 from galbatch.web.config import ServeError, WebConfig, find_games, load_gm_hash, load_secret
 from galbatch.web.limits import MAX_BODY
 from galbatch.web.orders import MAX_ORDERS
+from galbatch.web.seal import Sealer
 from galbatch.web.security import Throttle
 from tests.bundled import shipped
 
@@ -196,20 +197,24 @@ def test_the_throttle_forgets_failures_older_than_its_window() -> None:
     assert not throttle.blocked("k")
 
 
-def test_held_passwords_are_forgotten_with_their_sessions_age(
-    games: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_sealed_password_opens_only_for_its_session_key_and_age(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from galbatch.web import site as site_module
-
-    found, ids = find_games([games])
-    site = site_module.Site(WebConfig(found, SECRET, ids=ids, session_hours=1))
-    now = [1000.0]
-    monkeypatch.setattr(site_module.time, "monotonic", lambda: now[0])
-    site.hold("a", "first-password")
-    now[0] += 3600.5
-    site.hold("b", "second-password")
-    assert site.password("a") is None and site.password("b") == "second-password"
-    assert "first-password" not in repr(site.held)
+    """The session keeps the password sealed (Fernet, a key derived from the session
+    secret): never in clear, good for its session's hours, its own session only."""
+    sealer = Sealer(SECRET, 3600)
+    sealed = sealer.seal("sid-a", P1)
+    assert P1 not in sealed and P1.encode() not in base64.urlsafe_b64decode(sealed)
+    assert sealer.open("sid-a", sealed) == P1
+    assert Sealer(SECRET, 3600).open("sid-a", sealed) == P1  # another worker, or a restart
+    assert sealer.open("sid-b", sealed) is None  # copied into another session
+    assert Sealer("t" * 40, 3600).open("sid-a", sealed) is None  # a new secret
+    tampered = sealed[:-6] + ("A" if sealed[-6] != "A" else "B") + sealed[-5:]
+    for wrong in (tampered, "", None, 42, ["x"], "not a seal", "é" * 10, "A" * 5000):
+        assert sealer.open("sid-a", wrong) is None
+    later = time.time() + 3601
+    monkeypatch.setattr(time, "time", lambda: later)  # Fernet reads the clock for the age
+    assert sealer.open("sid-a", sealed) is None
 
 
 def test_x_forwarded_for_is_trusted_only_behind_a_proxy(games: Path) -> None:
@@ -498,11 +503,25 @@ def test_save_files_the_orders_as_the_post_room_does(fresh: Path, writer: TestCl
     assert "SHUTTLE 1012 27-94 25-98" in writer.get("/action").text
 
 
-def test_save_asks_for_the_password_when_the_server_holds_none(
+def test_a_save_is_filed_by_any_worker_and_after_a_restart(fresh: Path, writer: TestClient) -> None:
+    """Several workers, or a restarted server, with the same secret: the session holds its
+    password sealed, so another app than the one logged into files the save."""
+    log_in(writer)
+    payload = base64.b64decode(writer.cookies[COOKIE].split(".")[0] + "==")
+    assert P1.encode() not in payload and "seal" in json.loads(payload)
+    with make_app(fresh) as other:  # a second worker process, or the server restarted
+        other.cookies.set(COOKIE, writer.cookies[COOKIE])
+        assert 'name="password"' not in other.get("/action").text
+        assert post_orders(other, "END\n", "save").status_code == 200
+    assert inbox(fresh) == f"GAME GT13 PLAYER 1 PASSWORD {P1}\nEND\n".encode()
+
+
+def test_save_asks_for_the_password_when_the_session_holds_none(
     fresh: Path, writer: TestClient
 ) -> None:
     log_in(writer)
-    writer.app.state.site.held.clear()  # type: ignore[attr-defined]  # as after a restart
+    site = writer.app.state.site  # type: ignore[attr-defined]
+    site.sealer = Sealer("o" * 40, 3600)  # as a seal past its age: it opens to nothing
     page = writer.get("/action")
     assert 'name="password"' in page.text
     before = inbox(fresh)
@@ -519,10 +538,11 @@ def test_save_asks_for_the_password_when_the_server_holds_none(
 
 
 def test_while_a_run_holds_the_game_saving_is_refused_and_the_text_kept(
-    fresh: Path, writer: TestClient
+    fresh: Path, writer: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The book: "once the turn begins processing, your submission can no longer be
-    changed"."""
+    changed". A save waits for another writer as every writer does, then gives up."""
+    monkeypatch.setenv("GALBATCH_LOCK_WAIT", "0.3")
     log_in(writer)
     before = inbox(fresh)
     with writer_lock(fresh / "galaxy13"):  # as `galbatch process` holds it for its run

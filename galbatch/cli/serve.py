@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,7 @@ import click
 from galbatch.engine.language.diagnostics import RC
 
 if TYPE_CHECKING:
-    from galbatch.web.config import WebConfig
+    from galbatch.web.config import ServeOptions, WebConfig
 
 SECRET_NAME = "web-secret"  # in the user's galbatch config directory, unless --secret-file
 
@@ -44,6 +45,14 @@ def _default_secret() -> Path:
     help="The GM's salted password hash: enables the GM's page /gm.",
 )
 @click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server worker processes; any of them takes any request (login caps are each "
+    "worker's own).",
+)
+@click.option(
     "--make-gm-password",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Ask for the GM's password (twice, not shown; or read it from standard "
@@ -56,6 +65,7 @@ def serve(
     behind_proxy: bool,
     secret_file: Path | None,
     gm_password_file: Path | None,
+    workers: int,
     make_gm_password: Path | None,
 ) -> None:
     """Serve GAMES (game directories, or folders holding them) on the web: players log in
@@ -69,18 +79,17 @@ def serve(
             web.make_gm_password(make_gm_password, _ask_password())
             click.echo(f"{make_gm_password}: the GM's password hash written")
             return
-        if not games:
-            raise web.ServeError("name at least one game directory (or folder of them)")
-        found, ids = web.find_games(list(games))
-        secret = web.load_secret(secret_file or _default_secret(), found)
-        gm_hash = web.load_gm_hash(gm_password_file) if gm_password_file is not None else ""
+        options = web.ServeOptions(
+            tuple(str(g.absolute()) for g in games),
+            str((secret_file or _default_secret()).absolute()),
+            str(gm_password_file.absolute()) if gm_password_file is not None else "",
+            behind_proxy,
+        )
+        config = options.load()
     except (web.ServeError, OSError) as e:
         click.echo(f"galbatch serve: {e}", err=True)
         sys.exit(RC.UNUSABLE)
-    config = web.WebConfig(
-        found, secret, gm_hash, behind_proxy=behind_proxy, https=behind_proxy, ids=ids
-    )
-    _run(config, host, port)
+    _run(options, config, host, port, workers)
 
 
 def _ask_password() -> str:
@@ -89,15 +98,22 @@ def _ask_password() -> str:
     return sys.stdin.readline().rstrip("\r\n")
 
 
-def _run(config: WebConfig, host: str, port: int) -> None:
+def _run(options: ServeOptions, config: WebConfig, host: str, port: int, workers: int) -> None:
+    """One worker serves the app made here; several each load it from the options."""
     import uvicorn  # here: the server only when serving, never for `galbatch --help`
 
     from galbatch.web.app import create_app  # here: as uvicorn
+    from galbatch.web.config import OPTIONS_VARIABLE  # here: as create_app
 
     names = ", ".join(sorted(config.ids.values()))
-    click.echo(f"galbatch serve: {names} on http://{host}:{port}/", err=True)
+    many = f" ({workers} workers)" if workers > 1 else ""
+    click.echo(f"galbatch serve: {names} on http://{host}:{port}/{many}", err=True)
+    if workers > 1:  # spawned, each worker loads the site from them
+        os.environ[OPTIONS_VARIABLE] = options.dumps()
     uvicorn.run(
-        create_app(config),
+        create_app(config) if workers == 1 else "galbatch.web.app:from_environment",
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         proxy_headers=False,  # galbatch.web reads X-Forwarded-For itself, with --behind-proxy

@@ -12,6 +12,7 @@ from galbatch.engine.gamedir.commit import digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, signups_bytes
 from galbatch.engine.gamedir.yamlio import LoadError, dump_data, load_data
+from galbatch.engine.job.run import TurnResult
 from galbatch.engine.language.diagnostics import RC
 from galbatch.engine.text.printable import printable
 from galbatch.engine.text.wording import plural
@@ -78,6 +79,7 @@ class IntakeResult:
     unread: int = 0  # new messages past the most one run handles: the next run's
     most: int = 0  # the most new messages one run handles
     written: list[str] = field(default_factory=list)  # outbox files written
+    turn: TurnResult | None = None  # the turn immediate mode ran once the mail was filed
 
     @property
     def rc(self) -> RC:
@@ -101,6 +103,7 @@ class IntakeResult:
             "handled_before": self.skipped,
             "unread": self.unread,
             "written": [f"outbox/{n}" for n in self.written],
+            "immediate": None if self.turn is None else self.turn.report,
             "entries": [
                 {
                     "message": e.key,
@@ -123,7 +126,19 @@ class IntakeResult:
             "written to the outbox"
         )
         unread = [self.unread_line()] if self.unread else []
-        return [head, *unread, *(e.line() for e in self.entries)]
+        return [head, *unread, *(e.line() for e in self.entries), *self.turn_lines()]
+
+    def turn_lines(self) -> list[str]:
+        """The turn immediate mode ran, if it did: a line, then the job log as `process`
+        prints it."""
+        if self.turn is None:
+            return []
+        done = "run" if self.turn.committed is not None else "not run (see its log)"
+        head = (
+            f"IMMEDIATE  every player owing orders has sent them: turn {self.turn.turn} {done} "
+            f"as galbatch process runs it, MAXCC={int(self.turn.rc):04d}"
+        )
+        return ["", head, "", *self.turn.log.rstrip("\n").split("\n")]
 
 
 def filed_rows(room: Room) -> list[dict[str, Any]]:

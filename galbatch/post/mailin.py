@@ -53,6 +53,7 @@ from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.engine.gamedir.turninputs import recorded_inputs, turn_date
 from galbatch.engine.gamedir.yamlio import LoadError
+from galbatch.engine.job.immediate import run_if_all_sent
 from galbatch.post.answers import (
     answer,
     answer_help,
@@ -90,6 +91,15 @@ def intake(
 
     `release`: players whose order files are held for wrong passwords (see filing), to
     take files for again this turn, as the game master decides, before the mail is read."""
+    result = _intake(path, mailbox_path, wait, release)
+    result.turn = run_if_all_sent(path)  # a game in immediate mode, every file now in
+    return result
+
+
+def _intake(
+    path: Path, mailbox_path: Path, wait: float | None, release: Sequence[str]
+) -> IntakeResult:
+    """The run itself, as the directory's one writer."""
     with _room(path, wait) as room:
         limit = room.settings.max_message_kb * 1024
         handled = read_handled(path)

@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, history, maps, player
-from galbatch.web.config import WebConfig
+from galbatch.web.config import ServeOptions, WebConfig
 from galbatch.web.limits import BodyLimit, field
 from galbatch.web.password import ROUTES as PASSWORD_ROUTES
 from galbatch.web.security import SecurityHeaders, csrf_ok
@@ -82,7 +82,7 @@ async def login(request: Request) -> Response:
         return site.page(request, "login.html", 403, error=WRONG, game=game_id, player=player_id)
     game, player = found
     site.start(request, game=game.id, player=player, pw=fingerprint(stored))
-    site.hold(request.session["sid"], password)
+    site.hold(request, password)
     return RedirectResponse("/turn", 303)
 
 
@@ -134,3 +134,9 @@ def create_app(config: WebConfig) -> Starlette:
     app = Starlette(routes=routes, middleware=middleware)
     app.state.site = Site(config)
     return app
+
+
+def from_environment() -> Starlette:
+    """The site each of `galbatch serve --workers N`'s worker processes serves: loaded
+    from the options serve left in the environment, as serve loaded them."""
+    return create_app(ServeOptions.from_environment().load())

@@ -1,8 +1,10 @@
 """What `galbatch serve` serves: the game directories it found, the session secret, the
-GM's password hash and how the site is reached (behind a proxy, over https)."""
+GM's password hash and how the site is reached (behind a proxy, over https); and the
+options they are loaded from, which each server worker loads again."""
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -13,6 +15,7 @@ from galbatch.engine.security.hashes import hash_password, hash_problem
 from galbatch.web.security import CLIENT_FAILURES, PLAYER_FAILURES
 
 SECRET_VARIABLE = "GALBATCH_WEB_SECRET"  # the session-signing secret, instead of a file
+OPTIONS_VARIABLE = "GALBATCH_WEB_OPTIONS"  # serve's options, for its worker processes
 SECRET_BYTES = 32
 MIN_SECRET = 32  # characters: a shorter secret (from the environment) is refused
 
@@ -46,6 +49,42 @@ class WebConfig:
             return Game.open(path)
         except (GameError, OSError):
             return None
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """`galbatch serve`'s options a WebConfig is loaded from: paths, never a secret, so
+    that each worker process loads the same configuration from them (the environment
+    carries them to it)."""
+
+    games: tuple[str, ...]  # absolute paths: game directories or folders of them
+    secret_file: str
+    gm_password_file: str = ""  # "" = no GM pages
+    behind_proxy: bool = False
+
+    def load(self) -> WebConfig:
+        """The configuration they give; ServeError (or OSError) if it cannot be served."""
+        if not self.games:
+            raise ServeError("name at least one game directory (or folder of them)")
+        found, ids = find_games([Path(g) for g in self.games])
+        secret = load_secret(Path(self.secret_file), found)
+        gm_hash = load_gm_hash(Path(self.gm_password_file)) if self.gm_password_file else ""
+        proxy = self.behind_proxy
+        return WebConfig(found, secret, gm_hash, behind_proxy=proxy, https=proxy, ids=ids)
+
+    def dumps(self) -> str:
+        return json.dumps(
+            [list(self.games), self.secret_file, self.gm_password_file, self.behind_proxy]
+        )
+
+    @classmethod
+    def from_environment(cls) -> ServeOptions:
+        """The options `serve` left in $GALBATCH_WEB_OPTIONS for its workers."""
+        try:
+            games, secret_file, gm_file, proxy = json.loads(os.environ[OPTIONS_VARIABLE])
+        except (KeyError, ValueError, TypeError) as e:
+            raise ServeError(f"${OPTIONS_VARIABLE} holds no serve options: {e}") from None
+        return cls(tuple(str(g) for g in games), str(secret_file), str(gm_file), bool(proxy))
 
 
 def find_games(paths: list[Path]) -> tuple[dict[str, Path], dict[str, str]]:

@@ -87,9 +87,10 @@ def _finding(d: Diagnostic) -> Finding:
 
 def save_orders(path: Path, player: str, data: bytes) -> str:
     """File `data` as orders/<player>.txt as intake files a mail's order file, as the
-    game's one writer (GameBusy if a run holds the game). Returns where the file it
-    replaced is kept ("" if none)."""
-    with writer_lock(path, wait=0):
+    game's one writer: it waits for another as every writer does (GALBATCH_LOCK_WAIT),
+    so that saves from every server worker queue up; GameBusy if one (a turn run) keeps
+    the game longer. Returns where the file it replaced is kept ("" if none)."""
+    with writer_lock(path):
         game = Game.open(path)
         recover(game)  # as every writer does first
         latest = game.latest_turn()

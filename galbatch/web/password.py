@@ -80,7 +80,7 @@ async def _store(site: Site, request: Request, seat: Seat, new: str) -> Response
         error = "The game cannot be written just now: your password was not changed."
         return _page(site, request, seat, 503, error=error)
     request.session["pw"] = fingerprint(stored)
-    site.hold(seat.sid, new)
+    site.hold(request, new)
     message = "Your password is changed: use the new one from now on, here and in mail."
     return _page(site, request, seat, message=message)
 

@@ -6,6 +6,7 @@ file, so nothing of another player's can be asked for.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -17,6 +18,7 @@ from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import GameBusy, commit_lock, writer_busy
 from galbatch.engine.gamedir.yamlio import LoadError
+from galbatch.engine.job.immediate import run_if_all_sent
 from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
@@ -32,6 +34,13 @@ MAX_FILE = 64 * 1024 * 1024  # bytes of a printout or PDF served: far past any t
 BUSY = (
     "galbatch process is running this game's turn now: nothing can be saved until it is "
     "done. Your text is kept below; save it again in a little while."
+)
+
+LOG = logging.getLogger(__name__)  # under uvicorn: the server's standard error
+RAN = (
+    " Every player who owed orders had sent them, so turn {turn} has run at once (this "
+    "game runs as soon as they have): its printout is on your turn page, and here is "
+    "the next turn's sheet."
 )
 
 
@@ -126,7 +135,7 @@ def _action(
     more.setdefault("checked", None)
     more.setdefault("message", "")
     more.setdefault("error", "")
-    more.setdefault("ask_password", site.password(seat.sid) is None)
+    more.setdefault("ask_password", site.password(request) is None)
     return site.page(
         request, "action.html", code, seat=seat, orders=orders, max_orders=MAX_ORDERS, **more
     )
@@ -160,9 +169,9 @@ async def _save(
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
         return _action(site, request, seat, orders, 409, error=error, checked=checked)
-    password = site.password(seat.sid) or await _password_again(site, request, seat, typed)
+    password = site.password(request) or await _password_again(site, request, seat, typed)
     if password is None:
-        error = "Give your password to save (the server has restarted since you logged in)."
+        error = "Give your password to save (your session no longer holds it)."
         return _action(site, request, seat, orders, 403, error=error, checked=checked)
     data = order_file(seat.game, seat.player, password, orders)
     if len(data) > MAX_BYTES:
@@ -178,6 +187,13 @@ async def _save(
     message = f"Saved{turn}." + (
         " The file it replaced is kept by the game master." if kept else ""
     )
+    ran = await run_in_threadpool(run_if_all_sent, seat.game.path)  # immediate mode
+    if ran is not None and ran.committed is None:  # refused or failed: the GM's to see
+        LOG.warning("game %s: the immediate run made no turn:\n%s", seat.game.id, ran.log)
+    elif ran is not None:
+        message += RAN.format(turn=ran.turn)
+        orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
+        checked = None
     return _action(site, request, seat, orders, message=message, checked=checked)
 
 
@@ -190,7 +206,7 @@ async def _password_again(site: Site, request: Request, seat: Seat, typed: str) 
     if not await run_in_threadpool(verify_password, typed, seat.game.password_hash(seat.player)):
         await site.failed(*keys)
         return None
-    site.hold(seat.sid, typed)
+    site.hold(request, typed)
     return typed
 
 

@@ -1,8 +1,9 @@
 """The site's defences: login failures capped per player and per client, CSRF tokens,
 the security headers of every answer, and which address a request came from.
 
-The failure counts live in the server's memory: a restart forgets them, and two
-servers would count apart. One server a site is what `galbatch serve` is for.
+The failure counts live in each worker process's memory: a restart forgets them, and
+with `serve --workers N` each worker counts apart, so a key may fail up to N times the
+cap before every worker refuses it (galbatch(1) says so); each failure is still slowed.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """What every page shares: the site's configuration, templates, failure counts, and the
-passwords of live sessions."""
+sealed passwords of live sessions."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +15,19 @@ from starlette.templating import Jinja2Templates
 
 from galbatch.engine.security.hashes import hash_password
 from galbatch.web.config import WebConfig
+from galbatch.web.seal import Sealer
 from galbatch.web.security import Throttle, client_address, csrf_token, new_token
 
 HERE = Path(__file__).resolve().parent
 TOO_MANY = "Too many failed logins: wait a quarter of an hour and try again."
+SEAL = "seal"  # the session's key of its sealed password
 WRONG = "That game, player and password do not go together."
 
 
 class Site:
-    """What the pages share: the configuration, the templates, the failure counts and
-    the passwords of live sessions (memory only: the order file's header needs it)."""
+    """What the pages share: the configuration, the templates, the failure counts (this
+    worker's alone) and the seal of the passwords sessions keep (the order file's header
+    needs it)."""
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
@@ -37,22 +39,18 @@ class Site:
         self.templates = Jinja2Templates(env=env)
         self.players = Throttle(config.player_failures)
         self.clients = Throttle(config.client_failures)
-        # session id -> (when it was held, the player's password); only this process's memory
-        self.held: dict[str, tuple[float, str]] = {}
+        self.sealer = Sealer(config.secret, config.session_hours * 3600)
         self.dummy = hash_password(secrets.token_hex(8))  # verified for an unknown player
 
-    def hold(self, sid: str, password: str) -> None:
-        """Keep a session's password for its life (the order file's header needs it);
-        those of sessions past their age are forgotten."""
-        now = time.monotonic()
-        oldest = now - self.config.session_hours * 3600
-        for old in [k for k, (when, _) in self.held.items() if when < oldest]:
-            del self.held[old]
-        self.held[sid] = (now, password)
+    def hold(self, request: Request, password: str) -> None:
+        """Keep the session's password in it, sealed, for the session's hours: any worker,
+        and the server after a restart, can file a save with it."""
+        sid = str(request.session.get("sid", ""))
+        request.session[SEAL] = self.sealer.seal(sid, password)
 
-    def password(self, sid: str) -> str | None:
-        held = self.held.get(sid)
-        return None if held is None else held[1]
+    def password(self, request: Request) -> str | None:
+        """The password the session holds sealed; None if it holds none still good."""
+        return self.sealer.open(str(request.session.get("sid", "")), request.session.get(SEAL))
 
     def start(self, request: Request, **facts: Any) -> None:
         """A new session (a new id and CSRF token: nothing of the one before carries over)."""
@@ -60,7 +58,6 @@ class Site:
         request.session.update(facts, sid=new_token(), csrf=new_token())
 
     def end(self, request: Request) -> None:
-        self.held.pop(str(request.session.get("sid", "")), None)
         request.session.clear()
 
     def page(self, request: Request, name: str, code: int = 200, **context: Any) -> Response:

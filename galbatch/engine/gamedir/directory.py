@@ -156,6 +156,12 @@ class Game:
 
         return float(self.config.get("missing_orders_limit", DEFAULT_MISSING_LIMIT))
 
+    @property
+    def immediate(self) -> bool:
+        """game.yaml's `immediate: true`: the turn runs as soon as every player owing
+        orders has sent them (engine.job.immediate)."""
+        return self.config.get("immediate") is True
+
     def width(self, default: int) -> int:
         return int(self.config.get("width", default))
 

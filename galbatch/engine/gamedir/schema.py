@@ -262,6 +262,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("start", date(), default=str(DEFAULT_START)),
     Key("days_per_turn", whole(1, 366), default=str(DEFAULT_DAYS)),
     Key("missing_orders_limit", number(0, 1), default=f"{DEFAULT_MISSING_LIMIT:g}"),
+    # run the turn as soon as every player owing orders has sent them (GalaxyNG's mode)
+    Key("immediate", flag(), default="false: the turn waits for galbatch process"),
     Key("width", one_of_numbers(WIDTHS), default="the ruleset's"),
     Key("settings", kind(Mapping, "a mapping of the ruleset's settings"), default="none"),
     MAIL_KEY,

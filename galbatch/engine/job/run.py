@@ -10,7 +10,7 @@ and checked by playerfiles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,12 +132,33 @@ def process(
                 return _job(game, options, facts)
         with writing(path, cached=True) as game:  # a turn never writes game.yaml
             return _job(game, options, facts)
-    except GameBusy as e:
-        return _refused(facts, sink, RC.UNUSABLE, str(e))
-    except GameFileError as e:  # the GM's file to fix: the run is refused, nothing changed
-        return _refused(facts, sink, RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
+    except (GameBusy, GameError, OSError) as e:
+        return _not_run(facts, sink, e)
+
+
+def process_if(path: Path, ready: Callable[[Game], bool]) -> TurnResult | None:
+    """The next turn run exactly as `process(path)` runs it, if `ready(game)` holds once
+    the writer lock is taken, without waiting for it: None if another writer holds the
+    game (its run, or a later one, is left to do it) or the game is not ready."""
+    facts = Facts(dry_run=False, rerun=False)
+    try:
+        with writing(path, wait=0, cached=True) as game:
+            if not ready(game):
+                return None
+            return _job(game, RunOptions(), facts)
+    except GameBusy:
+        return None
     except (GameError, OSError) as e:
-        return _refused(facts, sink, RC.FAILED, str(e))
+        return _not_run(facts, None, e)
+
+
+def _not_run(facts: Facts, sink: Sink | None, e: Exception) -> TurnResult:
+    """The job refused (RC 12) or failed (RC 16) for what the game directory raised."""
+    if isinstance(e, GameBusy):
+        return _refused(facts, sink, RC.UNUSABLE, str(e))
+    if isinstance(e, GameFileError):  # the GM's file to fix: the run is refused, nothing changed
+        return _refused(facts, sink, RC.UNUSABLE, f"{e.summary}; nothing changed", e.problems)
+    return _refused(facts, sink, RC.FAILED, str(e))
 
 
 def _refused(
