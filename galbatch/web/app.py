@@ -9,6 +9,7 @@ Routes (no route names a player: who he is comes from his session alone):
     GET  /turn/N/printout.pdf  /turn/N/view.json   his PDF and view file of turn N
     GET  /action POST /action  his orders: check and save
     GET  /password POST /password  his password: changed (web/password.py)
+    GET  /messages POST /messages  his diplomatic messages (web/messages.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
     GET  /static/site.css
 """
@@ -29,6 +30,7 @@ from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, player
 from galbatch.web.config import WebConfig
 from galbatch.web.limits import BodyLimit, field
+from galbatch.web.messages import ROUTES as MESSAGE_ROUTES
 from galbatch.web.password import ROUTES as PASSWORD_ROUTES
 from galbatch.web.security import SecurityHeaders, csrf_ok
 from galbatch.web.session import fingerprint
@@ -112,6 +114,7 @@ def create_app(config: WebConfig) -> Starlette:
         Route("/logout", logout, methods=["POST"]),
         *player.ROUTES,
         *PASSWORD_ROUTES,
+        *MESSAGE_ROUTES,
         *gm.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
