@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from galbatch.engine.gamedir.locks import writer_lock
 from galbatch.engine.job.lint import check_against_view
 from galbatch.engine.job.run import process
+from galbatch.rules import get_ruleset
 from tests.bundled import shipped
 from tests.test_web import HOSTILE, P2, csrf, log_in, make_app
 
@@ -253,3 +255,29 @@ def test_a_game_without_messages_says_so_and_takes_none(
         assert 'name="text"' not in page.text
         assert send(client, "2", "Hello").startswith("400")
     assert {p.name: p.read_bytes() for p in sorted((game / "orders").glob("*"))} == before
+
+
+def test_while_a_run_holds_the_game_nothing_is_saved(client: TestClient, games: Path) -> None:
+    """PLAY BY WEB: "once the turn begins processing, your submission can no longer be
+    changed": the message is refused, and kept in the form to send again."""
+    before = inbox(games)
+    log_in(client)
+    token = csrf(client, "/messages")
+    with writer_lock(games / GAME, wait=0):
+        data = {"to": POLARIS, "text": "Hold on.", "action": "send", "csrf": token}
+        answer = client.post("/messages", data=data)
+    assert answer.status_code == 409 and "galbatch process is running" in answer.text
+    assert ">Hold on.</textarea>" in answer.text
+    assert inbox(games) == before
+
+
+def test_the_recipients_are_the_empires_met_each_once_never_one_s_own() -> None:
+    """EMPIRE RELATIONS: "you must know the name of the Empire you wish to contact by
+    having encountered them"; a game without messages offers no one."""
+    view = {"empire": {"name": "Grand Fenwick", "known": ["Polaris", "grand  fenwick", "POLARIS"]}}
+    assert get_ruleset("galactac").message_recipients(view) == ["Polaris"]
+    message = {"from": "Polaris", "text": "Hi"}
+    assert get_ruleset("galactac").messages_received({"messages": [message]}) == [("Polaris", "Hi")]
+    for name in ("conflict", "conqueror", "galaktikos", "interstellar"):
+        assert not get_ruleset(name).messages
+        assert get_ruleset(name).message_recipients(view) == []
