@@ -34,6 +34,7 @@ from galbatch.print.maps.fields_pdf import (
     draw_map,
     fmt,
     has_map_drawer,
+    ink_for,
     mono_advance,
     mono_fonts,
 )
@@ -308,22 +309,30 @@ class _Document:
     def map_area(self, stock: Stock, page: Page, area: MapArea) -> None:
         """The map as vectors in the lines it takes and the blank lines after it, and its
         legend (the last lines of its text rendering) as text below it."""
-        legend_n = len(area.map.legend)
-        end = area.first_line + area.line_count
-        legend = [line.rstrip() for line in page.lines[end - legend_n : end]] if legend_n else []
-        while end < LINES_PER_PAGE and not page.lines[end].strip():
-            end += 1
-        end = min(end, LINES_PER_PAGE - 1)  # keep the last line clear of the perforation
-        sheet_end = end - (legend_n + 1 if legend_n else 0)
-        bottom = line_top(sheet_end)
-        height = line_top(area.first_line) - bottom
-        low = draw_map(self.canvas, area.map, stock.left, bottom, stock.text_width, height)
-        below = math.ceil((TEXT_TOP - low) / LINE_PT - 1e-6)  # first line clear of the map
-        first = min(max(below + 1, area.first_line), sheet_end + 1)
-        ink = Ink(self.canvas)
-        for i, line in enumerate(legend):
-            ink.text(stock.left, baseline(first + i), line, self.size)
-        ink.flush()
+        draw_map_area(self.canvas, stock, page, area, self.size)
+
+
+def draw_map_area(canvas: Canvas, stock: Stock, page: Page, area: MapArea, size: float) -> float:
+    """Draw a page's map area on `canvas` (a PDF page's, or an SVG canvas for the web): the
+    map in the lines it takes and the blank lines after it, its legend in type of `size`
+    below it; return the lowest y drawn on."""
+    legend_n = len(area.map.legend)
+    end = area.first_line + area.line_count
+    legend = [line.rstrip() for line in page.lines[end - legend_n : end]] if legend_n else []
+    while end < LINES_PER_PAGE and not page.lines[end].strip():
+        end += 1
+    end = min(end, LINES_PER_PAGE - 1)  # keep the last line clear of the perforation
+    sheet_end = end - (legend_n + 1 if legend_n else 0)
+    bottom = line_top(sheet_end)
+    height = line_top(area.first_line) - bottom
+    low = draw_map(canvas, area.map, stock.left, bottom, stock.text_width, height)
+    below = math.ceil((TEXT_TOP - low) / LINE_PT - 1e-6)  # first line clear of the map
+    first = min(max(below + 1, area.first_line), sheet_end + 1)
+    ink = ink_for(canvas)
+    for i, line in enumerate(legend):
+        ink.text(stock.left, baseline(first + i), line, size)
+    ink.flush()
+    return line_top(first + len(legend)) if legend else low
 
 
 def _metadata(canvas: Canvas, printout: Printout, subject: str, keywords: Sequence[str]) -> None:

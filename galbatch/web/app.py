@@ -7,7 +7,9 @@ Routes (no route names a player: who he is comes from his session alone):
     POST /logout            ends the session (player or GM)
     GET  /turn  /turn/N     the turn page (web/player.py)
     GET  /turn/N/printout.pdf  /turn/N/view.json   his PDF and view file of turn N
+    GET  /turn/N/map-K.svg  the K-th map of his printout of turn N (web/maps.py)
     GET  /action POST /action  his orders: check and save
+    GET  /history  /history.svg  the chart of the scores the rules make public (web/history.py)
     GET  /password POST /password  his password: changed (web/password.py)
     GET  /messages POST /messages  his diplomatic messages (web/messages.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
@@ -27,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.security.hashes import verify_password
-from galbatch.web import gm, player
+from galbatch.web import gm, history, maps, player
 from galbatch.web.config import WebConfig
 from galbatch.web.limits import BodyLimit, field
 from galbatch.web.messages import ROUTES as MESSAGE_ROUTES
@@ -113,6 +115,8 @@ def create_app(config: WebConfig) -> Starlette:
         Route("/login", login, methods=["POST"]),
         Route("/logout", logout, methods=["POST"]),
         *player.ROUTES,
+        *maps.ROUTES,
+        *history.ROUTES,
         *PASSWORD_ROUTES,
         *MESSAGE_ROUTES,
         *gm.ROUTES,

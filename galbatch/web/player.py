@@ -22,6 +22,7 @@ from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
 from galbatch.rules import UnknownRuleset
 from galbatch.web.limits import field
+from galbatch.web.maps import turn_maps
 from galbatch.web.orders import MAX_ORDERS, check_orders, inbox_orders, order_file, save_orders
 from galbatch.web.security import csrf_ok
 from galbatch.web.session import Seat, seat_of
@@ -70,6 +71,7 @@ async def turn_page(request: Request) -> Response:
     if not 0 <= turn <= status.turn:
         return site.page(request, "error.html", 404, message="There is no such turn.")
     text = await run_in_threadpool(_turn_file, seat, turn, f"printouts/{seat.player}.txt")
+    maps = await run_in_threadpool(turn_maps, seat, turn)
     earlier = list(range(status.turn, -1, -1))
     mine = next(s for s in status.seats if s.id == seat.player)
     return site.page(
@@ -80,6 +82,7 @@ async def turn_page(request: Request) -> Response:
         turn=turn,
         mine=mine,
         printout=None if text is None else text.decode("utf-8", "replace"),
+        maps=[(number, picture.title) for number, picture in enumerate(maps, 1)],
         turns=earlier,
     )
 

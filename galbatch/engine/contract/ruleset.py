@@ -12,7 +12,7 @@ then imports the grammar's transformer and the facts, and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # types only: a check never makes these classes
@@ -72,6 +72,8 @@ class Ruleset(Generic[StateT, OrderT]):
     period: str = "TURN"
     # the order lines of an example order file, for a player who asks by mail
     order_example: Sequence[str] = ()
+    # what `public_scores` gives, as a chart of the game's history names it; "" for none
+    score_label: str = ""
 
     # -- the order language ---------------------------------------------------------
 
@@ -225,6 +227,25 @@ class Ruleset(Generic[StateT, OrderT]):
     def summary(self, state: StateT, ctx: PrintContext) -> Printout:
         """The game master's printout of the whole turn."""
         raise NotImplementedError
+
+    def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        """The scores or standing the rule book makes public that the player's `view` of
+        a turn holds (his view file's data), by the name the view gives each player: what
+        a chart of the game's history plots. None where the book makes none public."""
+        del view
+        return None
+
+
+def scores(pairs: Iterable[tuple[object, object]]) -> dict[str, float]:
+    """Names and numbers as `public_scores` gives them, from a view file's pairs: a pair
+    that is not a name and a number (a damaged file) is left out, never an error."""
+    found: dict[str, float] = {}
+    for name, value in pairs:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if isinstance(name, str) and name not in found:
+            found[name] = float(value)
+    return found
 
 
 AnyRuleset = Ruleset[Any, Any]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.locks import commit_lock
 from galbatch.engine.gamedir.turnfiles import (
@@ -15,9 +17,9 @@ from galbatch.engine.gamedir.turnfiles import (
     player_printout,
     turn_printouts,
 )
-from galbatch.engine.gamedir.turninputs import recorded_inputs
+from galbatch.engine.gamedir.turninputs import TurnInputs, recorded_inputs
 from galbatch.engine.gamedir.yamlio import LoadError
-from galbatch.print.page import Page, layout, render_text
+from galbatch.print.page import Page, Printout, layout, render_text
 from galbatch.print.pdf import render_pdf
 from galbatch.rules import get_ruleset
 
@@ -52,16 +54,41 @@ def _reprint(game: Game, turn: int | None, player: str | None, fmt: str, archive
     if player is None:
         printout = gm_printout(inputs, ruleset, state, archived_checks(game, turn))
     else:
-        if player not in {p.id for p in inputs.players}:
-            raise GameError(f"no player {player} in turn {turn} of game {inputs.game}")
-        check = archived_checks(game, turn).get(player)
-        printout = player_printout(inputs, ruleset, state, player, check)
+        printout = _player_printout(game, inputs, ruleset, state, turn, player)
     pages = layout(printout)
     if fmt == "pdf":
         return render_pdf(printout, pages)
     if fmt == "json":
         return printout_json(inputs.game, turn, player, pages)
     return render_text(pages).encode("utf-8")
+
+
+def _player_printout(
+    game: Game, inputs: TurnInputs, ruleset: AnyRuleset, state: Any, turn: int, player: str
+) -> Printout:
+    """The player's printout of the turn, made from his view of it alone."""
+    if player not in {p.id for p in inputs.players}:
+        raise GameError(f"no player {player} in turn {turn} of game {inputs.game}")
+    check = archived_checks(game, turn).get(player)
+    return player_printout(inputs, ruleset, state, player, check)
+
+
+def turn_printout(game: Game, turn: int, player: str) -> Printout:
+    """The printout `galbatch print --player` renders of turn `turn` (as it was mailed):
+    for a web page that shows what the player's printout shows, and no more."""
+    with commit_lock(game.turns, exclusive=False):  # never a turn half committed
+        try:
+            if not 0 <= turn <= game.latest_turn():
+                raise GameError(f"no turn {turn}; the latest is {game.latest_turn()}")
+            ruleset = get_ruleset(game.ruleset_name)
+            state = ruleset.load_state(game.state_data(turn))
+            try:
+                inputs = recorded_inputs(game, ruleset.width, turn)
+            except ValueError as e:
+                raise GameError(str(e)) from None
+            return _player_printout(game, inputs, ruleset, state, turn, player)
+        except LoadError as e:
+            raise GameError(str(e)) from None
 
 
 def printout_json(game: str, turn: int, player: str | None, pages: list[Page]) -> bytes:

@@ -24,6 +24,7 @@ from galbatch.print.maps.fields_pdf import (
     Ink,
     fmt,
     hex_geometry,
+    ink_for,
     mono_advance,
     path_op,
     register_map_drawer,
@@ -240,7 +241,7 @@ def draw_board_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: floa
     key = key_width(m)
     g = hex_geometry(m.cols, m.rows, x, y, w - key, h)
     s = g.size
-    ink = Ink(canvas)
+    ink = ink_for(canvas)
     cells = m.cells()
     by_kind: dict[str, list[str]] = {}
     for col in range(m.cols):

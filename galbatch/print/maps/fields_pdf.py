@@ -191,6 +191,13 @@ class Ink:
         self.canvas.addLiteral(f"q {setup}\n" + "\n".join(ops) + "\nQ")
 
 
+def ink_for(canvas: Canvas) -> Ink:
+    """The Ink a map drawer writes with on `canvas`: the canvas's own if it makes one (an
+    SVG canvas does), else PDF operators."""
+    make: Callable[[], Ink] | None = getattr(canvas, "make_ink", None)
+    return make() if make is not None else Ink(canvas)
+
+
 def path_op(points: Sequence[tuple[float, float]], close: bool = False) -> str:
     """A subpath through `points` (closed with h if `close`)."""
     first, *rest = points
@@ -327,7 +334,7 @@ def _draw_hex_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: float
         return y + h
     g = hex_geometry(m.cols, m.rows, x, y, w, h)
     s, adv = g.size, mono_advance()
-    ink = Ink(canvas)
+    ink = ink_for(canvas)
     own = sorted({(mk.col, mk.row) for mk in m.markers if mk.underline and _on(m, mk)})
     ink.paths([path_op(_sheet_outline(g, m.cols, m.rows), close=True), "f"], SHEET_FILL)
     if own:
@@ -665,7 +672,7 @@ def _draw_field_map(canvas: Canvas, m: Map, x: float, y: float, w: float, h: flo
     g = field_geometry(m, x, y, w, h)
     points = m.shown()
     size, dot = _field_sizes(g, len(points))
-    ink = Ink(canvas)
+    ink = ink_for(canvas)
     obstacles, ticks = _field_frame(ink, m, g)
     labels = _set_all_labels(g, points, size, dot, obstacles)
     size = labels[0].size if labels else size
@@ -722,7 +729,7 @@ def _draw_field_index(canvas: Canvas, m: Map, x: float, y: float, w: float, h: f
     where one fits, the sheets' borders, and each sheet's number large in its middle."""
     assert isinstance(m, FieldIndex)
     g = field_geometry(m, x, y, w, h)
-    ink = Ink(canvas)
+    ink = ink_for(canvas)
     obstacles, ticks = _field_frame(ink, m, g)
     adv, dot = mono_advance(), 0.9
     borders, numbers = [], []

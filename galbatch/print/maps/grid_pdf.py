@@ -23,6 +23,7 @@ from galbatch.print.maps.fields_pdf import (
     SHEET_FILL,
     Ink,
     fmt,
+    ink_for,
     mono_advance,
     register_map_drawer,
 )
@@ -319,7 +320,7 @@ def draw_grid_map(canvas: Canvas, m: object, x: float, y: float, w: float, h: fl
     assert isinstance(m, GridMap)
     key_h = key_height(m, w)
     g = grid_geometry(m, x, y, w, h, key_h)
-    ink = Ink(canvas)
+    ink = ink_for(canvas)
     frame = _rect(g.left, g.bottom, g.cols * g.square, g.rows * g.square)
     ink.paths([frame, "f"], SHEET_FILL)
     beyond = _beyond(m, g)

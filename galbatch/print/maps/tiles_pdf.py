@@ -13,7 +13,13 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from galbatch.print.maps.fields import Map
-from galbatch.print.maps.fields_pdf import Ink, fmt, mono_advance, path_op, register_map_drawer
+from galbatch.print.maps.fields_pdf import (
+    fmt,
+    ink_for,
+    mono_advance,
+    path_op,
+    register_map_drawer,
+)
 from galbatch.print.maps.tiles import Pieces, Tile, TileMap, TileSystem
 
 # Piece colours by the colour's name, as RGB fill operands; unknown owners are grey.
@@ -64,7 +70,7 @@ class _Drawer:
     """One drawing of a tile map into a box."""
 
     def __init__(self, canvas: Canvas, m: TileMap, x: float, y: float, w: float, h: float):
-        self.ink = Ink(canvas)
+        self.ink = ink_for(canvas)
         self.m = m
         self.cell = min(w / 3, h / 3)
         self.left = x + (w - 3 * self.cell) / 2

@@ -35,6 +35,7 @@ class Conflict(Ruleset["GameState", "Order"]):
     width = 132
     order_noun = "order"
     order_example = ORDER_EXAMPLE
+    score_label = "SCORE"
     syntax_code = CF100
     terminal_words = TERMINAL_WORDS
 
@@ -96,6 +97,11 @@ class Conflict(Ruleset["GameState", "Order"]):
         from galbatch.rules.conflict.resolve import resolve
 
         return resolve(state, orders, streams)
+
+    def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        from galbatch.rules.conflict.view import public_scores
+
+        return public_scores(view)
 
     def view(self, state: GameState, player: str) -> View:
         from galbatch.rules.conflict.view import build_view

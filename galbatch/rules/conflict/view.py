@@ -7,8 +7,10 @@ without a report, other players' units in flight, the turn the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.conflict.names import View
 from galbatch.rules.conflict.orders import NEUTRAL
 from galbatch.rules.conflict.state import GameState, World
@@ -159,4 +161,26 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     return view
 
 
-__all__ = ["NEUTRAL", "View", "build_view", "named_on_printout", "totals", "visible_worlds"]
+def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
+    """The scores the book prints: the player's own (the printout's first section holds
+    "your score"), those of "players you are in contact with and their scores", and at
+    the end everyone's ("a list of all the players in the game, their final scores")."""
+    pairs: list[tuple[object, object]] = [(view.get("name"), view.get("score"))]
+    contacts = view.get("contacts")
+    if isinstance(contacts, list):
+        pairs += [(c[0], c[1]) for c in contacts if isinstance(c, list) and len(c) == 2]
+    final = view.get("final")
+    if isinstance(final, list):
+        pairs += [(f.get("name"), f.get("score")) for f in final if isinstance(f, dict)]
+    return scores(pairs)
+
+
+__all__ = [
+    "NEUTRAL",
+    "View",
+    "build_view",
+    "named_on_printout",
+    "public_scores",
+    "totals",
+    "visible_worlds",
+]

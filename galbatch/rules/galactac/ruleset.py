@@ -36,6 +36,7 @@ class GalacTac(Ruleset["GameState", Any]):
     width = 132
     order_noun = ORDER_NOUN
     order_example = ACTION_EXAMPLE
+    score_label = "EMPIRE VALUATION (PERCENT OF THE LEADER)"
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     messages = True  # EMPIRE RELATIONS: messages routed by empire name (diplomacy.py)
@@ -90,6 +91,11 @@ class GalacTac(Ruleset["GameState", Any]):
         from galbatch.rules.galactac.resolve import resolve
 
         return resolve(state, orders, streams)
+
+    def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        from galbatch.rules.galactac.view import public_scores
+
+        return public_scores(view)
 
     def view(self, state: GameState, player: str) -> View:
         from galbatch.rules.galactac.view import build_view

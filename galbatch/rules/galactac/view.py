@@ -11,10 +11,11 @@ the battle). The galaxy's research thresholds and the Masters' return never reac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.galactac.diplomacy import received
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text
@@ -211,3 +212,14 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
 def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
     """`build_view` of each of `players`, in their order."""
     return {player: build_view(state, player) for player in players}
+
+
+def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
+    """The empire's valuation, which the book prints under its Home System: "the total
+    worth of your Empire as compared to the 'leader'. (The leader will be shown as
+    100%.)" Only his own: "You still do not know if you're in second place, or last."
+    It goes by the player's name, which stays when the empire takes another (NAME)."""
+    empire = view.get("empire")
+    if not isinstance(empire, dict):
+        return {}
+    return scores([(empire.get("player"), empire.get("valuation"))])

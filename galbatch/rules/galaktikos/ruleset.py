@@ -38,6 +38,7 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
     width = 132
     order_noun = ORDER_NOUN
     order_example = ORDER_EXAMPLE
+    score_label = "POPULATION"
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     # The engine's turn N (turns/00N, the archive's cover) is its Nth run, the state
@@ -100,6 +101,11 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
         from galbatch.rules.galaktikos.resolve import resolve
 
         return resolve(state, orders, streams)
+
+    def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        from galbatch.rules.galaktikos.view import public_scores
+
+        return public_scores(view)
 
     def view(self, state: RoundState, player: str) -> View:
         from galbatch.rules.galaktikos.view import build_view

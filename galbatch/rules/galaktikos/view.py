@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.galaktikos.events import access
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
 from galbatch.rules.galaktikos.round_events import StandingSet
@@ -98,3 +99,13 @@ def round_of(data: Mapping[str, Any]) -> int | None:
     """The round a view file is of (its "round"), or None if it does not say."""
     number = data.get("round")
     return number if isinstance(number, int) and not isinstance(number, bool) else None
+
+
+def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
+    """Each player's population on the open board: "The standard way to win the game is
+    by population: The first player to outpace the others by a given ratio is the
+    winner"."""
+    players = view.get("players")
+    if not isinstance(players, list):
+        return {}
+    return scores((p.get("name"), p.get("population")) for p in players if isinstance(p, dict))

@@ -39,6 +39,7 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
     width = 80
     order_noun = ORDER_NOUN
     order_example = ORDER_EXAMPLE
+    score_label = "COLONIES IN OTHER PLAYERS' SYSTEMS"
     syntax_code = SYNTAX_CODE
     terminal_words: Mapping[str, str] = TERMINAL_WORDS
     period = PERIOD
@@ -98,6 +99,11 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
         from galbatch.rules.interstellar.resolve import resolve
 
         return resolve(state, orders, streams)
+
+    def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        from galbatch.rules.interstellar.view import public_scores
+
+        return public_scores(view)
 
     def view(self, state: GameState, player: str) -> View:
         from galbatch.rules.interstellar.view import build_view

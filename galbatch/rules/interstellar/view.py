@@ -54,9 +54,10 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.phases import BOOK_STEP, Phase
 from galbatch.rules.interstellar.state import (
@@ -329,4 +330,14 @@ def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str,
     return {player: _view(public, own_data(state, player)) for player in players}
 
 
-__all__ = ["build_view", "build_views"]
+def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
+    """Each race's colonies in other players' systems, on the table every player sees:
+    the book's objective is "Be the first alien race to place four colonies in your
+    opponents star systems"."""
+    seats = view.get("seats")
+    if not isinstance(seats, list):
+        return {}
+    return scores((s.get("name"), s.get("colonies")) for s in seats if isinstance(s, dict))
+
+
+__all__ = ["build_view", "build_views", "public_scores"]
