@@ -5,7 +5,7 @@ change to the site's layout:
 
 Each game is served from a copy (`galbatch serve` on a free port) and visited in
 headless Chromium (tests/browser.py): the login page, then as its player 1 the turn,
-action (after a check of a bad line), password and messages pages, then the GM's login
+action (after a check of a bad line), password, history and messages pages, then the GM's login
 and page. The PNGs go to FOLDER (a new temporary folder if none is given), named
 GAME-PAGE.png; the folder is printed at the end.
 """
@@ -55,6 +55,8 @@ def game_pages(driver: WebDriver, base: str, name: str, game_id: str, out: Path)
     shoot(driver, out / f"{name}-action.png")
     driver.get(base + "/password")
     shoot(driver, out / f"{name}-password.png")
+    driver.get(base + "/history")
+    shoot(driver, out / f"{name}-history.png")
     driver.get(base + "/messages")
     if driver.find_elements(By.NAME, "text"):
         text = driver.find_element(By.NAME, "text")
