@@ -11,6 +11,7 @@ Routes (no route names a player: who he is comes from his session alone):
     GET  /action POST /action  his orders: check and save
     GET  /history  /history.svg  the chart of the scores the rules make public (web/history.py)
     GET  /password POST /password  his password: changed (web/password.py)
+    GET  /messages POST /messages  his diplomatic messages (web/messages.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
     GET  /static/site.css
 """
@@ -31,6 +32,7 @@ from galbatch.engine.security.hashes import verify_password
 from galbatch.web import gm, history, maps, player
 from galbatch.web.config import ServeOptions, WebConfig
 from galbatch.web.limits import BodyLimit, field
+from galbatch.web.messages import ROUTES as MESSAGE_ROUTES
 from galbatch.web.password import ROUTES as PASSWORD_ROUTES
 from galbatch.web.security import SecurityHeaders, csrf_ok
 from galbatch.web.session import fingerprint
@@ -116,6 +118,7 @@ def create_app(config: WebConfig) -> Starlette:
         *maps.ROUTES,
         *history.ROUTES,
         *PASSWORD_ROUTES,
+        *MESSAGE_ROUTES,
         *gm.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

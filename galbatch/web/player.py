@@ -169,7 +169,7 @@ async def _save(
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
         return _action(site, request, seat, orders, 409, error=error, checked=checked)
-    password = site.password(request) or await _password_again(site, request, seat, typed)
+    password = site.password(request) or await password_again(site, request, seat, typed)
     if password is None:
         error = "Give your password to save (your session no longer holds it)."
         return _action(site, request, seat, orders, 403, error=error, checked=checked)
@@ -197,7 +197,7 @@ async def _save(
     return _action(site, request, seat, orders, message=message, checked=checked)
 
 
-async def _password_again(site: Site, request: Request, seat: Seat, typed: str) -> str | None:
+async def password_again(site: Site, request: Request, seat: Seat, typed: str) -> str | None:
     """The password the form gives, if it is the player's, when the server holds none for
     the session; its failures count as failed logins do."""
     keys = (f"client:{site.client(request)}", f"player:{seat.game.id.upper()}/{seat.player}")

@@ -201,6 +201,21 @@ class Ruleset(Generic[StateT, OrderT]):
         turn = data.get("turn")
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
+    # -- diplomatic messages (a game with `messages`) ---------------------------------
+
+    def message_recipients(self, view: Mapping[str, Any]) -> list[str]:
+        """The names a player's view knows that a message may be sent to, as the view
+        writes them (play by web's choice of recipient); none in a game without
+        messages."""
+        del view
+        return []
+
+    def messages_received(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The messages a player's view says he received in its turn, each as (sender's
+        name, text); none in a game without messages."""
+        del view
+        return []
+
     # -- printouts ------------------------------------------------------------------
 
     def printout(

@@ -116,3 +116,24 @@ def received(state: GameState, empire: str) -> dict[str, list[dict[str, str]]]:
         if isinstance(e, Diplomatic) and e.empire == empire and e.sender
     ]
     return {"messages": messages} if messages else {}
+
+
+def recipients(view: Mapping[str, Any]) -> list[str]:
+    """The empire names a view knows, in its order, each once: those a message may be
+    sent to (the check's `Recipients` accepts exactly these)."""
+    known = Recipients(view)
+    seen = {known.own}
+    names = []
+    for name in known.known:
+        if normal(name) not in seen:
+            seen.add(normal(name))
+            names.append(name)
+    return names
+
+
+def messages_in(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The messages a view says its empire received in its fortnight: (sender, text)."""
+    found = view.get("messages", [])
+    if not isinstance(found, list):
+        return []
+    return [(str(m.get("from", "")), str(m.get("text", ""))) for m in found if isinstance(m, dict)]

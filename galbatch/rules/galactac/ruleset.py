@@ -119,6 +119,16 @@ class GalacTac(Ruleset["GameState", Any]):
 
         return check_orders(orders, view, player)
 
+    def message_recipients(self, view: Mapping[str, Any]) -> list[str]:
+        from galbatch.rules.galactac.diplomacy import recipients
+
+        return recipients(view)
+
+    def messages_received(self, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from galbatch.rules.galactac.diplomacy import messages_in
+
+        return messages_in(view)
+
     def printout(
         self, view: Mapping[str, Any], diagnostics: Sequence[Diagnostic], ctx: PrintContext
     ) -> Printout:
