@@ -8,11 +8,9 @@ A game whose book makes none public gets a page that says so.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -22,11 +20,12 @@ from starlette.routing import Route
 from galbatch.engine.contract.ruleset import AnyRuleset
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.locks import commit_lock
-from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, read_bytes
+from galbatch.engine.gamedir.yamlio import LoadError
 from galbatch.rules import UnknownRuleset, get_ruleset
 from galbatch.web.chart import Series, line_chart
 from galbatch.web.session import Seat, seat_of
 from galbatch.web.site import site_of
+from galbatch.web.views import player_view
 
 CACHED = 32
 
@@ -56,22 +55,12 @@ _cache: OrderedDict[tuple[str, str, int, int], History] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _view(game: Game, turn: int, player: str) -> dict[str, Any] | None:
-    """The player's view file of the turn, as data; None if he has none or it is damaged."""
-    try:
-        data = read_bytes(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
-        view = json.loads(data.decode("utf-8"))
-    except (LoadError, OSError, ValueError, RecursionError):
-        return None
-    return view if isinstance(view, dict) else None
-
-
 def _collect(game: Game, ruleset: AnyRuleset, player: str, latest: int) -> History:
     """Every archived turn's public scores in the player's own view file."""
     turns: list[int] = []
     points: dict[str, list[tuple[int, float]]] = {}  # in the order names first appear
     for turn in range(latest + 1):
-        view = _view(game, turn, player)
+        view = player_view(game, player, turn)
         found = None if view is None else ruleset.public_scores(view)
         if found is None:
             continue

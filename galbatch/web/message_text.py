@@ -14,10 +14,10 @@ from typing import Any
 from galbatch.engine.gamedir.commit import digest
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.locks import commit_lock
-from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, load_data
 from galbatch.engine.language.message_blocks import MAX_MESSAGE_LINES, MAX_MESSAGE_WIDTH, closes
 from galbatch.engine.language.orderfile import parse_order_bytes, split_lines
 from galbatch.web.orders import FILE_NAME, LINE_ENDS, Checked, Finding, check_orders
+from galbatch.web.views import player_view
 
 MAX_TEXT = MAX_MESSAGE_LINES * (MAX_MESSAGE_WIDTH + 2)  # characters a form's text may
 # send: the longest message the checker takes, with its line ends
@@ -66,7 +66,7 @@ def received(game: Game, player: str, ruleset: Any) -> list[Received]:
     found: list[Received] = []
     with commit_lock(game.turns, exclusive=False):
         for turn in range(game.latest_turn(), -1, -1):
-            view = _view(game, player, turn)
+            view = player_view(game, player, turn)
             if view is not None:
                 found += [Received(turn, s, t) for s, t in ruleset.messages_received(view)]
     return found
@@ -75,16 +75,8 @@ def received(game: Game, player: str, ruleset: Any) -> list[Received]:
 def recipients(game: Game, player: str, ruleset: Any) -> list[str]:
     """The names the player's view of the latest turn knows that a message may go to."""
     with commit_lock(game.turns, exclusive=False):
-        view = _view(game, player, game.latest_turn())
+        view = player_view(game, player, game.latest_turn())
     return [] if view is None else list(ruleset.message_recipients(view))
-
-
-def _view(game: Game, player: str, turn: int) -> dict[str, Any] | None:
-    try:
-        view = load_data(game.turn_dir(turn) / "views" / f"{player}.yaml", MAX_VIEW_BYTES)
-    except (LoadError, OSError):
-        return None
-    return view if isinstance(view, dict) else None
 
 
 def queued(orders: str) -> list[Queued]:

@@ -29,6 +29,7 @@ from galbatch.web.orders import MAX_ORDERS, check_orders, inbox_orders, order_fi
 from galbatch.web.security import csrf_ok
 from galbatch.web.session import Seat, seat_of
 from galbatch.web.site import Site, site_of
+from galbatch.web.views import owed_now
 
 MAX_FILE = 64 * 1024 * 1024  # bytes of a printout or PDF served: far past any turn's
 BUSY = (
@@ -83,6 +84,7 @@ async def turn_page(request: Request) -> Response:
     maps = await run_in_threadpool(turn_maps, seat, turn)
     earlier = list(range(status.turn, -1, -1))
     mine = next(s for s in status.seats if s.id == seat.player)
+    owed = await run_in_threadpool(owed_now, seat.game, seat.player, status.turn)
     return site.page(
         request,
         "turn.html",
@@ -90,6 +92,7 @@ async def turn_page(request: Request) -> Response:
         status=status,
         turn=turn,
         mine=mine,
+        owed=owed,
         printout=None if text is None else text.decode("utf-8", "replace"),
         maps=[(number, picture.title) for number, picture in enumerate(maps, 1)],
         turns=earlier,

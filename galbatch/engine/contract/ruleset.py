@@ -201,6 +201,13 @@ class Ruleset(Generic[StateT, OrderT]):
         turn = data.get("turn")
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
+    def owed_now(self, view: Mapping[str, Any]) -> str | None:
+        """What a player's view says he owes now, in a line, where a game asks for more
+        than the next turn's orders (Interstellar Conquest's phase, Galaktikos' round):
+        play by web's turn page says it. None: the next turn's orders, as every game."""
+        del view
+        return None
+
     # -- diplomatic messages (a game with `messages`) ---------------------------------
 
     def message_recipients(self, view: Mapping[str, Any]) -> list[str]:

@@ -102,6 +102,11 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
 
         return resolve(state, orders, streams)
 
+    def owed_now(self, view: Mapping[str, Any]) -> str | None:
+        from galbatch.rules.galaktikos.view import owed_now
+
+        return owed_now(view)
+
     def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
         from galbatch.rules.galaktikos.view import public_scores
 

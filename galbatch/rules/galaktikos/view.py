@@ -95,6 +95,16 @@ def build_views(state: RoundState, players: Sequence[str]) -> dict[str, dict[str
     }
 
 
+def owed_now(view: Mapping[str, Any]) -> str:
+    """What every player owes: his setup or his orders for the round due, until the game
+    is won."""
+    if view.get("winner"):
+        return "nothing: the game is over"
+    if view["setup"]:
+        return "your setup placements (round 0)"
+    return f"your orders for round {view['round']}"
+
+
 def round_of(data: Mapping[str, Any]) -> int | None:
     """The round a view file is of (its "round"), or None if it does not say."""
     number = data.get("round")

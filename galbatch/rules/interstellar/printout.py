@@ -93,6 +93,17 @@ def phase_text(view: Mapping[str, Any]) -> str:
 # ---- what is owed -------------------------------------------------------------------------
 
 
+def owed_now(view: Mapping[str, Any]) -> str:
+    """What the reader owes, in a line, as the printout's opening says it (no due date)."""
+    if view["finished"]:
+        return "nothing: the game is over"
+    owes = view.get("owes")
+    if not owes:
+        return f"nothing: the game waits for no order of yours; phase {phase_text(view)}"
+    role = ROLES.get(str(owes["role"]), owes["role"])
+    return f"{owes['what']}, as {role}; phase {phase_text(view)}"
+
+
 def owed_lines(view: Mapping[str, Any], ctx: PrintContext) -> tuple[str, list[str]]:
     """The title and lines that open the printout: what the reader owes and by when."""
     owes = view.get("owes")

@@ -100,6 +100,11 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
 
         return resolve(state, orders, streams)
 
+    def owed_now(self, view: Mapping[str, Any]) -> str | None:
+        from galbatch.rules.interstellar.printout import owed_now
+
+        return owed_now(view)
+
     def public_scores(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
         from galbatch.rules.interstellar.view import public_scores
 
