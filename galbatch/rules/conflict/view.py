@@ -7,8 +7,10 @@ without a report, other players' units in flight, the turn the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.rules.conflict.names import View
 from galbatch.rules.conflict.orders import NEUTRAL
 from galbatch.rules.conflict.state import GameState, World
@@ -159,4 +161,21 @@ def build_view(state: GameState, player: str) -> dict[str, Any]:
     return view
 
 
-__all__ = ["NEUTRAL", "View", "build_view", "named_on_printout", "totals", "visible_worlds"]
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the player's own worlds by
+    number, the code names of the players he has met (alphabetical)."""
+    return {
+        "world": [str(n) for n in view.get("own", ())],
+        "player": sorted({str(c[0]) for c in view.get("contacts", ())}),
+    }
+
+
+__all__ = [
+    "NEUTRAL",
+    "View",
+    "build_view",
+    "named_on_printout",
+    "offers",
+    "totals",
+    "visible_worlds",
+]

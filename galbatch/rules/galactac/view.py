@@ -11,10 +11,11 @@ the battle). The galaxy's research thresholds and the Masters' return never reac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.rules.galactac.diplomacy import received
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text
@@ -211,3 +212,13 @@ def build_view(state: GameState, empire: str) -> dict[str, Any]:
 def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
     """`build_view` of each of `players`, in their order."""
     return {player: build_view(state, player) for player in players}
+
+
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the empire's own ships by ID
+    (a fleet is its flagship's), its Systems by location, the empires it knows."""
+    return {
+        "ship": [str(s["id"]) for s in view.get("ships", ())],
+        "world": [str(s["location"]) for s in view.get("systems", ())],
+        "player": sorted({str(k) for k in view.get("empire", {}).get("known", ())}),
+    }

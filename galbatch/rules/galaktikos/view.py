@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.rules.galaktikos.events import access
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
 from galbatch.rules.galaktikos.round_events import StandingSet
@@ -98,3 +99,16 @@ def round_of(data: Mapping[str, Any]) -> int | None:
     """The round a view file is of (its "round"), or None if it does not say."""
     number = data.get("round")
     return number if isinstance(number, int) and not isinstance(number, bool) else None
+
+
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the hexes of the player's
+    territory, populations and fleets (column then row), the other players' code names."""
+    me = str(view.get("player"))
+    hexes = {h for h, owner in view.get("territory", {}).items() if owner == me}
+    for key in ("populations", "fleets"):
+        hexes |= {h for h, tokens in view.get(key, {}).items() if me in tokens}
+    return {
+        "world": sorted(hexes),
+        "player": [str(p["name"]) for p in view.get("players", ()) if str(p["id"]) != me],
+    }

@@ -54,9 +54,10 @@ The keys of `build_view(state, player)` (all plain JSON-able data, in a fixed or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.phases import BOOK_STEP, Phase
 from galbatch.rules.interstellar.state import (
@@ -329,4 +330,26 @@ def build_views(state: GameState, players: Sequence[str]) -> dict[str, dict[str,
     return {player: _view(public, own_data(state, player)) for player in players}
 
 
-__all__ = ["build_view", "build_views"]
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the planets of the player's
+    system and those his ships are on (colour and tile), each of his fleets there as
+    sizes with counts (1 S 2 L), the other players' colours."""
+    me = str(view.get("player"))
+    planets: list[str] = []
+    fleets: list[str] = []
+    for system in view.get("systems", ()):
+        for planet in system.get("planets", ()):
+            ships = planet.get("ships", {}).get(me, {})
+            if system.get("owner") == me or any(ships.values()):
+                planets.append(str(planet["planet"]))
+            fleet = " ".join(f"{ships[s]} {s}" for s in ("S", "M", "L") if ships.get(s))
+            if fleet and fleet not in fleets:
+                fleets.append(fleet)
+    return {
+        "ship": fleets,
+        "world": planets,
+        "player": [str(s["colour"]) for s in view.get("seats", ()) if str(s["id"]) != me],
+    }
+
+
+__all__ = ["build_view", "build_views", "offers"]
