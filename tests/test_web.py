@@ -405,7 +405,7 @@ def test_every_form_of_every_page_carries_the_csrf_token(client: TestClient) -> 
     log_in(client)
     pages += [client.get(p).text for p in ("/turn", "/turn/0", "/action")]
     forms = [f for page in pages for f in re.findall(r"<form.*?</form>", page, re.S)]
-    assert len(forms) == 6  # log in twice, log out thrice, the orders
+    assert len(forms) == 7  # log in twice, log out thrice, the order table, the orders as text
     for form in forms:
         assert 'method="post"' in form
         assert re.search(r'name="csrf" value="[^"]{40,}"', form), form
