@@ -20,6 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from galbatch.rules import get_ruleset
+from galbatch.web.security import CSP
 from galbatch.web.table import MAX_ROWS, MIN_COLUMNS, sheet_of
 from tests.bundled import shipped
 from tests.test_web import HOSTILE, csrf, log_in, make_app
@@ -337,3 +338,19 @@ def test_the_arguments_offer_the_players_own_things_from_his_view(
         assert value not in offered
     used = re.findall(r'id="arg-1-\d+" value="[^"]*" list="([^"]+)"', page)
     assert used and set(used) <= set(lists)
+
+
+# --------------------------------------------------------------------- the editor
+
+
+def test_the_editor_is_a_static_script_of_our_own_and_the_policy_allows_only_it(
+    site: TestClient,
+) -> None:
+    page = site.get("/action")
+    assert re.findall(r"<script[^>]*>", page.text) == ['<script src="/static/editor.js">']
+    assert "script-src 'self'" in CSP and "unsafe" not in CSP
+    assert page.headers["content-security-policy"] == CSP
+    script = site.get("/static/editor.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    assert "eval(" not in script.text and "innerHTML" not in script.text
+    assert "new Function" not in script.text
