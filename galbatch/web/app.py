@@ -7,10 +7,11 @@ Routes (no route names a player: who he is comes from his session alone):
     POST /logout            ends the session (player or GM)
     GET  /turn  /turn/N     the turn page (web/player.py)
     GET  /turn/N/printout.pdf  /turn/N/view.json   his PDF and view file of turn N
-    GET  /action POST /action  his orders: check and save
+    GET  /action POST /action  his orders, as a table and as text: check and save
+    POST /action/check      the check as JSON, for the command editor (static/editor.js)
     GET  /password POST /password  his password: changed (web/password.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
-    GET  /static/site.css
+    GET  /static/site.css  /static/editor.js
 """
 
 from __future__ import annotations
