@@ -20,6 +20,7 @@ class ShownWord:
 
     word: str
     hint: str
+    synopses: str
     separator: str
     lists: tuple[str, ...]
 
@@ -50,7 +51,9 @@ def action_table(
     game_sheet = sheet(game.ruleset_name)
     ids, datalists = suggestion_lists(game_sheet, offers(game, player))
     words = tuple(
-        ShownWord(w.word, w.hint, w.separator, tuple(ids.get(c, "-") for c in w.columns))
+        ShownWord(
+            w.word, w.hint, w.synopses, w.separator, tuple(ids.get(c, "-") for c in w.columns)
+        )
         for w in game_sheet.words
     )
     shown = list(rows) if rows is not None else [*rows_of(orders, game_sheet), Row()]
@@ -68,7 +71,7 @@ def action_table(
             (row.arguments[j] if j < len(row.arguments) else "", lists[j] if lists else "")
             for j in range(game_sheet.columns)
         )
-        hint = word.hint if word else ""
+        hint = word.synopses if word else ""
         table_rows.append(ShownRow(n, row, cells, hint, tuple(findings.get(n, ()))))
     return Table(game_sheet.columns, words, tuple(table_rows), tuple(datalists))
 

@@ -32,6 +32,7 @@ class Word:
     word: str
     separator: str
     hint: str  # each of its forms' synopsis and summary, one a line
+    synopses: str  # each of its forms' synopsis, one a line: the row's reminder
     columns: tuple[Suggestions, ...]  # what each argument column suggests for it
 
 
@@ -91,7 +92,8 @@ def sheet_of(forms: Sequence[OrderForm]) -> Sheet:
             if alias not in by_word:
                 by_word[alias] = [form]
                 hint = f"{alias}: as {form.word}\n{_hint([form])}"
-                words.append(Word(alias, form.separator, hint, _columns_of(words, form)))
+                columns_of = _columns_of(words, form)
+                words.append(Word(alias, form.separator, hint, form.synopsis(), columns_of))
     return Sheet(tuple(words), columns)
 
 
@@ -111,7 +113,8 @@ def _word(
         texts = tuple(dict.fromkeys(t for s in slots if i < len(s) for t in s[i][0]))
         kinds = {k for s in slots if i < len(s) for k in s[i][1]}
         columns.append((texts, tuple(k for k in KINDS if k in kinds)))
-    return Word(word, forms[0].separator, _hint(forms), tuple(columns))
+    synopses = "\n".join(f.synopsis() for f in forms)
+    return Word(word, forms[0].separator, _hint(forms), synopses, tuple(columns))
 
 
 def _slots(form: OrderForm) -> list[Suggestions]:

@@ -33,6 +33,7 @@
       separator: separator,
       lists: span.dataset.lists.split(" "),
       hint: span.dataset.hint,
+      synopses: span.dataset.synopses,
     });
     if (!separators.includes(separator)) {
       separators.push(separator);
@@ -143,7 +144,7 @@
       }
     });
     const hint = tr.querySelector(".hint");
-    hint.textContent = known ? known.hint : "";
+    hint.textContent = known ? known.synopses : "";
   }
 
   function wordCell(n, word) {
