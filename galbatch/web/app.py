@@ -8,12 +8,13 @@ Routes (no route names a player: who he is comes from his session alone):
     GET  /turn  /turn/N     the turn page (web/player.py)
     GET  /turn/N/printout.pdf  /turn/N/view.json   his PDF and view file of turn N
     GET  /turn/N/map-K.svg  the K-th map of his printout of turn N (web/maps.py)
-    GET  /action POST /action  his orders: check and save
     GET  /history  /history.svg  the chart of the scores the rules make public (web/history.py)
+    GET  /action POST /action  his orders, as a table and as text: check and save
+    POST /action/check      the check as JSON, for the command editor (static/editor.js)
     GET  /password POST /password  his password: changed (web/password.py)
     GET  /messages POST /messages  his diplomatic messages (web/messages.py)
     GET  /gm/login POST /gm/login  GET /gm   the GM's page (web/gm.py)
-    GET  /static/site.css
+    GET  /static/site.css  /static/editor.js
 """
 
 from __future__ import annotations

@@ -5,13 +5,18 @@ button's filing, which is the post room's own."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.engine.gamedir.commit import digest, recover
 from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.gamedir.yamlio import MAX_VIEW_BYTES, LoadError, load_data
 from galbatch.engine.job.lint import CheckError, check_against_view
 from galbatch.engine.language.diagnostics import RC, Diagnostic
 from galbatch.engine.language.orderfile import MAX_BYTES, parse_order_bytes, split_lines
@@ -19,6 +24,8 @@ from galbatch.post.config import post_settings
 from galbatch.post.filing import file_now as file_as_the_post_room_does
 from galbatch.post.intake_room import Room
 from galbatch.post.message import Letter
+from galbatch.rules import UnknownRuleset, get_ruleset
+from galbatch.web.table import Sheet, sheet_of
 
 MAX_ORDERS = MAX_BYTES - 200  # characters of orders a form may send: the file's limit
 # less its header line
@@ -97,3 +104,22 @@ def save_orders(path: Path, player: str, data: bytes) -> str:
         room = Room(path, post_settings(game.config), game=game, latest=latest, turn=latest + 1)
         letter = Letter(key=digest(data), size=len(data), order_text=data.decode("utf-8"))
         return file_as_the_post_room_does(room, player, data, letter)
+
+
+@cache
+def sheet(ruleset: str) -> Sheet:
+    """The order table of a ruleset, from its forms (UnknownRuleset if there is none)."""
+    return sheet_of(tuple(get_ruleset(ruleset).forms))
+
+
+def offers(game: Game, player: str) -> Mapping[Kind, Sequence[str]]:
+    """What the player's view of the latest turn offers as arguments (`Ruleset.offers`);
+    nothing if the view cannot be read."""
+    view_file = game.turn_dir(game.latest_turn()) / "views" / f"{player}.yaml"
+    try:
+        view: Any = load_data(view_file, MAX_VIEW_BYTES)
+        if not isinstance(view, dict):
+            return {}
+        return get_ruleset(game.ruleset_name).offers(view)
+    except (LoadError, OSError, UnknownRuleset, KeyError, TypeError, ValueError, AttributeError):
+        return {}

@@ -10,8 +10,10 @@ import logging
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from galbatch.engine.gamedir.directory import GameError
@@ -23,14 +25,32 @@ from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
 from galbatch.rules import UnknownRuleset
+from galbatch.web.action_table import action_table, checked_data
 from galbatch.web.limits import field
 from galbatch.web.maps import turn_maps
-from galbatch.web.orders import MAX_ORDERS, check_orders, inbox_orders, order_file, save_orders
+from galbatch.web.orders import (
+    MAX_ORDERS,
+    check_orders,
+    inbox_orders,
+    order_file,
+    save_orders,
+    sheet,
+)
 from galbatch.web.security import csrf_ok
 from galbatch.web.session import Seat, seat_of
 from galbatch.web.site import Site, site_of
+from galbatch.web.table import (
+    FIELDS_A_ROW,
+    MAX_ROWS,
+    Row,
+    TooManyRows,
+    lines_text,
+    rows_of,
+    rows_sent,
+)
 from galbatch.web.views import owed_now
 
+MAX_FIELDS = MAX_ROWS * FIELDS_A_ROW + 20  # form fields a request may send: a full table
 MAX_FILE = 64 * 1024 * 1024  # bytes of a printout or PDF served: far past any turn's
 BUSY = (
     "galbatch process is running this game's turn now: nothing can be saved until it is "
@@ -128,20 +148,50 @@ async def action_page(request: Request) -> Response:
     if seat is None:
         return RedirectResponse("/login", 303)
     orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
-    return _action(site, request, seat, orders)
+    return await _action(site, request, seat, orders)
 
 
-def _action(
+async def _action(
     site: Site, request: Request, seat: Seat, orders: str, code: int = 200, **more: Any
 ) -> Response:
+    """The action page: the table and the text box, both showing `orders` (or the table
+    `rows` if given: a row was added), and what `more` says."""
     more.setdefault("busy", writer_busy(seat.game.path))
     more.setdefault("checked", None)
     more.setdefault("message", "")
     more.setdefault("error", "")
     more.setdefault("ask_password", site.password(request) is None)
-    return site.page(
-        request, "action.html", code, seat=seat, orders=orders, max_orders=MAX_ORDERS, **more
+    table = await run_in_threadpool(
+        action_table, seat.game, seat.player, orders, more.pop("rows", None), more["checked"]
     )
+    return site.page(
+        request,
+        "action.html",
+        code,
+        seat=seat,
+        orders=orders,
+        max_orders=MAX_ORDERS,
+        table=table,
+        **more,
+    )
+
+
+async def _form(request: Request) -> FormData | None:
+    """The form sent, None if it has more fields than the largest table sends."""
+    try:
+        return await request.form(max_fields=MAX_FIELDS)
+    except HTTPException:
+        return None
+
+
+def _orders_sent(seat: Seat, form: FormData) -> tuple[str | None, list[Row] | None]:
+    """The orders a form sends: the text box's `orders`, or the table's rows made into
+    lines when the form says `source=table` (and the rows themselves). None if too long."""
+    if form.get("source") != "table":
+        return field(form, "orders", MAX_ORDERS), None
+    rows = rows_sent(form, sheet(seat.game.ruleset_name))
+    text = lines_text(r.line(sheet(seat.game.ruleset_name)) for r in rows)
+    return (text if len(text) <= MAX_ORDERS else None), rows
 
 
 async def action(request: Request) -> Response:
@@ -149,19 +199,47 @@ async def action(request: Request) -> Response:
     seat = seat_of(request, site.config)
     if seat is None:
         return RedirectResponse("/login", 303)
-    form = await request.form()
-    orders = field(form, "orders", MAX_ORDERS)
-    if orders is None:
+    form = await _form(request)
+    try:
+        orders, rows = (None, None) if form is None else _orders_sent(seat, form)
+    except TooManyRows:
+        orders, rows = None, None
+    if form is None or orders is None:
         return site.page(request, "error.html", 413, message="The orders are too long.")
     if not csrf_ok(request, form.get("csrf")):
-        return _action(site, request, seat, orders, 403, error="The form was stale: try again.")
+        return await _action(
+            site, request, seat, orders, 403, error="The form was stale: try again."
+        )
     what = form.get("action")
+    if what == "add" and rows is not None:
+        game_sheet = sheet(seat.game.ruleset_name)
+        lines = "".join(row.line(game_sheet) + "\n" for row in rows)  # blank ones kept
+        return await _action(site, request, seat, orders, rows=[*rows_of(lines, game_sheet), Row()])
     checked = await run_in_threadpool(check_orders, seat.game, seat.player, orders)
     if what == "check":
-        return _action(site, request, seat, orders, checked=checked)
+        return await _action(site, request, seat, orders, checked=checked)
     if what != "save":
-        return _action(site, request, seat, orders, 400, error="Check or save?")
+        return await _action(site, request, seat, orders, 400, error="Check or save?")
     return await _save(site, request, seat, orders, field(form, "password") or "", checked)
+
+
+async def action_check(request: Request) -> Response:
+    """POST /action/check: the Check button's check as JSON, for the command editor."""
+    site = site_of(request)
+    seat = seat_of(request, site.config)
+    if seat is None:
+        return JSONResponse({"error": "Log in first."}, 401)
+    form = await _form(request)
+    try:
+        orders, _ = (None, None) if form is None else _orders_sent(seat, form)
+    except TooManyRows:
+        orders = None
+    if form is None or orders is None:
+        return JSONResponse({"error": "The orders are too long."}, 413)
+    if not csrf_ok(request, form.get("csrf")):
+        return JSONResponse({"error": "The form was stale: reload the page."}, 403)
+    checked = await run_in_threadpool(check_orders, seat.game, seat.player, orders)
+    return JSONResponse(checked_data(checked))
 
 
 async def _save(
@@ -171,21 +249,23 @@ async def _save(
     status = await run_in_threadpool(_status, site, seat)
     if status is not None and status.finished:
         error = f"Game {seat.game.id} has ended: no orders are taken."
-        return _action(site, request, seat, orders, 409, error=error, checked=checked)
+        return await _action(site, request, seat, orders, 409, error=error, checked=checked)
     password = site.password(request) or await password_again(site, request, seat, typed)
     if password is None:
         error = "Give your password to save (your session no longer holds it)."
-        return _action(site, request, seat, orders, 403, error=error, checked=checked)
+        return await _action(site, request, seat, orders, 403, error=error, checked=checked)
     data = order_file(seat.game, seat.player, password, orders)
     if len(data) > MAX_BYTES:
-        return _action(site, request, seat, orders, 413, error="The orders are too long.")
+        return await _action(site, request, seat, orders, 413, error="The orders are too long.")
     try:
         kept = await run_in_threadpool(save_orders, seat.game.path, seat.player, data)
     except GameBusy:
-        return _action(site, request, seat, orders, 409, busy=True, error=BUSY, checked=checked)
+        return await _action(
+            site, request, seat, orders, 409, busy=True, error=BUSY, checked=checked
+        )
     except (GameError, LoadError, OSError):
         error = "The game cannot be written just now: nothing was saved. Your text is kept."
-        return _action(site, request, seat, orders, 503, error=error, checked=checked)
+        return await _action(site, request, seat, orders, 503, error=error, checked=checked)
     turn = "" if status is None else f" for turn {status.turn + 1}"
     message = f"Saved{turn}." + (
         " The file it replaced is kept by the game master." if kept else ""
@@ -197,7 +277,7 @@ async def _save(
         message += RAN.format(turn=ran.turn)
         orders = await run_in_threadpool(inbox_orders, seat.game, seat.player)
         checked = None
-    return _action(site, request, seat, orders, message=message, checked=checked)
+    return await _action(site, request, seat, orders, message=message, checked=checked)
 
 
 async def password_again(site: Site, request: Request, seat: Seat, typed: str) -> str | None:
@@ -220,4 +300,5 @@ ROUTES = [
     Route("/turn/{turn:int}/view.json", turn_view, methods=["GET"]),
     Route("/action", action_page, methods=["GET"]),
     Route("/action", action, methods=["POST"]),
+    Route("/action/check", action_check, methods=["POST"]),
 ]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:  # types only: a check never makes these classes
     from typing import Protocol
 
-    from galbatch.engine.contract.forms import OrderForm
+    from galbatch.engine.contract.forms import Kind, OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -222,6 +222,14 @@ class Ruleset(Generic[StateT, OrderT]):
         name, text); none in a game without messages."""
         del view
         return []
+
+    def offers(self, view: Mapping[str, Any]) -> Mapping[Kind, Sequence[str]]:
+        """What an order editor offers as arguments, from the player's view alone (never
+        more than it holds): his own ships, fleets or task forces ("ship"), his worlds,
+        planets, systems or hexes ("world"), the other players he knows ("player"), each
+        in a fixed order. By default nothing."""
+        del view
+        return {}
 
     # -- printouts ------------------------------------------------------------------
 

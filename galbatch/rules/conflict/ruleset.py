@@ -10,7 +10,7 @@ from galbatch.rules.conflict.codes import CF100
 from galbatch.rules.conflict.language import TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
-    from galbatch.engine.contract.forms import OrderForm
+    from galbatch.engine.contract.forms import Kind, OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -107,6 +107,11 @@ class Conflict(Ruleset["GameState", "Order"]):
         from galbatch.rules.conflict.view import build_view
 
         return build_view(state, player)
+
+    def offers(self, view: Mapping[str, Any]) -> Mapping[Kind, Sequence[str]]:
+        from galbatch.rules.conflict.view import offers
+
+        return offers(view)
 
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         from galbatch.rules.conflict.facts import facts

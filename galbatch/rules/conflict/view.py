@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.conflict.names import View
 from galbatch.rules.conflict.orders import NEUTRAL
@@ -175,12 +176,22 @@ def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     return scores(pairs)
 
 
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the player's own worlds by
+    number, the code names of the players he has met (alphabetical)."""
+    return {
+        "world": [str(n) for n in view.get("own", ())],
+        "player": sorted({str(c[0]) for c in view.get("contacts", ())}),
+    }
+
+
 __all__ = [
     "NEUTRAL",
     "View",
     "build_view",
     "named_on_printout",
     "public_scores",
+    "offers",
     "totals",
     "visible_worlds",
 ]

@@ -7,9 +7,10 @@ communication radius and other players' fleets never reach it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.rules.conqueror.state import BattleReport, GameState, Planet, Ship
 from galbatch.rules.conqueror.tables import SHIP_CLASSES, ship_range, tech_level
 
@@ -157,3 +158,18 @@ def build_view(state: GameState, player: str, held: Holdings | None = None) -> d
             for p in sorted(state.players.values(), key=lambda p: (-p.score, p.id))
         ]
     return view
+
+
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the player's own ships and task
+    forces by number, his planets by number, the other players by number."""
+    fleet = view.get("fleet", ())
+    numbers = {int(s["number"]) for s in fleet} | {
+        int(s["task_force"]) for s in fleet if s.get("task_force")
+    }
+    me = str(view.get("player"))
+    return {
+        "ship": [str(n) for n in sorted(numbers)],
+        "world": [str(p["number"]) for p in view.get("planets", ())],
+        "player": [str(p[0]) for p in view.get("players", ()) if str(p[0]) != me],
+    }

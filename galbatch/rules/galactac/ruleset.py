@@ -9,7 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galactac.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
-    from galbatch.engine.contract.forms import OrderForm
+    from galbatch.engine.contract.forms import Kind, OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -101,6 +101,11 @@ class GalacTac(Ruleset["GameState", Any]):
         from galbatch.rules.galactac.view import build_view
 
         return build_view(state, player)
+
+    def offers(self, view: Mapping[str, Any]) -> Mapping[Kind, Sequence[str]]:
+        from galbatch.rules.galactac.view import offers
+
+        return offers(view)
 
     def views(self, state: GameState, players: Sequence[str]) -> dict[str, View]:
         from galbatch.rules.galactac.view import build_views

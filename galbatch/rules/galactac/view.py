@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.galactac.diplomacy import received
 from galbatch.rules.galactac.events import event_to_data
@@ -223,3 +224,13 @@ def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     if not isinstance(empire, dict):
         return {}
     return scores([(empire.get("player"), empire.get("valuation"))])
+
+
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the empire's own ships by ID
+    (a fleet is its flagship's), its Systems by location, the empires it knows."""
+    return {
+        "ship": [str(s["id"]) for s in view.get("ships", ())],
+        "world": [str(s["location"]) for s in view.get("systems", ())],
+        "player": sorted({str(k) for k in view.get("empire", {}).get("known", ())}),
+    }

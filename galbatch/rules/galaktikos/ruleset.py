@@ -9,7 +9,7 @@ from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.galaktikos.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
 
 if TYPE_CHECKING:  # types only: a check imports none of these
-    from galbatch.engine.contract.forms import OrderForm
+    from galbatch.engine.contract.forms import Kind, OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -116,6 +116,11 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
         from galbatch.rules.galaktikos.view import build_view
 
         return build_view(state, player)
+
+    def offers(self, view: Mapping[str, Any]) -> Mapping[Kind, Sequence[str]]:
+        from galbatch.rules.galaktikos.view import offers
+
+        return offers(view)
 
     def views(self, state: RoundState, players: Sequence[str]) -> dict[str, View]:
         from galbatch.rules.galaktikos.view import build_views

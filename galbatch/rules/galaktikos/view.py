@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.galaktikos.events import access
 from galbatch.rules.galaktikos.placement import SETUP_ROUND
@@ -119,3 +120,16 @@ def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     if not isinstance(players, list):
         return {}
     return scores((p.get("name"), p.get("population")) for p in players if isinstance(p, dict))
+
+
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the hexes of the player's
+    territory, populations and fleets (column then row), the other players' code names."""
+    me = str(view.get("player"))
+    hexes = {h for h, owner in view.get("territory", {}).items() if owner == me}
+    for key in ("populations", "fleets"):
+        hexes |= {h for h, tokens in view.get(key, {}).items() if me in tokens}
+    return {
+        "world": sorted(hexes),
+        "player": [str(p["name"]) for p in view.get("players", ()) if str(p["id"]) != me],
+    }

@@ -10,7 +10,7 @@ from galbatch.rules.interstellar.language import ORDER_NOUN, SYNTAX_CODE, TERMIN
 from galbatch.rules.interstellar.printout import PERIOD
 
 if TYPE_CHECKING:  # types only: a check imports none of these
-    from galbatch.engine.contract.forms import OrderForm
+    from galbatch.engine.contract.forms import Kind, OrderForm
     from galbatch.engine.contract.playerinfo import PlayerInfo
     from galbatch.engine.contract.records import PrintContext, Setting
     from galbatch.engine.contract.rng import Streams
@@ -114,6 +114,11 @@ class InterstellarConquest(Ruleset["GameState", "Order"]):
         from galbatch.rules.interstellar.view import build_view
 
         return build_view(state, player)
+
+    def offers(self, view: Mapping[str, Any]) -> Mapping[Kind, Sequence[str]]:
+        from galbatch.rules.interstellar.view import offers
+
+        return offers(view)
 
     def views(self, state: GameState, players: Sequence[str]) -> dict[str, View]:
         from galbatch.rules.interstellar.view import build_views

@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from galbatch.engine.contract.forms import Kind
 from galbatch.engine.contract.ruleset import scores
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.phases import BOOK_STEP, Phase
@@ -340,4 +341,26 @@ def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     return scores((s.get("name"), s.get("colonies")) for s in seats if isinstance(s, dict))
 
 
-__all__ = ["build_view", "build_views", "public_scores"]
+def offers(view: Mapping[str, Any]) -> dict[Kind, list[str]]:
+    """An order editor's arguments, from the view alone: the planets of the player's
+    system and those his ships are on (colour and tile), each of his fleets there as
+    sizes with counts (1 S 2 L), the other players' colours."""
+    me = str(view.get("player"))
+    planets: list[str] = []
+    fleets: list[str] = []
+    for system in view.get("systems", ()):
+        for planet in system.get("planets", ()):
+            ships = planet.get("ships", {}).get(me, {})
+            if system.get("owner") == me or any(ships.values()):
+                planets.append(str(planet["planet"]))
+            fleet = " ".join(f"{ships[s]} {s}" for s in ("S", "M", "L") if ships.get(s))
+            if fleet and fleet not in fleets:
+                fleets.append(fleet)
+    return {
+        "ship": fleets,
+        "world": planets,
+        "player": [str(s["colour"]) for s in view.get("seats", ()) if str(s["id"]) != me],
+    }
+
+
+__all__ = ["build_view", "build_views", "offers", "public_scores"]
