@@ -117,6 +117,69 @@ def test_orders_typed_checked_fixed_and_saved(driver: WebDriver, site: str, game
     assert "your order file was received" in text_of(driver)  # and when
 
 
+def test_the_order_table_filled_with_the_keyboard(
+    driver: WebDriver, site: str, games: Path
+) -> None:
+    """Talisman's table: a row added, its action chosen and its arguments typed key by
+    key; the command editor checks as the player types and shows the diagnostic beside
+    the row; fixed, the table saved files the lines it shows."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(site + "/action")
+    numbers = _row_numbers(driver)
+    end = next(n for n in numbers if _row_text(driver, n) == "END")  # the saved orders' END
+    driver.find_element(By.ID, f"remove-{end}").send_keys(Keys.SPACE)  # taken out
+    driver.find_element(By.ID, "add-row").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: len(_row_numbers(d)) == len(numbers) + 1)
+    new = max(_row_numbers(driver))
+    driver.find_element(By.ID, f"word-{new}").send_keys("SHUTTLE")
+    for column, value in enumerate(("9999", "27-94", "25-98"), start=1):
+        cell = driver.find_element(By.ID, f"arg-{new}-{column}")
+        cell.click()
+        cell.send_keys(value)
+    box = orders_box(driver)  # the text box follows the table
+    WebDriverWait(driver, 10).until(
+        lambda d: "SHUTTLE 9999 27-94 25-98" in str(box.get_attribute("value"))
+    )
+    check = driver.find_element(By.ID, f"check-{new}")
+    WebDriverWait(driver, 10).until(lambda d: "9999" in check.text)  # checked as typed
+    first = driver.find_element(By.ID, f"arg-{new}-1")
+    first.send_keys(Keys.CONTROL, "a")
+    first.send_keys("1012")
+    # fixed: the error goes; the file's last line now draws only GB020 (no END: removed)
+    WebDriverWait(driver, 10).until(lambda d: "9999" not in check.text)
+    assert not check.find_elements(By.CSS_SELECTOR, "span.error"), check.text
+    driver.find_element(By.ID, "table-save").click()
+    browser.arrive(driver, "/action")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.message"))
+    assert "Saved for turn 2." in text_of(driver, "p.message")
+    saved = (games / "galaxy13" / "orders" / "1.txt").read_text(encoding="utf-8")
+    lines = [line for line in saved.splitlines() if line]  # the table's empty row: a blank
+    assert lines[-3:] == [GOOD, "MAP PV", "SHUTTLE 1012 27-94 25-98"], saved
+    assert "received" in text_of(driver, "#saved")  # what was saved, and when
+
+
+def _row_numbers(driver: WebDriver) -> list[int]:
+    """The numbers of the table's rows, in the page's order."""
+    from selenium.webdriver.common.by import By
+
+    rows = driver.find_elements(By.CSS_SELECTOR, "tr.order-row")
+    return [int(str(r.get_attribute("id")).removeprefix("row-")) for r in rows]
+
+
+def _row_text(driver: WebDriver, n: int) -> str:
+    """Row n of the table as its line: a raw row's text, else its word and arguments."""
+    from selenium.webdriver.common.by import By
+
+    raw = driver.find_elements(By.ID, f"raw-{n}")
+    if raw:
+        return str(raw[0].get_attribute("value"))
+    cells = driver.find_elements(By.CSS_SELECTOR, f"#row-{n} select, #row-{n} input.arg")
+    return " ".join(str(c.get_attribute("value")) for c in cells).strip()
+
+
 def test_a_message_sent_through_the_messages_page(driver: WebDriver, site: str) -> None:
     from selenium.webdriver.common.by import By
 

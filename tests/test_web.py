@@ -501,7 +501,11 @@ def test_save_files_the_orders_as_the_post_room_does(fresh: Path, writer: TestCl
     assert len(kept) == 1
     assert P1.encode() not in kept[0].read_bytes()
     assert before.split(b"\n", 1)[1] in kept[0].read_bytes()
-    assert "SHUTTLE 1012 27-94 25-98" in writer.get("/action").text
+    page = writer.get("/action").text
+    assert "SHUTTLE 1012 27-94 25-98" in page
+    # "the page then shows what was saved and when": the time the file landed, as status
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(target.stat().st_mtime))
+    assert f"saved (or mailed) and received {stamp}" in page
 
 
 def test_a_save_is_filed_by_any_worker_and_after_a_restart(fresh: Path, writer: TestClient) -> None:

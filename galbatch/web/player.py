@@ -161,6 +161,7 @@ async def _action(
     more.setdefault("message", "")
     more.setdefault("error", "")
     more.setdefault("ask_password", site.password(request) is None)
+    more["saved"] = await run_in_threadpool(_saved_at, site, seat)
     table = await run_in_threadpool(
         action_table, seat.game, seat.player, orders, more.pop("rows", None), more["checked"]
     )
@@ -174,6 +175,14 @@ async def _action(
         table=table,
         **more,
     )
+
+
+def _saved_at(site: Site, seat: Seat) -> str | None:
+    """When the player's order file for the next turn landed (UTC, to the minute), as
+    `status` says it; None if there is none."""
+    status = _status(site, seat)
+    mine = None if status is None else next(s for s in status.seats if s.id == seat.player)
+    return None if mine is None or not mine.file else mine.received
 
 
 async def _form(request: Request) -> FormData | None:
