@@ -10,6 +10,7 @@ from galbatch.engine.checker.pipeline import FileCheck, check_file
 from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
+from galbatch.engine.gamedir.verified import ledger_bytes, ledger_name
 from galbatch.engine.language.codes import GB016
 from galbatch.engine.language.diagnostics import Diagnostic, Severity
 from galbatch.engine.language.orderfile import OrderFile, parse_order_bytes, redact, split_lines
@@ -83,6 +84,7 @@ def file_orders(room: Room, letter: Letter) -> Entry:
             *_check_lines(check),
         ]
         return answer(room, letter, entry, "ack", "\n".join(lines) + "\n", cc)
+    room.vouched[player] = (data, game.password_hash(player))  # its password is right
     replaced = _stage(room, player, data)
     detail = f"orders/{player}.txt, {len(data):,} bytes, RC {int(check.rc):04d}"
     if replaced:
@@ -382,14 +384,27 @@ def _stage(room: Room, player: str, data: bytes) -> str:
     return kept
 
 
-def file_now(room: Room, player: str, data: bytes, letter: Letter) -> str:
+def file_now(
+    room: Room, player: str, data: bytes, letter: Letter, verified_against: str | None = None
+) -> str:
     """File `data` as orders/<player>.txt now, as intake files a mail's order file, for a
     writer other than intake that holds the writer lock: what it replaces is kept first,
     and an intake a kill left half made durable is finished before (so that it cannot
-    later put an older file over this one). Returns where the old file is kept."""
+    later put an older file over this one). Returns where the old file is kept.
+
+    `verified_against`: the password hash the caller verified the file's password against;
+    recorded for the turn (engine.gamedir.verified) if it is still the game's."""
     finish_commit(room.path)
     kept = _stage(room, player, data)
     flush_stored(room)  # the old file is safe before it is replaced
+    if room.game is not None and verified_against == room.game.password_hash(player):
+        ledger = ledger_bytes(
+            room.path, room.turn, room.game.id, {player: (data, verified_against)}
+        )
+        if ledger is not None:
+            target = room.path / ledger_name(room.turn)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, ledger, 0o600)
     staged = room.inbox.pop(player, None)
     if staged is not None:
         inbox = room.path / "orders"

@@ -11,6 +11,7 @@ from typing import Any
 from galbatch.engine.gamedir.commit import digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, signups_bytes
+from galbatch.engine.gamedir.verified import ledger_bytes, ledger_name
 from galbatch.engine.gamedir.yamlio import LoadError, dump_data, load_data
 from galbatch.engine.job.run import TurnResult
 from galbatch.engine.language.diagnostics import RC
@@ -233,6 +234,15 @@ def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
             files[f"{INTAKE}/{name}/{RECORD}"] = dump_data({"messages": ordered}).encode("utf-8")
     for player, data in sorted(room.inbox.items()):
         files[f"orders/{player}.txt"] = data
+    if room.game is not None:  # the files filed once their password was verified
+        vouched = {
+            p: room.vouched[p]
+            for p, data in room.inbox.items()
+            if room.vouched.get(p, (b"",))[0] == data
+        }
+        ledger = ledger_bytes(room.path, room.turn, room.game.id, vouched)
+        if ledger is not None:
+            files[ledger_name(room.turn)] = ledger
     if room.signups_changed and room.signups is not None:
         files[SIGNUPS_FILE] = signups_bytes(room.signups)
     files[f"{INTAKE}/{HANDLED}"] = "".join(f"{k}\n" for k in sorted(handled)).encode("ascii")

@@ -41,6 +41,9 @@ class Room:
     mails: list[Mail] = field(default_factory=list)
     signups_changed: bool = False
     verified: dict[tuple[str, str], bool] = field(default_factory=dict)  # (player, hash) -> right
+    # player -> the file staged once its password was verified, and the hash it was verified
+    # against: recorded for the turn (engine.gamedir.verified), which then need not verify it
+    vouched: dict[str, tuple[bytes, str]] = field(default_factory=dict)
     wrong: dict[str, int] | None = None  # player -> wrong passwords this turn (see filing)
     answered: set[str] = field(default_factory=set)  # addresses told of a failure this run
     told: set[tuple[str, str, str]] | None = None  # (address, outcome, detail) answered before

@@ -140,7 +140,9 @@ async def _file(
     if len(data) > MAX_BYTES:
         return await _page(site, request, seat, 413, error="The orders are too long.", **keep)
     try:
-        await run_in_threadpool(save_orders, seat.game.path, seat.player, data)
+        # the session's password was verified against this hash (its login, or password_again)
+        verified = seat.game.password_hash(seat.player)
+        await run_in_threadpool(save_orders, seat.game.path, seat.player, data, verified)
     except GameBusy:
         return await _page(site, request, seat, 409, busy=True, error=BUSY, **keep)
     except (GameError, LoadError, OSError):

@@ -92,18 +92,22 @@ def _finding(d: Diagnostic) -> Finding:
     return Finding(line, d.column, d.severity.label, d.code, d.message)
 
 
-def save_orders(path: Path, player: str, data: bytes) -> str:
+def save_orders(path: Path, player: str, data: bytes, verified_against: str | None = None) -> str:
     """File `data` as orders/<player>.txt as intake files a mail's order file, as the
     game's one writer: it waits for another as every writer does (GALBATCH_LOCK_WAIT),
     so that saves from every server worker queue up; GameBusy if one (a turn run) keeps
-    the game longer. Returns where the file it replaced is kept ("" if none)."""
+    the game longer. Returns where the file it replaced is kept ("" if none).
+
+    `verified_against`: the password hash the password in `data` was verified against
+    (the session's login): recorded so the turn need not verify it again, if it is still
+    the player's."""
     with writer_lock(path):
         game = Game.open(path)
         recover(game)  # as every writer does first
         latest = game.latest_turn()
         room = Room(path, post_settings(game.config), game=game, latest=latest, turn=latest + 1)
         letter = Letter(key=digest(data), size=len(data), order_text=data.decode("utf-8"))
-        return file_as_the_post_room_does(room, player, data, letter)
+        return file_as_the_post_room_does(room, player, data, letter, verified_against)
 
 
 @cache

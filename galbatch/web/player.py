@@ -267,7 +267,9 @@ async def _save(
     if len(data) > MAX_BYTES:
         return await _action(site, request, seat, orders, 413, error="The orders are too long.")
     try:
-        kept = await run_in_threadpool(save_orders, seat.game.path, seat.player, data)
+        # the session's password was verified against this hash (its login, or password_again)
+        verified = seat.game.password_hash(seat.player)
+        kept = await run_in_threadpool(save_orders, seat.game.path, seat.player, data, verified)
     except GameBusy:
         return await _action(
             site, request, seat, orders, 409, busy=True, error=BUSY, checked=checked

@@ -18,7 +18,7 @@ from typing import Any
 from galbatch.engine.checker.pipeline import REJECTED, FileCheck
 from galbatch.engine.contract.rng import Streams
 from galbatch.engine.contract.ruleset import AnyRuleset
-from galbatch.engine.gamedir import viewcache
+from galbatch.engine.gamedir import verified, viewcache
 from galbatch.engine.gamedir.commit import (
     FROM_ARCHIVE,
     FROM_INBOX,
@@ -409,7 +409,8 @@ def _intake_findings(
 
 def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Checked:
     """Every file checked against its player's view, and the turn resolved from those
-    checks, while the passwords are verified.
+    checks, while the passwords are verified (but for files whose password was verified
+    as they arrived, as `verified` records: they are not verified twice).
 
     Each file is checked as if its password were right; a file whose password proves
     wrong is checked again (and rejected as any such file is), and the turn resolved
@@ -418,6 +419,9 @@ def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Check
     game, ruleset, state = job.game, loaded.ruleset, loaded.state
     checks, progress = job.facts.checks, job.options.progress
     unverified = {p: got.data for p, got in received.items() if not got.authentic}
+    # files whose password was verified as they arrived (intake, the web): no PBKDF2 again
+    vouched = verified.vouched(game.path, game.id, job.turn, unverified, game.password_hash)
+    unverified = {p: data for p, data in unverified.items() if p not in vouched}
     with password_checks(game, unverified) as right:
         views = ruleset.views(state, list(received))
         for done, (player, got) in enumerate(received.items(), start=1):  # seat order
@@ -428,7 +432,9 @@ def _check(job: _Job, loaded: _Loaded, received: Mapping[str, Intake]) -> _Check
             if progress is not None:
                 progress("players checked", done, len(received))
         guessed = _resolution(ruleset, state, checks, Streams(game.seed, job.turn))
-        wrong = [p for p, got in received.items() if not (got.authentic or right(p))]
+        wrong = [
+            p for p, got in received.items() if not (got.authentic or p in vouched or right(p))
+        ]
     if wrong:
         state = _state_before(game, ruleset, job.turn)
         views = ruleset.views(state, wrong)

@@ -1,0 +1,141 @@
+"""Which inbox files had their password verified as they arrived, so that the turn need
+not run the same PBKDF2 again (issue 26).
+
+Intake verifies the password of every order file it files (PBKDF2-SHA256, see
+security.hashes), and the web's save files only a password its login verified the same
+way. Each records that in `intake/NNN/verified.json`, NNN the turn the file is for: per
+player, an HMAC-SHA256 tag of the file's bytes and of the password hash game.yaml held
+when it was verified, under a key kept in the per-user cache (mode 0600), never in the
+game directory. The turn takes a file's password as right, without a PBKDF2, only when
+the tag of the very bytes it read and of the hash game.yaml holds now is the one
+recorded. A file changed or replaced since (by hand, say), a password changed since, a
+record made by another user (another key) or by hand: each is verified by PBKDF2, as a
+file dropped in orders/ by hand always is.
+
+A keyed tag, not the file's digest: the file holds the password in clear, and its plain
+SHA-256 would let whoever reads the record try passwords at SHA-256's speed instead of
+PBKDF2's. Without the key the tag tells nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from galbatch.engine.language.parsing import cache_dir
+
+INTAKE_DIR = "intake"  # the post room's folder: one folder a turn, named NNN
+LEDGER = "verified.json"
+FORM = 1  # of the ledger and its tags: another form is never trusted
+KEY_FILE = "verify-key"  # in the per-user cache
+KEY_BYTES = 32
+MAX_LEDGER_BYTES = 1 << 20
+
+
+def ledger_name(turn: int) -> str:
+    """The ledger of the files for `turn`, relative to the game directory."""
+    return f"{INTAKE_DIR}/{turn:03d}/{LEDGER}"
+
+
+def _key(create: bool) -> bytes | None:
+    """This user's key, made on first use if `create`; None if there is none (or no cache)."""
+    directory = cache_dir()
+    if directory is None:
+        return None
+    path = directory / KEY_FILE
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        if not create:
+            return None
+        key = _new_key(path)
+    except OSError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+def _new_key(path: Path) -> bytes:
+    """A fresh key written to `path` whole (linked into place), or the key another process
+    put there first."""
+    tmp = path.with_name(f".tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(KEY_BYTES))
+        with contextlib.suppress(FileExistsError):  # another process's key came first
+            os.link(tmp, path)
+        return path.read_bytes()
+    except OSError:
+        return b""
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def tag(key: bytes, game_id: str, player: str, data: bytes, stored_hash: str) -> str:
+    """The tag of `player`'s file `data` whose password was right for `stored_hash`."""
+    message = b"\0".join(
+        [
+            f"galbatch verified {FORM}".encode(),
+            game_id.lower().encode("utf-8"),
+            player.encode("utf-8"),
+            hashlib.sha256(data).digest(),
+            stored_hash.encode("utf-8", "replace"),
+        ]
+    )
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def recorded(game_path: Path, turn: int) -> dict[str, str]:
+    """The tags the ledger of `turn` holds, per player; empty if it has none or is no ledger."""
+    try:
+        with (game_path / ledger_name(turn)).open("rb") as f:
+            data = json.loads(f.read(MAX_LEDGER_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    tags = data.get("tags") if isinstance(data, dict) and data.get("form") == FORM else None
+    if not isinstance(tags, dict):
+        return {}
+    return {p: t for p, t in tags.items() if isinstance(p, str) and isinstance(t, str)}
+
+
+def ledger_bytes(
+    game_path: Path, turn: int, game_id: str, verified: Mapping[str, tuple[bytes, str]]
+) -> bytes | None:
+    """The ledger of `turn` with the files `verified` (player: the file's bytes, the hash its
+    password was verified against) recorded over what it held; None if no key can be had."""
+    key = _key(create=True)
+    if key is None or not verified:
+        return None
+    tags = recorded(game_path, turn)
+    for player, (data, stored) in verified.items():
+        tags[player] = tag(key, game_id, player, data, stored)
+    return json.dumps({"form": FORM, "tags": tags}, sort_keys=True, indent=1).encode() + b"\n"
+
+
+def vouched(
+    game_path: Path,
+    game_id: str,
+    turn: int,
+    files: Mapping[str, bytes],
+    password_hash: Callable[[str], str],
+) -> set[str]:
+    """The players of `files` whose file, as it is now, the ledger of `turn` says was
+    verified against the password hash game.yaml holds now (`password_hash(player)`)."""
+    tags = recorded(game_path, turn) if files else {}
+    key = _key(create=False) if tags else None
+    if key is None:
+        return set()
+    return {
+        player
+        for player, data in files.items()
+        if player in tags
+        and hmac.compare_digest(
+            tags[player], tag(key, game_id, player, data, password_hash(player))
+        )
+    }
