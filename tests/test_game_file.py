@@ -106,7 +106,7 @@ MISTAKES = {
         "title:",
         'titel: "My game"',
         "titel: unknown key (did you mean title?); allowed: game, ruleset, title, gm, seed, "
-        "start, days_per_turn, missing_orders_limit, width, settings, mail, players",
+        "start, days_per_turn, missing_orders_limit, immediate, width, settings, mail, players",
     ),
     "unknown setting": (
         "settings:",

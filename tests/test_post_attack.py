@@ -22,7 +22,7 @@ from click.testing import CliRunner, Result
 from galbatch.cli.post import intake as intake_command
 from galbatch.post.intake_record import HANDLED, INTAKE, LOG
 from galbatch.post.replies import OUTBOX
-from tests.test_post_support import letter, maildir, make_game, mbox, orders
+from tests.test_post_support import as_filed, letter, maildir, make_game, mbox, orders
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_flood_of_one_message_hides_no_order_file_after_it(game: Path, tmp_pat
     done = run_intake(game, box)
     assert done.exit_code == 0, done.output
     assert done.output.startswith("INTAKE  2 new messages, 10000 handled before; 1 order file")
-    assert inbox(game, "1") == orders("1")
+    assert inbox(game, "1") == as_filed(orders("1"))
 
 
 def test_new_messages_past_the_most_a_run_handles_are_named_and_wait(
@@ -77,7 +77,7 @@ def test_new_messages_past_the_most_a_run_handles_are_named_and_wait(
     assert second.exit_code == 0, second.output
     assert second.output.startswith("INTAKE  2 new messages, 4 handled before; 1 order file filed")
     assert "UNREAD" not in second.output
-    assert inbox(game, "1") == orders("1")
+    assert inbox(game, "1") == as_filed(orders("1"))
 
 
 def test_maildir_messages_left_for_the_next_run_stay_new(
@@ -89,7 +89,7 @@ def test_maildir_messages_left_for_the_next_run_stay_new(
     assert run_intake(game, box).exit_code == 4
     assert len(os.listdir(box / "new")) == 1 and len(os.listdir(box / "cur")) == 2
     assert run_intake(game, box).exit_code == 0
-    assert not os.listdir(box / "new") and inbox(game, "1") == orders("1")
+    assert not os.listdir(box / "new") and inbox(game, "1") == as_filed(orders("1"))
 
 
 # ----------------------------------------------------------------------------- forwards
@@ -128,7 +128,7 @@ def test_own_orders_beside_a_forward_are_filed_and_the_forward_is_not(
     theirs = letter(orders("2"), sender="polaris@example.org")
     box = mbox(tmp_path / "in.mbox", [forward(orders("1"), theirs)])
     assert run_intake(game, box).exit_code == 0
-    assert inbox(game, "1") == orders("1") and inbox(game, "2") is None
+    assert inbox(game, "1") == as_filed(orders("1")) and inbox(game, "2") is None
 
 
 # ----------------------------------------------------------------------------- twice
@@ -181,7 +181,7 @@ def test_a_reader_that_goes_away_changes_no_exit_status(game: Path, tmp_path: Pa
     assert process.wait() == 4
     assert errors == b""
     assert len((game / INTAKE / LOG).read_text(encoding="utf-8").splitlines()) == 2
-    assert inbox(game, "2") == orders("2")
+    assert inbox(game, "2") == as_filed(orders("2"))
 
 
 def test_mail_too_goes_on_when_its_reader_goes_away(game: Path) -> None:

@@ -17,7 +17,7 @@ from galbatch.engine.job.run import process
 from galbatch.post.intake_record import FILED, INTAKE, SUPERSEDED
 from galbatch.post.mailin import intake
 from galbatch.post.replies import OUTBOX
-from tests.test_post_support import letter, make_game, mbox, orders
+from tests.test_post_support import as_filed, letter, make_game, mbox, orders
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_an_order_sent_the_evening_a_turn_was_processed_is_for_the_next_turn(
     evening = letter(orders("1"), date="Wed, 19 Feb 1997 21:00:00 +0100")
     rc, lines = run_intake(processed, mbox(tmp_path / "in.mbox", [evening]))
     assert rc == 0 and len(lines) == 1 and " FILED " in lines[0], lines
-    assert inbox(processed) == orders("1")
+    assert inbox(processed) == as_filed(orders("1"))
     (ack,) = answers(processed)
     assert "FILED      orders/1.txt for player 1 (ARCTURUS), turn 2" in ack
     assert (processed / INTAKE / "002" / "record.yaml").is_file()
@@ -84,7 +84,7 @@ def test_the_processing_day_is_the_boundary(
     (line,) = lines
     if filed:
         assert rc == 0 and " FILED " in line
-        assert inbox(processed) == orders("1")
+        assert inbox(processed) == as_filed(orders("1"))
     else:
         assert rc == 4 and " REJECTED " in line
         assert "before turn 1 was processed on 1997-02-19: it was meant for turn 1" in line

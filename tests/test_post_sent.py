@@ -25,7 +25,15 @@ import pytest
 
 from galbatch.post.intake_record import INTAKE, RECORD
 from galbatch.post.replies import OUTBOX, SENT
-from tests.test_post_support import PASSWORDS, confirmations, letter, make_game, mbox, orders
+from tests.test_post_support import (
+    PASSWORDS,
+    as_filed,
+    confirmations,
+    letter,
+    make_game,
+    mbox,
+    orders,
+)
 
 SECRETS = ("alpha-one", "beta-two", "guess-wrong")
 
@@ -163,8 +171,8 @@ def test_messages_and_replaced_files_are_kept_with_the_password_masked(tmp_path:
     (replaced,) = (game / INTAKE / "001" / "replaced").iterdir()
     assert replaced.read_text() == orders("1", password="********")
     assert 'PASSWORD \\"********\\"' in (game / INTAKE / "001" / RECORD).read_text()
-    assert (game / "orders" / "1.txt").read_text() == orders("1", body="P 68 1 2\n"), (
-        "filed as sent"
+    assert (game / "orders" / "1.txt").read_text() == as_filed(orders("1", body="P 68 1 2\n")), (
+        "filed as sent, its password masked"
     )
 
 

@@ -54,6 +54,14 @@ def make_game(target: Path) -> Path:
     return target
 
 
+def as_filed(text: str) -> str:
+    """An order file as intake files it once its password is verified: the password masked
+    (engine.gamedir.verified records that it was right)."""
+    from galbatch.engine.language.orderfile import redact
+
+    return redact(text.encode("utf-8")).decode("utf-8")
+
+
 def orders(player: str = "1", password: str | None = None, body: str = "P 68 1 1\n") -> str:
     """An order file for GC16; player 1's home planet in the seed-1997 game is 68."""
     password = PASSWORDS[player] if password is None else password

@@ -18,7 +18,9 @@ import pytest
 
 from galbatch.engine.gamedir import verified
 from galbatch.engine.gamedir.player_passwords import set_password
+from galbatch.engine.job.lint import check_one
 from galbatch.engine.job.run import TurnResult, process
+from galbatch.engine.language.orderfile import REDACTED
 from galbatch.engine.security import hashes
 from galbatch.post.mailin import intake
 from galbatch.print import worker
@@ -70,14 +72,43 @@ def test_a_file_intake_verified_is_not_verified_again_and_the_turn_is_the_same(
     mailed(game, tmp_path, "1", "2")
     assert sorted(calls) == [PASSWORDS["1"], PASSWORDS["2"]]  # intake's own, once each
     assert set(json.loads((game / LEDGER).read_text())["tags"]) == {"1", "2"}
+    for player in ("1", "2"):  # filed with the password masked: no password in clear
+        filed = (game / "orders" / f"{player}.txt").read_text()
+        assert PASSWORDS[player] not in filed and REDACTED in filed
     calls.clear()
     trusted = turn(game)
     assert calls == []
-    (game / LEDGER).unlink()  # the same files as if dropped in orders/ by hand
-    again = turn(game)
+    by_hand = make_game(tmp_path / "by-hand" / "gc16")  # the same files dropped in orders/
+    (by_hand / "orders").mkdir(exist_ok=True)
+    for player in ("1", "2"):
+        (by_hand / "orders" / f"{player}.txt").write_text(orders(player))
+    again = turn(by_hand)
     assert sorted(calls) == [PASSWORDS["1"], PASSWORDS["2"]]
     assert trusted.files == again.files  # byte for byte
     assert trusted.log == again.log
+
+
+def test_check_game_takes_a_masked_file_only_as_it_was_filed(
+    game: Path, tmp_path: Path, calls: list[str]
+) -> None:
+    """The GM's `check --game` of an inbox file intake filed masked: its password is the
+    record's; with the record gone, or the file changed, a masked password is wrong."""
+    mailed(game, tmp_path, "1", "2")
+    inbox = game / "orders" / "1.txt"
+
+    def codes() -> set[str]:
+        check = check_one(inbox, ruleset=None, game_dir=game, view_file=None)
+        return {d.code for d in check.diagnostics}
+
+    calls.clear()
+    assert "GB015" not in codes() and calls == []
+    filed = inbox.read_text()
+    inbox.write_text(filed + "* a line more\n")
+    assert "GB015" in codes()
+    inbox.write_text(filed)
+    assert "GB015" not in codes()
+    (game / LEDGER).unlink()
+    assert "GB015" in codes()
 
 
 def test_a_file_changed_after_intake_is_verified_again_and_a_wrong_password_rejected(
@@ -110,7 +141,7 @@ def test_a_password_changed_after_intake_is_verified_again(
     set_password(game, "2", "delta-four")  # the GM's passwd: the file's password is old now
     calls.clear()
     result = turn(game)
-    assert set(calls) == {PASSWORDS["2"]}
+    assert set(calls) == {REDACTED}  # the file holds its password masked: it cannot be right
     assert "[GB015] wrong password; file rejected" in result.files["printouts/2.txt"].decode()
     assert "GB015" not in result.files["printouts/1.txt"].decode()
 
@@ -126,20 +157,19 @@ def test_a_file_dropped_in_orders_by_hand_is_verified(game: Path, calls: list[st
 
 
 def test_a_record_made_under_another_key_or_by_hand_is_not_trusted(
-    game: Path, tmp_path: Path, calls: list[str], monkeypatch: pytest.MonkeyPatch
+    game: Path, tmp_path: Path, calls: list[str]
 ) -> None:
-    """The tag is keyed: a ledger copied from another user, or written by hand with the
-    file's plain digest, vouches for nothing."""
+    """The tag is keyed with the game's own key: a ledger entry made under another key
+    vouches for nothing."""
     mailed(game, tmp_path, "1", "2")
     (game / "orders" / "2.txt").write_text(orders("2", password="not-beta"))
     forged = json.loads((game / LEDGER).read_text())
     data = (game / "orders" / "2.txt").read_bytes()
     forged["tags"]["2"] = verified.tag(b"k" * 32, "GC16", "2", data, _hash(game, "2"))
     (game / LEDGER).write_text(json.dumps(forged))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))  # another key
     calls.clear()
     result = turn(game)
-    assert set(calls) == {PASSWORDS["1"], "not-beta"}
+    assert set(calls) == {"not-beta"}  # player 1's is as intake filed it, recorded
     assert "[GB015] wrong password; file rejected" in result.files["printouts/2.txt"].decode()
 
 

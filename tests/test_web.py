@@ -490,7 +490,9 @@ def test_save_files_the_orders_as_the_post_room_does(fresh: Path, writer: TestCl
     answer = post_orders(writer, orders, "save")
     assert answer.status_code == 200 and "Saved for turn 2" in answer.text
     filed = inbox(fresh)
-    assert filed == f"GAME GT13 PLAYER 1 PASSWORD {P1}\nSHUTTLE 1012 27-94 25-98\nEND\n".encode()
+    # "no cleartext password stored anywhere": filed with its password masked, recorded
+    # as verified (engine.gamedir.verified) for the turn and `check --game`
+    assert filed == b"GAME GT13 PLAYER 1 PASSWORD ********\nSHUTTLE 1012 27-94 25-98\nEND\n"
     target = fresh / "galaxy13" / "orders" / "1.txt"
     assert os.stat(target).st_mode & 0o777 == 0o600
     # the file authenticates as the player's: `galbatch check --game` takes it
@@ -518,7 +520,7 @@ def test_a_save_is_filed_by_any_worker_and_after_a_restart(fresh: Path, writer: 
         other.cookies.set(COOKIE, writer.cookies[COOKIE])
         assert 'name="password"' not in other.get("/action").text
         assert post_orders(other, "END\n", "save").status_code == 200
-    assert inbox(fresh) == f"GAME GT13 PLAYER 1 PASSWORD {P1}\nEND\n".encode()
+    assert inbox(fresh) == b"GAME GT13 PLAYER 1 PASSWORD ********\nEND\n"
 
 
 def test_save_asks_for_the_password_when_the_session_holds_none(
@@ -566,7 +568,7 @@ def test_no_form_field_chooses_the_player(fresh: Path, writer: TestClient) -> No
     theirs = inbox(fresh, "2")
     answer = post_orders(writer, "END\n", "save", player="2", game="GC16", id="2")
     assert answer.status_code == 200
-    assert inbox(fresh).endswith(b"PLAYER 1 PASSWORD arcturus-1313\nEND\n")
+    assert inbox(fresh).endswith(b"PLAYER 1 PASSWORD ********\nEND\n")
     assert inbox(fresh, "2") == theirs
 
 

@@ -102,8 +102,9 @@ def orders(player: str, n: int) -> str:
 
 
 def filed(player: str, text: str) -> bytes:
-    """The inbox file a save of `text` makes (the header line is the site's)."""
-    return f"GAME GT13 PLAYER {player} PASSWORD {PLAYERS[player]}\n{text}".encode()
+    """The inbox file a save of `text` makes (the header line is the site's, its password
+    masked once the login verified it)."""
+    return f"GAME GT13 PLAYER {player} PASSWORD ********\n{text}".encode()  # masked, recorded
 
 
 def body(data: bytes) -> bytes:

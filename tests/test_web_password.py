@@ -16,7 +16,11 @@ import httpx2
 import pytest
 from starlette.testclient import TestClient
 
+from galbatch.engine.gamedir import verified
+from galbatch.engine.gamedir.directory import Game
 from galbatch.engine.gamedir.locks import writer_lock
+from galbatch.engine.gamedir.player_passwords import set_password
+from galbatch.engine.job.run import process
 from galbatch.engine.security.hashes import verify_password
 from tests.test_web import P1, P2, copy_games, csrf, inbox, log_in, make_app, post_orders
 
@@ -95,7 +99,11 @@ def test_a_player_changes_his_password(fresh: Path, writer: TestClient) -> None:
         assert log_in(again, password=P1).status_code == 403
         assert log_in(again, password=NEW).status_code == 303
     assert post_orders(writer, "END\n", "save").status_code == 200
-    assert inbox(fresh).startswith(f"GAME GT13 PLAYER 1 PASSWORD {NEW}\n".encode())
+    assert inbox(fresh).startswith(b"GAME GT13 PLAYER 1 PASSWORD ********\n")
+    vouched = verified.vouched(
+        fresh / "galaxy13", "GT13", 2, {"1": inbox(fresh)}, lambda _: new_hash
+    )
+    assert vouched == {"1"}  # verified against the new password
 
 
 def test_a_wrong_current_password_changes_nothing_and_counts_as_a_failed_login(
@@ -171,4 +179,24 @@ def test_a_busy_game_says_so_and_changes_nothing(fresh: Path, writer: TestClient
         assert answer.status_code == 409 and "was not changed" in answer.text
     assert_unchanged(fresh, before, writer)
     assert post_orders(writer, "END\n", "save").status_code == 200  # still the old one held
-    assert inbox(fresh).startswith(f"GAME GT13 PLAYER 1 PASSWORD {P1}\n".encode())
+    assert inbox(fresh).startswith(b"GAME GT13 PLAYER 1 PASSWORD ********\n")
+
+
+def test_orders_saved_before_a_change_stay_the_players_and_a_gm_change_does_not_keep_them(
+    fresh: Path, writer: TestClient
+) -> None:
+    """The saved file holds its password masked (verified as it was saved). The player who
+    changes his password himself proved the old one: his saved orders stay his and the
+    turn takes them. A change by the game master (`galbatch passwd`, a password stolen,
+    say) leaves them to be verified again: a masked password is then wrong (GB015)."""
+    game = fresh / "galaxy13"
+    log_in(writer)
+    assert post_orders(writer, "MAP PV\nEND\n", "save").status_code == 200
+    assert change(writer, P1, NEW, NEW).status_code == 200
+    new_hash = Game.open(game).password_hash("1")
+    assert verified.vouched(game, "GT13", 2, {"1": inbox(fresh)}, lambda _: new_hash) == {"1"}
+    taken = process(game, pdf=False, dry_run=True)
+    assert "GB015" not in taken.files["printouts/1.txt"].decode()
+    set_password(game, "1", "a-gm-chosen-one")
+    refused = process(game, pdf=False, dry_run=True)
+    assert "[GB015] wrong password; file rejected" in refused.files["printouts/1.txt"].decode()

@@ -343,9 +343,9 @@ def _superseded_by(room: Room, player: str, letter: Letter) -> str | None:
     when = room.believed(letter)
     if current is None or when is None:
         return None
-    sha = digest(current)
+    shas = {digest(archived_form(current)), digest(current)}  # the latter: older records
     for row in filed_rows(room):
-        same = row.get("filed") == sha and row.get("player") == player
+        same = row.get("filed") in shas and row.get("player") == player
         believed = row.get(DATE_USED, True)  # a Date not believed orders nothing
         if same and believed and str(row.get("date") or "") > when.isoformat():
             return str(row["date"])
@@ -372,7 +372,7 @@ def _stage(room: Room, player: str, data: bytes) -> str:
     target = room.path / "orders" / f"{player}.txt"
     current = _inbox_bytes(room, player)
     kept = ""
-    if current is not None and current != data:
+    if current is not None and archived_form(current) != archived_form(data):
         kept_form = archived_form(current)  # as the turn archives a file: the password masked
         rel = f"{room.record_name}/replaced/{player}-{digest(kept_form)[:16]}.txt"
         room.stored[rel] = kept_form  # written before the inbox is
@@ -397,15 +397,18 @@ def file_now(
     finish_commit(room.path)
     kept = _stage(room, player, data)
     flush_stored(room)  # the old file is safe before it is replaced
-    if room.game is not None and verified_against == room.game.password_hash(player):
-        ledger = ledger_bytes(
-            room.path, room.turn, room.game.id, {player: (data, verified_against)}
-        )
-        if ledger is not None:
-            target = room.path / ledger_name(room.turn)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, ledger, 0o600)
     staged = room.inbox.pop(player, None)
+    if staged is not None and room.game is not None and verified_against is not None:
+        masked = archived_form(staged)
+        if verified_against == room.game.password_hash(player):
+            ledger = ledger_bytes(
+                room.path, room.turn, room.game.id, {player: (masked, verified_against)}
+            )
+            if ledger is not None:  # recorded: filed with the password masked
+                target = room.path / ledger_name(room.turn)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(target, ledger, 0o600)
+                staged = masked
     if staged is not None:
         inbox = room.path / "orders"
         inbox.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from galbatch.engine.gamedir.commit import digest, fsync_dir
+from galbatch.engine.gamedir.commit import archived_form, digest, fsync_dir
 from galbatch.engine.gamedir.directory import GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, signups_bytes
 from galbatch.engine.gamedir.verified import ledger_bytes, ledger_name
@@ -177,7 +177,8 @@ def remember(room: Room, letter: Letter, entry: Entry) -> None:
     if letter.date is not None and room.believed(letter) is None:
         row[DATE_USED] = False
     if entry.outcome == FILED and letter.order_text is not None:
-        row["filed"] = digest(letter.order_text.encode("utf-8"))
+        # of the file as filed: its password masked, so the record tells nothing of it
+        row["filed"] = digest(archived_form(letter.order_text.encode("utf-8")))
     filed_rows(room).append(row)
 
 
@@ -232,17 +233,19 @@ def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
                 rows, key=lambda r: (str(r.get("date", "")), str(r.get("message", "")))
             )
             files[f"{INTAKE}/{name}/{RECORD}"] = dump_data({"messages": ordered}).encode("utf-8")
-    for player, data in sorted(room.inbox.items()):
-        files[f"orders/{player}.txt"] = data
+    filed = dict(room.inbox)
     if room.game is not None:  # the files filed once their password was verified
         vouched = {
-            p: room.vouched[p]
+            p: (archived_form(data), room.vouched[p][1])
             for p, data in room.inbox.items()
             if room.vouched.get(p, (b"",))[0] == data
         }
         ledger = ledger_bytes(room.path, room.turn, room.game.id, vouched)
-        if ledger is not None:
+        if ledger is not None:  # recorded: filed with the password masked
             files[ledger_name(room.turn)] = ledger
+            filed.update({p: masked for p, (masked, _) in vouched.items()})
+    for player, data in sorted(filed.items()):
+        files[f"orders/{player}.txt"] = data
     if room.signups_changed and room.signups is not None:
         files[SIGNUPS_FILE] = signups_bytes(room.signups)
     files[f"{INTAKE}/{HANDLED}"] = "".join(f"{k}\n" for k in sorted(handled)).encode("ascii")

@@ -87,7 +87,7 @@ async def _store(site: Site, request: Request, seat: Seat, new: str) -> Response
 
 def _set(seat: Seat, new: str) -> str:
     """Store the new password (the writer lock taken at once or GameBusy); its hash."""
-    set_password(seat.game.path, seat.player, new, wait=0)
+    set_password(seat.game.path, seat.player, new, wait=0, by_player=True)
     return Game.open(seat.game.path).password_hash(seat.player)
 
 

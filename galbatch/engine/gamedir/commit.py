@@ -214,13 +214,14 @@ def _filed_by(
         data = read_regular(game.inbox / str(row["file"]))
     except (NotAFile, OSError):
         return None
-    if digest(archived_form(data)) != row["sha256"]:
+    masked = digest(archived_form(data))
+    if masked != row["sha256"]:
         return None
-    sha = digest(data)
+    shas = {masked, digest(data)}  # the file as filed, password masked; older records: clear
     found = None
     for book, rows in sorted(books.items()):
         for m in rows:
-            if m.get("outcome") == MAIL_FILED and m.get("filed") == sha and m["player"] == player:
+            if m.get("outcome") == MAIL_FILED and m.get("filed") in shas and m["player"] == player:
                 found = (book, m)
     return found
 

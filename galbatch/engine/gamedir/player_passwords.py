@@ -15,9 +15,10 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.commit import fsync_dir, writing
-from galbatch.engine.gamedir.directory import GAME_FILE, GameError, GameFileError
+from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError
 from galbatch.engine.gamedir.newgame import PASSWORD
 from galbatch.engine.gamedir.schema import game_problems
+from galbatch.engine.gamedir.verified import carried_over, ledger_name
 from galbatch.engine.gamedir.yamlio import dump_edited, parse_edited
 from galbatch.engine.security.hashes import hash_password
 
@@ -39,6 +40,7 @@ def set_password(
     password: str,
     show: Callable[[PlayerInfo], None] | None = None,
     wait: float | None = None,
+    by_player: bool = False,
 ) -> PlayerInfo:
     """Give `player` of the game at `path` the password `password`, as the game's one writer.
 
@@ -46,6 +48,9 @@ def set_password(
     replaces the old one: if it raises (the password could not be shown),
     nothing changes and the old password still works. `wait`: how long to wait for
     another writer before GameBusy (None: as `process` waits; the web site gives 0).
+    `by_player`: the player changes it himself, having proved the old one (the web site):
+    his order file filed as verified stays so, under the new one. A game master's change
+    leaves it to be verified again, so a file sent with a stolen password is refused.
     """
 
     problem = password_problem(password)
@@ -59,6 +64,7 @@ def set_password(
             known = ", ".join(p.id for p in game.players)
             raise GameError(f"game {game.id} has no player {player}; players: {known}")
         info = next(p for p in game.players if p.id == str(entry["id"]))
+        old_hash = game.password_hash(info.id)
         entry["password"] = DoubleQuotedScalarString(hash_password(password))
         file = path / GAME_FILE
         text = dump_edited(game.config)
@@ -79,7 +85,27 @@ def set_password(
         finally:
             tmp.unlink(missing_ok=True)
         fsync_dir(path)
+        if by_player:
+            _carry_over(path, game.id, info.id, old_hash, str(entry["password"]))
     return info
+
+
+def _carry_over(path: Path, game_id: str, player: str, old: str, new: str) -> None:
+    """Record the player's verified order file under his new password hash (see
+    engine.gamedir.verified), as the game's one writer holding the lock."""
+    ledger = carried_over(path, game_id, player, old, new)
+    if ledger is None:
+        return
+    turn = Game.open(path).latest_turn() + 1
+    target = path / ledger_name(turn)
+    tmp = target.with_name(target.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(ledger)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, target)
+    fsync_dir(target.parent)
 
 
 def passwords_file(directory: Path) -> Path:

@@ -1,20 +1,21 @@
 """Which inbox files had their password verified as they arrived, so that the turn need
-not run the same PBKDF2 again (issue 26).
+not run the same PBKDF2 again, and so that the file need not keep its password in clear.
 
 Intake verifies the password of every order file it files (PBKDF2-SHA256, see
 security.hashes), and the web's save files only a password its login verified the same
-way. Each records that in `intake/NNN/verified.json`, NNN the turn the file is for: per
-player, an HMAC-SHA256 tag of the file's bytes and of the password hash game.yaml held
-when it was verified, under a key kept in the per-user cache (mode 0600), never in the
-game directory. The turn takes a file's password as right, without a PBKDF2, only when
-the tag of the very bytes it read and of the hash game.yaml holds now is the one
-recorded. A file changed or replaced since (by hand, say), a password changed since, a
-record made by another user (another key) or by hand: each is verified by PBKDF2, as a
-file dropped in orders/ by hand always is.
+way. Each then files the order file with its password masked (as the turn archives it)
+and records that in `intake/NNN/verified.json`, NNN the turn the file is for: per
+player, an HMAC-SHA256 tag of the file's bytes as filed and of the password hash
+game.yaml held when it was verified, under a random key kept with the game
+(`intake/verify-key`, mode 0600). The turn and `check --game` take a file's password as
+right, without a PBKDF2, only when the tag of the very bytes they read and of the hash
+game.yaml holds now is the one recorded. A file changed or replaced since (by hand, say),
+a password changed since, a record made by hand or under another key: each is verified
+by PBKDF2, as a file dropped in orders/ by hand always is (and a masked password then
+fails).
 
-A keyed tag, not the file's digest: the file holds the password in clear, and its plain
-SHA-256 would let whoever reads the record try passwords at SHA-256's speed instead of
-PBKDF2's. Without the key the tag tells nothing.
+The file and its tag hold no password: neither the record nor the key tells anything of
+it to whoever reads the game directory.
 """
 
 from __future__ import annotations
@@ -28,12 +29,10 @@ import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from galbatch.engine.language.parsing import cache_dir
-
 INTAKE_DIR = "intake"  # the post room's folder: one folder a turn, named NNN
 LEDGER = "verified.json"
 FORM = 1  # of the ledger and its tags: another form is never trusted
-KEY_FILE = "verify-key"  # in the per-user cache
+KEY_FILE = "verify-key"  # in the game's intake folder
 KEY_BYTES = 32
 MAX_LEDGER_BYTES = 1 << 20
 
@@ -43,13 +42,13 @@ def ledger_name(turn: int) -> str:
     return f"{INTAKE_DIR}/{turn:03d}/{LEDGER}"
 
 
-def _key(create: bool) -> bytes | None:
-    """This user's key, made on first use if `create`; None if there is none (or no cache)."""
-    directory = cache_dir()
-    if directory is None:
-        return None
+def _key(game_path: Path, create: bool) -> bytes | None:
+    """The game's key, made on first use if `create`; None if there is none."""
+    directory = game_path / INTAKE_DIR
     path = directory / KEY_FILE
     try:
+        if create:
+            directory.mkdir(exist_ok=True)
         key = path.read_bytes()
     except FileNotFoundError:
         if not create:
@@ -109,7 +108,7 @@ def ledger_bytes(
 ) -> bytes | None:
     """The ledger of `turn` with the files `verified` (player: the file's bytes, the hash its
     password was verified against) recorded over what it held; None if no key can be had."""
-    key = _key(create=True)
+    key = _key(game_path, create=True)
     if key is None or not verified:
         return None
     tags = recorded(game_path, turn)
@@ -128,7 +127,7 @@ def vouched(
     """The players of `files` whose file, as it is now, the ledger of `turn` says was
     verified against the password hash game.yaml holds now (`password_hash(player)`)."""
     tags = recorded(game_path, turn) if files else {}
-    key = _key(create=False) if tags else None
+    key = _key(game_path, create=False) if tags else None
     if key is None:
         return set()
     return {
@@ -139,3 +138,19 @@ def vouched(
             tags[player], tag(key, game_id, player, data, password_hash(player))
         )
     }
+
+
+def carried_over(game_path: Path, game_id: str, player: str, old: str, new: str) -> bytes | None:
+    """The ledger of the next turn with the player's inbox file, recorded as verified against
+    his old password hash `old`, recorded against his new one `new` instead (he changed
+    his password himself, proving the old): None if the file was not so recorded."""
+    from galbatch.engine.gamedir.directory import Game  # here: this module is read by the turn
+
+    turn = Game.open(game_path).latest_turn() + 1
+    try:
+        data = (game_path / "orders" / f"{player}.txt").read_bytes()
+    except OSError:
+        return None
+    if player not in vouched(game_path, game_id, turn, {player: data}, lambda _: old):
+        return None
+    return ledger_bytes(game_path, turn, game_id, {player: (data, new)})
