@@ -125,6 +125,17 @@ def test_a_game_with_settings_uses_the_summary_once_cached(tmp_path: Path, order
     assert not imported(second[2], "ruamel")
 
 
+# Modules of a game's turn that its checker once imported for one name or one function.
+TURN_ONLY = {
+    "galaxy13": ("galbatch.rules.galactac.events",),
+    "nebula4": (
+        "galbatch.rules.interstellar.printout",
+        "galbatch.rules.interstellar.state",
+        "galbatch.rules.interstellar.board",
+    ),
+}
+
+
 @pytest.mark.parametrize("name", ["conflict-demo", "galaxy13", "gc16", "nebula4", "spiral6"])
 def test_a_check_by_game_of_accepted_orders_imports_nothing_of_a_turn(
     tmp_path: Path, name: str
@@ -144,10 +155,13 @@ def test_a_check_by_game_of_accepted_orders_imports_nothing_of_a_turn(
         *NEVER,
         "ruamel",
         "galbatch.print.pdf",
+        "galbatch.print.page",  # a printout's model: the ruleset's printout module
         "galbatch.engine.job.playerfiles",
         "shutil",
     ):
         assert not imported(modules, never), never
+    for turn_module in TURN_ONLY.get(name, ()):  # the turn's machinery, not the check's
+        assert not imported(modules, turn_module), turn_module
 
 
 def test_a_new_games_quoted_setting_is_kept_as_plain_data(
