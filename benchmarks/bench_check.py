@@ -6,11 +6,11 @@ Runs the command in a fresh process each time, as a player would: syntax only
 which verifies the file's password), on each game's bundled game (player 1's order
 file of its next turn, its orders repeated to 50 lines, and his latest view). Each run
 is paired with a run of `python -c "import click"` in the same environment, and the
-ratio of the pair taken: the target is at most 1.6 x in every cell. Prints, for each
-cell, the median ratio of the CPU times (user and system, threads included), which
-other work on the machine moves less than the wall-clock times, and that of the
-wall-clock times; `--game`'s includes the password's PBKDF2, which a thread computes
-while the rules load.
+ratio of the pair taken: the target is at most 1.5 x in every cell, 1.3 x syntax only
+(issue 26). Prints, for each cell, the median ratio of the CPU times (user and system,
+threads included), which other work on the machine moves less than the wall-clock
+times, and that of the wall-clock times; `--game`'s includes the password's PBKDF2,
+which a thread computes while the rules load.
 
 The untimed first run of each cell warms the OS cache and, for `--game`, leaves the
 summary of game.yaml in the per-user cache, as any earlier check of the same game.yaml
@@ -50,7 +50,7 @@ BUNDLED = {  # each ruleset's bundled game
     "interstellar": "nebula4",
 }
 MODES = ("--ruleset", "--view", "--game")
-TARGET = 1.6  # at most this many times `python -c "import click"`
+TARGETS = {"--ruleset": 1.3, "--view": 1.5, "--game": 1.5}  # times `python -c "import click"`
 
 
 def orders_file(folder: Path, ruleset: str) -> Path:
@@ -121,7 +121,7 @@ def main() -> None:
     print(
         f'cold `galbatch check`, {LINES} lines: median ratio to `python -c "import click"`'
         f" of the CPU times (of the wall-clock times), {runs} pairs a cell;"
-        f" target at most {TARGET} x"
+        f" target at most {TARGETS['--ruleset']} x syntax only, {TARGETS['--game']} x otherwise"
     )
     print(f"{'':14}" + "".join(f"{mode:>20}" for mode in MODES))
     over = False
@@ -133,8 +133,8 @@ def main() -> None:
                 check = [*PYTHON, "-m", "galbatch.cli", "check", str(path)]
                 ratios = paired(check + mode_args(ruleset, mode), click, runs)
                 wall, cpu = (statistics.median(r[k] for r in ratios) for k in (0, 1))
-                over = over or cpu > TARGET
-                mark = "*" if cpu > TARGET else " "
+                over = over or cpu > TARGETS[mode]
+                mark = "*" if cpu > TARGETS[mode] else " "
                 cells.append(f"{cpu:5.2f} x{mark}({wall:4.2f} x)")
                 loads.append(os.getloadavg()[0])
             print(f"{ruleset:14}" + "".join(f"{cell:>20}" for cell in cells), flush=True)

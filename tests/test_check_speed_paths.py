@@ -125,6 +125,45 @@ def test_a_game_with_settings_uses_the_summary_once_cached(tmp_path: Path, order
     assert not imported(second[2], "ruamel")
 
 
+# Modules of a game's turn that its checker once imported for one name or one function.
+TURN_ONLY = {
+    "galaxy13": ("galbatch.rules.galactac.events",),
+    "nebula4": (
+        "galbatch.rules.interstellar.printout",
+        "galbatch.rules.interstellar.state",
+        "galbatch.rules.interstellar.board",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ["conflict-demo", "galaxy13", "gc16", "nebula4", "spiral6"])
+def test_a_check_by_game_of_accepted_orders_imports_nothing_of_a_turn(
+    tmp_path: Path, name: str
+) -> None:
+    """Player 1's own order file of each bundled game, its password right, checked
+    against the game: the note of a file the turn before took (GB017) is looked for
+    without the turn job's modules, which print (reportlab) and commit."""
+    game = tmp_path / name
+    shutil.copytree(shipped(name), game)
+    file = game / "orders" / "1.txt"
+    cache = tmp_path / "cache"
+    first = check([str(file), "--game", str(game)], cache)
+    rc, out, modules = check([str(file), "--game", str(game)], cache)
+    assert (rc, out) == first[:2] and rc < 12 and "GB015" not in out, out
+    assert imported(modules, "galbatch.rules")  # the check got as far as the rules
+    for never in (
+        *NEVER,
+        "ruamel",
+        "galbatch.print.pdf",
+        "galbatch.print.page",  # a printout's model: the ruleset's printout module
+        "galbatch.engine.job.playerfiles",
+        "shutil",
+    ):
+        assert not imported(modules, never), never
+    for turn_module in TURN_ONLY.get(name, ()):  # the turn's machinery, not the check's
+        assert not imported(modules, turn_module), turn_module
+
+
 def test_a_new_games_quoted_setting_is_kept_as_plain_data(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,26 +20,30 @@ rename never happened. Readers never recover: they skip what the record names.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# The record of the files a turn took lives apart so that `check --game` reads it without
+# the writer's machinery; the turn job and the post room import it from here.
+from galbatch.engine.gamedir.consumed import FROM_ARCHIVE as FROM_ARCHIVE
+from galbatch.engine.gamedir.consumed import FROM_INBOX as FROM_INBOX
+from galbatch.engine.gamedir.consumed import RECORD_FILE as RECORD_FILE
+from galbatch.engine.gamedir.consumed import Consumed as Consumed
+from galbatch.engine.gamedir.consumed import archived_form as archived_form
+from galbatch.engine.gamedir.consumed import digest as digest
+from galbatch.engine.gamedir.consumed import read_record as read_record
+from galbatch.engine.gamedir.consumed import record_bytes as record_bytes
 from galbatch.engine.gamedir.directory import OLD_PREFIX, TMP_PREFIX, Game, GameError
 from galbatch.engine.gamedir.inbox import NotAFile, read_regular
 from galbatch.engine.gamedir.locks import commit_lock, writer_lock
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
-from galbatch.engine.language.orderfile import redact
 
-RECORD_FILE = "intake.yaml"
 PENDING_PREFIX = ".pending-"
-FROM_INBOX = "inbox"
-FROM_ARCHIVE = "archive"  # a rerun kept the file the replaced turn had archived
 # The post room's record of the mail for turn NNN (galbatch.post.intake_record writes it).
 MAIL_RECORD = "intake/{turn:03d}/record.yaml"
 # The journal of an intake run being put in place (galbatch.post.intake_commit): while it
@@ -49,50 +53,6 @@ MAIL_FILED = "FILED"  # a message whose order file intake filed in the inbox
 MAIL_REPLACED = (MAIL_FILED, "SUPERSEDED")  # outcomes of messages that carried orders
 MAIL_KEYS = ("message", "message_id", "from", "date")  # what the record says of a message
 REPLACED_KEYS = (*MAIL_KEYS, "outcome", "kept")
-
-
-@dataclass(frozen=True)
-class Consumed:
-    """One order file a turn took: its inbox name, the hash of its archived bytes, its origin."""
-
-    name: str
-    sha256: str
-    source: str  # FROM_INBOX or FROM_ARCHIVE
-    authentic: bool  # its header named this game, player and the right password
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def record_bytes(consumed: list[Consumed]) -> bytes:
-    """The turn's intake record, in a fixed order so the same turn gives the same bytes."""
-    rows = [
-        {"file": c.name, "sha256": c.sha256, "from": c.source, "authentic": c.authentic}
-        for c in sorted(consumed, key=lambda c: c.name)
-    ]
-    return dump_data({"consumed": rows}).encode("utf-8")
-
-
-def read_record(turn_dir: Path) -> list[Consumed] | None:
-    """A committed turn's intake record; None for a turn without one (setup, older games)."""
-    file = turn_dir / RECORD_FILE
-    if not file.is_file():
-        return None
-    try:
-        data: Any = load_data(file)
-        return [
-            Consumed(str(row["file"]), str(row["sha256"]), str(row["from"]), bool(row["authentic"]))
-            for row in data["consumed"]
-        ]
-    except (ValueError, LookupError, TypeError) as e:  # LoadError is a ValueError
-        raise GameError(f"{file}: not a usable intake record ({e})") from None
-
-
-def archived_form(data: bytes) -> bytes:
-    """An order file as a turn archives it: the clear password replaced by a mark."""
-
-    return redact(data)
 
 
 @contextmanager

@@ -227,7 +227,7 @@ def _check_against_game(of: Any, game_dir: Path, path: Path | str) -> FileCheck:
         return check_file(of, rs, view, player, auth)
     if not checked.orders:
         return checked
-    from galbatch.engine.job.playerfiles import with_resent
+    from galbatch.engine.job.resent import with_resent  # only a file with orders
 
     return with_resent(checked, game, player, _bytes_of(path), turn + 1)
 

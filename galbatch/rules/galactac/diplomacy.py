@@ -4,8 +4,8 @@
 must know the name of the Empire you wish to contact by having encountered them."
 The order file's MESSAGE TO blocks (the engine's `Message`) are checked here against
 the empires the sender's view knows (the checker's layer 3), and the turn delivers
-the accepted ones before any action, by the names empires had when the turn began:
-the names the sender's view showed. Names are unique (NAME Empire refuses a taken
+the accepted ones before any action (`delivery.py`), by the names empires had when
+the turn began: the names the sender's view showed. Names are unique (NAME Empire refuses a taken
 one); were two empires ever to share one, the message goes to the lower empire id.
 The recipient is told the sender's empire name and the text, nothing else: never a
 player's id, code name or account.
@@ -24,13 +24,10 @@ from galbatch.engine.language.message_blocks import named
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest
 from galbatch.rules.galactac.codes import GT256, GT257
-from galbatch.rules.galactac.events import Diplomatic
 
 if TYPE_CHECKING:
     from galbatch.engine.language.diagnostics import Diagnostic
     from galbatch.engine.language.located import Located
-    from galbatch.rules.galactac.state import GameState
-    from galbatch.rules.galactac.turn import Turn
 
 
 @dataclass(frozen=True)
@@ -84,38 +81,6 @@ class Recipients(Situation[Any]):
                 f"you have not encountered an empire named {named(message.to)}{met}{hint}",
             )
         return to
-
-
-def deliver(turn: Turn, orders: Mapping[str, Sequence[Any]]) -> None:
-    """Hand each empire's letters to their recipients, senders in id order, each in the
-    order written: the recipient is told the sender's empire name and the text, the
-    sender that it was delivered (or why not, should its recipient be gone)."""
-    state = turn.state
-    names = {eid: normal(e.name) for eid, e in state.empires.items()}
-    for sender in turn.empires():
-        me = state.empires[sender]
-        for letter in orders.get(sender, ()):
-            if not isinstance(letter, Letter):
-                continue
-            to = [k for k in turn.empires() if k in me.known and names.get(k) == letter.to]
-            if not to or to[0] == sender:
-                turn.fail(sender, "MESSAGE TO", letter.to, "no empire you know has that name")
-                continue
-            recipient = state.empires[to[0]]
-            turn.tell(Diplomatic(to[0], sender=me.name, text=letter.text))
-            turn.tell(Diplomatic(sender, recipient=recipient.name))
-
-
-def received(state: GameState, empire: str) -> dict[str, list[dict[str, str]]]:
-    """The view's `messages`: those `empire` received this turn, each from an empire
-    name with its text; no key at all when there are none (a view without messages
-    stays as it was before diplomacy)."""
-    messages = [
-        {"from": e.sender, "text": "\n".join(e.text)}
-        for e in state.events
-        if isinstance(e, Diplomatic) and e.empire == empire and e.sender
-    ]
-    return {"messages": messages} if messages else {}
 
 
 def recipients(view: Mapping[str, Any]) -> list[str]:

@@ -267,7 +267,7 @@ class GameOver(Event):
 @dataclass(frozen=True)
 class Diplomatic(Event):
     """A diplomatic message: received (from `sender`'s empire name, with its text), or,
-    told to its sender, delivered to `recipient`'s empire (`diplomacy.py`)."""
+    told to its sender, delivered to `recipient`'s empire (`delivery.py`)."""
 
     sender: str = ""
     recipient: str = ""

@@ -23,7 +23,7 @@ from typing import Any
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.galactac import (
     combat,
-    diplomacy,
+    delivery,
     economy,
     ending,
     fleets,
@@ -47,7 +47,7 @@ BeforeRule = Callable[[Turn, str, Any], None]  # one [B] action of an empire, ca
 def resolve(state: GameState, orders: Mapping[str, Sequence[Any]], streams: Streams) -> GameState:
     """The next state after one fortnight; `state` itself is never changed."""
     turn = start(state, streams)
-    diplomacy.deliver(turn, orders)  # by the names the empires had when the turn began
+    delivery.deliver(turn, orders)  # by the names the empires had when the turn began
     for empire in turn.empires():
         for action in orders.get(empire, ()):
             if action.PHASE == "B":

@@ -17,7 +17,7 @@ from typing import Any
 
 from galbatch.engine.contract.forms import Kind
 from galbatch.engine.contract.ruleset import scores
-from galbatch.rules.galactac.diplomacy import received
+from galbatch.rules.galactac.delivery import received
 from galbatch.rules.galactac.events import event_to_data
 from galbatch.rules.galactac.galaxy import Location, location_text
 from galbatch.rules.galactac.house import FORTNIGHTS_PER_YEAR

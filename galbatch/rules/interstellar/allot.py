@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.codes import IC202, IC203, IC233
-from galbatch.rules.interstellar.state import PlanetKey, Ships
+from galbatch.rules.interstellar.ships import PlanetKey, Ships
 from galbatch.rules.interstellar.tables import HOME_WORLDS, SIZES, TRANSPORT, WARSHIP, Size
 
 

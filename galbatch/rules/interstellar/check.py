@@ -54,10 +54,10 @@ from galbatch.rules.interstellar.codes import (
     IC403,
     IC404,
 )
-from galbatch.rules.interstellar.coins import choose
 from galbatch.rules.interstellar.facts import opposed, planets, rejected, words
+from galbatch.rules.interstellar.hand import choose
 from galbatch.rules.interstellar.house import colony_refusal
-from galbatch.rules.interstellar.state import Ships
+from galbatch.rules.interstellar.ships import Ships
 from galbatch.rules.interstellar.tables import ALLY_SIZES, DIPLOMACY, TRANSPORT, Power, Size
 
 SIZES = (Size.S, Size.M, Size.L)

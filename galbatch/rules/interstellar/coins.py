@@ -1,5 +1,5 @@
-"""The coins: drawing from the bag, reshuffling the discards, choosing a coin to play,
-and coins passing between hands.
+"""The coins: drawing from the bag, reshuffling the discards, and coins passing between
+hands (choosing a coin to play is `hand.py`'s, which the checker shares).
 
 Hands are secret: an event naming the coins drawn or given is seen only by the
 players concerned; everyone else is told how many.
@@ -11,8 +11,11 @@ from dataclasses import replace
 
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar.board import Run
+
+# The choice of a coin lives apart so that the checker makes it without the board.
+from galbatch.rules.interstellar.hand import choose as choose
 from galbatch.rules.interstellar.state import GameState, has_power
-from galbatch.rules.interstellar.tables import DIPLOMACY, HAND, Coin, Power, coin_text
+from galbatch.rules.interstellar.tables import HAND, Coin, Power, coin_text
 
 
 def coins_text(coins: tuple[Coin, ...]) -> str:
@@ -109,40 +112,3 @@ def from_bag(state: GameState, player: str, count: int, run: Run, why: str) -> G
     who = state.seat(player).colour
     run.say("reward", f"{who} takes {count_text(count)} from the bag ({why}).")
     return draw(state, player, count, run)
-
-
-def attack_coins(hand: tuple[Coin, ...]) -> tuple[Coin, ...]:
-    """The attack coins of a hand, lowest first."""
-    return tuple(sorted(c for c in hand if c != DIPLOMACY))
-
-
-def choose(hand: tuple[Coin, ...], word: str, wins: dict[Coin, int] | None = None) -> Coin:
-    """The coin a PLAY order plays from a hand that is not empty.
-
-    A value or DIPLOMACY plays that coin if held; else (house.PLAY_NEAREST_BELOW) the
-    highest attack coin below it, else the lowest above it, DIPLOMACY only if the hand
-    has nothing else. HIGHEST and LOWEST: the highest, lowest attack coin (DIPLOMACY if
-    none). BEST: with `wins` (each coin's result after the reveal: 1 win, 0 tie,
-    -1 loss), the lowest coin that wins, else that ties, else the lowest coin;
-    without it (the power lost), as house.BEST_WITHOUT_POWER says."""
-    attacks = attack_coins(hand)
-    word = word.upper()
-    if word == "BEST" and wins is not None:
-        for result in (1, 0):
-            found = sorted(c for c in set(hand) if wins.get(c) == result)
-            if found:
-                return found[0]
-        return min(hand)
-    if word == "BEST":
-        word = house.BEST_WITHOUT_POWER
-    if word == "HIGHEST":
-        return attacks[-1] if attacks else DIPLOMACY
-    if word == "LOWEST":
-        return attacks[0] if attacks else DIPLOMACY
-    wanted = DIPLOMACY if word == "DIPLOMACY" else int(word)
-    if wanted in hand:
-        return wanted
-    below = [c for c in reversed(attacks) if c < wanted]
-    above = [c for c in attacks if c > wanted]
-    nearest = below + above if house.PLAY_NEAREST_BELOW else above + below
-    return nearest[0] if nearest else DIPLOMACY

@@ -40,6 +40,10 @@ from galbatch.rules.interstellar.tables import DIPLOMACY, Outcome, Power
 if TYPE_CHECKING:
     from galbatch.rules.interstellar.state import Encounter, GameState
 
+# What a printout is headed with: one engine turn is one batch run, which takes the game
+# through as many phases as the orders in allow; the book's turn is a player's turn.
+PERIOD = "RUN"
+
 
 class Phase(Enum):
     """The turn sequence in the book's order (Play 1-11)."""

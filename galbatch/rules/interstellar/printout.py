@@ -22,6 +22,7 @@ from galbatch.print.metadata import gm_printout_for, printout_for
 from galbatch.print.order_check import Quiet, order_check_section
 from galbatch.print.page import BODY_LINES, MapBlock, Printout, Section, Table, Text
 from galbatch.print.wrap import wrap, wrap_all
+from galbatch.rules.interstellar.phases import PERIOD
 from galbatch.rules.interstellar.reports import FILED, ORDER_REPORTS, USED
 from galbatch.rules.interstellar.state import GameState
 from galbatch.rules.interstellar.tables import (
@@ -35,7 +36,6 @@ from galbatch.rules.interstellar.tables import (
 )
 from galbatch.rules.interstellar.view import CHOSEN, NOT_YET, build_view, form_words
 
-PERIOD = "RUN"  # one engine turn is one batch run; the book's turn is a player's turn
 INPUT_LINES = 15  # numbered blank lines of the input sheet
 LISTED = "THE SYSTEMS, LISTED"  # every tile, when the systems' page cannot show them all
 # What the order check says when it found nothing: orders are due run by run, not all

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from galbatch.engine.contract.ruleset import Ruleset, View
 from galbatch.rules.interstellar.language import ORDER_NOUN, SYNTAX_CODE, TERMINAL_WORDS
-from galbatch.rules.interstellar.printout import PERIOD
+from galbatch.rules.interstellar.phases import PERIOD
 
 if TYPE_CHECKING:  # types only: a check imports none of these
     from galbatch.engine.contract.forms import Kind, OrderForm

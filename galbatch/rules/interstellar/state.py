@@ -15,6 +15,10 @@ from typing import Any, Literal
 
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.phases import Phase
+
+# Ships and planets' keys live apart so that the checker counts ships without the state.
+from galbatch.rules.interstellar.ships import PlanetKey as PlanetKey
+from galbatch.rules.interstellar.ships import Ships as Ships
 from galbatch.rules.interstellar.tables import (
     HOME_WORLDS,
     POWER_NEEDS_COLONY_SHIPS_AT_HOME,
@@ -22,12 +26,10 @@ from galbatch.rules.interstellar.tables import (
     CoinPlayed,
     Outcome,
     Power,
-    Size,
     coin_from,
     race_named,
 )
 
-PlanetKey = tuple[str, int]  # (colour of the system, tile 1-5)
 Side = Literal["ATTACKER", "DEFENDER"]
 
 
@@ -40,52 +42,6 @@ def parse_planet(text: str) -> PlanetKey:
     """The planet `planet_text` wrote."""
     colour, tile = text.split()
     return colour, int(tile)
-
-
-@dataclass(frozen=True)
-class Ships:
-    """Ships of one owner counted by size."""
-
-    small: int = 0
-    medium: int = 0
-    large: int = 0
-
-    def get(self, size: Size) -> int:
-        """How many of a size."""
-        return {Size.S: self.small, Size.M: self.medium, Size.L: self.large}[size]
-
-    def add(self, size: Size, n: int = 1) -> Ships:
-        """These ships with `n` more (or, negative, fewer) of a size; never below 0."""
-        counts = {s: self.get(s) for s in Size}
-        counts[size] += n
-        if counts[size] < 0:
-            raise ValueError(f"only {self.get(size)} {size.value} ships")
-        return Ships(counts[Size.S], counts[Size.M], counts[Size.L])
-
-    def plus(self, other: Ships) -> Ships:
-        """Both counts together."""
-        return Ships(self.small + other.small, self.medium + other.medium, self.large + other.large)
-
-    def minus(self, other: Ships) -> Ships:
-        """These ships without `other`'s; never below 0."""
-        out = self
-        for size in Size:
-            out = out.add(size, -other.get(size))
-        return out
-
-    @property
-    def total(self) -> int:
-        """Ships of every size."""
-        return self.small + self.medium + self.large
-
-    def to_data(self) -> dict[str, int]:
-        """{"S": n, "M": n, "L": n}."""
-        return {s.value: self.get(s) for s in Size}
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Ships:
-        """The ships `to_data` wrote."""
-        return cls(int(data["S"]), int(data["M"]), int(data["L"]))
 
 
 @dataclass(frozen=True)
