@@ -238,7 +238,7 @@ def commit_run(room: Room, result: IntakeResult, handled: set[str]) -> None:
         vouched = {
             p: (archived_form(data), room.vouched[p][1])
             for p, data in room.inbox.items()
-            if room.vouched.get(p, (b"",))[0] == data
+            if p in room.vouched and room.vouched[p][0] == data
         }
         ledger = ledger_bytes(room.path, room.turn, room.game.id, vouched)
         if ledger is not None:  # recorded: filed with the password masked

@@ -255,9 +255,18 @@ def dump_data(data: Any) -> str:
     return _flow(data, 0) + "\n"
 
 
-_ROW = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
 _STR = json.encoder.encode_basestring  # what _ROW does with a str (ensure_ascii=False)
+# json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode, its C encoder made
+# once instead of at every row (there are 23,000 rows in a 50-player turn's views): the
+# same text, without the check for circular data, which plain data never is.
+_ROW_CHUNKS = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, json.JSONEncoder().default, _STR, None, ": ", ", ", False, False, True
+)
 ROW_WIDTH = 200  # a row longer than this is broken over lines
+
+
+def _ROW(value: Any) -> str:  # noqa: N802  # the encoder's `encode`, as it was named here
+    return "".join(_ROW_CHUNKS(value, 0))
 
 
 def _flow(value: Any, depth: int) -> str:
@@ -268,7 +277,13 @@ def _flow(value: Any, depth: int) -> str:
         return _STR(value)
     pad = "  " * (depth + 1)
     if isinstance(value, dict) and value:
-        items = [f"{pad}{_STR(str(k))}: {_flow(v, depth + 1)}" for k, v in value.items()]
+        items = []
+        for k, v in value.items():  # scalar values written here: 170,000 calls fewer a turn
+            kind = type(v)
+            text = (
+                int.__repr__(v) if kind is int else _STR(v) if kind is str else _flow(v, depth + 1)
+            )
+            items.append(f"{pad}{_STR(str(k))}: {text}")
         return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
     if isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
         rows = []
