@@ -33,7 +33,7 @@ LEDGER = verified.ledger_name(1)
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[str]]:
     """Every PBKDF2 verification made in this process (the job forks no worker here), by
-    the password tried; the per-user cache (the key) in a folder of the test's own."""
+    the password tried; the per-user cache in a folder of the test's own."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(worker, "can_fork", lambda: False)
     made: list[str] = []
