@@ -379,6 +379,18 @@ OTHER = [
     "/galaxy13/game.yaml",
     "/orders/2.txt",
     "/players/2",
+    "/turn/1/map-1.svg/../../views/2.yaml",
+    "/turn/1/map-%2e%2e.svg",
+    "/turn/1/map-0.svg",
+    "/turn/1/map-999.svg",
+    "/turn/1/2/map-1.svg",
+    "/history/2",
+    "/history.svg/..%2F..%2Fgame.yaml",
+    "/messages/2",
+    "/messages/..%2Forders%2F2.txt",
+    "/action/2",
+    "/action/check/..%2F..%2Forders%2F2.txt",
+    "/password/2",
 ]
 
 
@@ -402,6 +414,8 @@ def test_a_query_never_chooses_the_player(games: Path, client: TestClient, query
     log_in(client)
     mine = (games / "galaxy13" / "turns" / "001" / "printouts" / "1.pdf").read_bytes()
     assert client.get("/turn/1/printout.pdf" + query).content == mine
+    for page in ("/turn/1/map-1.svg", "/history.svg", "/messages", "/action"):
+        assert client.get(page + query).content == client.get(page).content, page
     theirs = (games / "galaxy13" / "turns" / "001" / "printouts" / "2.txt").read_text()
     assert theirs.splitlines()[0] not in client.get("/turn" + query).text
 
@@ -418,7 +432,18 @@ def test_every_form_of_every_page_carries_the_csrf_token(client: TestClient) -> 
 
 
 def test_the_pages_need_a_session(client: TestClient) -> None:
-    for path in ("/turn", "/turn/1", "/turn/1/printout.pdf", "/turn/1/view.json", "/action"):
+    for path in (
+        "/turn",
+        "/turn/1",
+        "/turn/1/printout.pdf",
+        "/turn/1/view.json",
+        "/turn/1/map-1.svg",
+        "/action",
+        "/history",
+        "/history.svg",
+        "/messages",
+        "/password",
+    ):
         answer = client.get(path)
         assert answer.status_code == 303 and answer.headers["location"] == "/login", path
     csrf(client)
