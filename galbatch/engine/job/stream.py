@@ -201,7 +201,8 @@ def run_stream(
 class Worker:
     """A process that runs games' jobs one after another, as `--jobs 1` runs them all in one
     process: what a job imports and caches serves the next, where a process a game paid
-    for its interpreter and imports again each time (a second of CPU for a one-second job).
+    for its interpreter and imports again each time (0.45 s of CPU a bundled game, about
+    as much as its job; benchmarks/bench_stream.py).
 
     It is forked from the stream, or, when this process cannot fork safely (another thread
     running), a fresh `python -P -m galbatch.engine.job.stream` (-P: the galbatch this
