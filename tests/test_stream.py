@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from galbatch.engine.job.stream import Options, run_stream
+from galbatch.engine.job import stream
+from galbatch.engine.job.stream import GameRun, Options, run_stream
 from galbatch.engine.language.diagnostics import RC
 from tests.bundled import shipped
 
@@ -66,13 +70,25 @@ def test_a_stream_of_three_games_with_one_broken(tmp_path: Path, jobs: str) -> N
         assert not list((base / name / "orders").glob("*.txt")), "the orders were taken"
 
 
+def contents(path: Path) -> dict[str, bytes]:
+    """Every file under `path` and its bytes."""
+    return {
+        str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()
+    }
+
+
 @pytest.mark.slow
 def test_serial_and_parallel_streams_print_the_same(tmp_path: Path) -> None:
-    serial = galbatch("process", "--no-pdf", *GAMES, cwd=games(tmp_path / "a"))
-    parallel = galbatch("process", "--no-pdf", "-j", "3", *GAMES, cwd=games(tmp_path / "b"))
+    """galbatch(1): "The logs come in the order the directories were given, whatever
+    --jobs is, so the output is the same run one at a time or several at once." And
+    each game's turn, every PDF of its archive included, is the same bytes."""
+    serial = galbatch("process", *GAMES, cwd=games(tmp_path / "a"))
+    parallel = galbatch("process", "-j", "2", *GAMES, cwd=games(tmp_path / "b"))
     assert serial.stdout == parallel.stdout and serial.returncode == parallel.returncode == 16
-    a, b = (tmp_path / "a" / "gc16" / "turns" / "001"), (tmp_path / "b" / "gc16" / "turns" / "001")
-    assert (a / "state.yaml").read_bytes() == (b / "state.yaml").read_bytes()
+    for name in GAMES:
+        a, b = contents(tmp_path / "a" / name), contents(tmp_path / "b" / name)
+        assert a == b, name
+    assert any(name.endswith(".pdf") for name in contents(tmp_path / "a" / "gc16"))
 
 
 @pytest.mark.slow
@@ -220,3 +236,87 @@ def test_one_file_alone_is_a_usage_error(tmp_path: Path) -> None:
     (base / "gc16.passwords.txt").write_text("1 secret\n")
     done = galbatch("process", "gc16.passwords.txt", cwd=base)
     assert done.returncode == 16 and "is a file, not a game directory" in done.stderr
+
+
+def fake_job(directory: str, options: Options) -> GameRun:
+    """A game's job that says which process ran it; one named crash-* kills that process,
+    one named exit-* ends it saying why, one named noisy-* prints on stdout and stderr."""
+    name = Path(directory).name
+    if name.startswith("crash"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    if name.startswith("exit"):
+        print("the job gave up", file=sys.stderr, flush=True)
+        os._exit(3)
+    if name.startswith("noisy"):
+        print("a stray line among the answers", flush=True)
+        print("a warning that is no crash", file=sys.stderr, flush=True)
+    return GameRun(directory, RC.CLEAN, f"JOB {name} ENDED\n", {"pid": os.getpid()})
+
+
+def test_the_games_of_a_stream_share_as_many_processes_as_jobs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """galbatch(1): with --jobs n the stream runs "n games at once, each in a process of
+    its own" -- not a new process (a new interpreter, every import again) for every game:
+    the games' jobs share n worker processes, none of them the stream's own."""
+    monkeypatch.setattr(stream, "run_game", fake_job)
+    directories = [str(tmp_path / f"game{i:02d}") for i in range(12)]
+    heard: list[str] = []
+    result = run_stream(directories, Options(), jobs=2, done=lambda r: heard.append(r.directory))
+    assert heard == directories and [r.directory for r in result.runs] == directories
+    assert [r.log for r in result.runs] == [f"JOB game{i:02d} ENDED\n" for i in range(12)]
+    pids = {r.report["pid"] for r in result.runs}
+    assert len(pids) == 2 and os.getpid() not in pids
+
+
+def test_a_worker_that_ends_mid_job_fails_that_game_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """galbatch(1): a game that fails, "even an internal error", ends its own job with its
+    return code; "the other games run and commit as if it were not there". A worker
+    killed or ended during a game's job is that game's failure (RC 16, saying how it
+    ended), and a fresh worker takes the games after it."""
+    monkeypatch.setattr(stream, "run_game", fake_job)
+    names = ["noisy-a", "crash-b", "c", "d", "exit-e", "f", "noisy-g", "crash-h", "i"]
+    directories = [str(tmp_path / name) for name in names]
+    result = run_stream(directories, Options(), jobs=2)
+    assert [r.directory for r in result.runs] == directories
+    failed = {Path(r.directory).name: r.log for r in result.runs if r.rc == RC.FAILED}
+    assert sorted(failed) == ["crash-b", "crash-h", "exit-e"] and result.rc == RC.FAILED
+    assert "the job's process failed: the job's process ended with status -9" in failed["crash-b"]
+    assert "the job's process failed: the job gave up" in failed["exit-e"]
+    assert "a warning" not in failed["crash-h"], "an earlier game's stderr is not the cause"
+    ran = [r for r in result.runs if r.rc == RC.CLEAN]
+    assert [Path(r.directory).name for r in ran] == ["noisy-a", "c", "d", "f", "noisy-g", "i"]
+    assert all(r.status == "not committed" and r.log.endswith("ENDED\n") for r in ran)
+
+
+@pytest.mark.slow
+def test_workers_spawned_beside_another_thread_import_the_installed_galbatch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream run while another thread runs cannot fork its workers safely; it starts
+    them as `python -P -m galbatch.engine.job.stream`, which must not import a source
+    tree in the working directory (from the top of a clone every job failed with "No
+    module named 'galbatch.grammars'"). The games run as `--jobs 1` runs them."""
+    monkeypatch.chdir(games(tmp_path / "a"))
+    serial = run_stream(GAMES, Options(pdf=False))
+    base = games(tmp_path / "b")
+    (base / "galbatch").mkdir()  # a source tree the workers must not import
+    (base / "galbatch" / "__init__.py").write_text('raise ImportError("the sources in cwd")\n')
+    monkeypatch.chdir(base)
+    stop = threading.Event()
+    beside = threading.Thread(target=stop.wait)
+    beside.start()
+    try:
+        parallel = run_stream(GAMES, Options(pdf=False), jobs=2)
+    finally:
+        stop.set()
+        beside.join()
+    assert [(r.rc, r.status) for r in parallel.runs] == [
+        (RC.ERROR, "committed"),
+        (RC.FAILED, "failed"),
+        (RC.ERROR, "committed"),
+    ]
+    assert [r.log for r in parallel.runs] == [r.log for r in serial.runs]
+    assert [r.report for r in parallel.runs] == [r.report for r in serial.runs]

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="With several games: run this many at once, each in a process of its own.",
+    help="With several games: run this many at once, in as many worker processes.",
 )
 @click.option(
     "--dry-run",

@@ -15,11 +15,18 @@ directory taking sign-ups (`new --open`, not started yet) is listed as such, RC 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import select
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
+import traceback
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,26 +176,6 @@ def failed(directory: str, why: str, options: Options) -> GameRun:
     return GameRun(directory, RC.FAILED, log.end(), report)
 
 
-def run_child(directory: str, options: Options) -> GameRun:
-    """One game's turn job in a child process (`python -m galbatch.engine.job.stream`)."""
-    command = [
-        sys.executable,
-        "-P",  # the galbatch this process runs, not a source tree in the working directory
-        "-m",
-        "galbatch.engine.job.stream",
-        json.dumps(options.data()),
-        directory,
-    ]
-    done = subprocess.run(command, capture_output=True, check=False)
-    try:
-        data = json.loads(done.stdout.decode("utf-8"))
-        return GameRun(data["directory"], RC(data["rc"]), data["log"], data["report"])
-    except (ValueError, KeyError, TypeError):
-        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        why = said[-1] if said else f"the job's process ended with status {done.returncode}"
-        return failed(directory, f"the job's process failed: {why}", options)
-
-
 def run_stream(
     directories: Sequence[str],
     options: Options,
@@ -203,26 +190,178 @@ def run_stream(
         if done is not None:
             done(run)
 
-    def one(directory: str) -> GameRun:
-        skipped = no_turn_job(directory, options)
-        if skipped is not None:
-            return skipped
-        return run_game(directory, options) if jobs <= 1 else run_child(directory, options)
-
-    if jobs <= 1:
-        for directory in directories:
-            finish(one(directory))
+    if jobs > 1:
+        run_in_workers(directories, options, min(jobs, MAX_JOBS), finish)
         return result
-    with ThreadPoolExecutor(max_workers=min(jobs, MAX_JOBS)) as pool:
-        futures: list[Future[GameRun]] = [pool.submit(one, directory) for directory in directories]
-        for future in futures:
-            finish(future.result())
+    for directory in directories:
+        finish(no_turn_job(directory, options) or run_game(directory, options))
     return result
 
 
+class Worker:
+    """A process that runs games' jobs one after another, as `--jobs 1` runs them all in one
+    process: what a job imports and caches serves the next, where a process a game paid
+    for its interpreter and imports again each time (0.45 s of CPU a bundled game, about
+    as much as its job; benchmarks/bench_stream.py).
+
+    It is forked from the stream, or, when this process cannot fork safely (another thread
+    running), a fresh `python -P -m galbatch.engine.job.stream` (-P: the galbatch this
+    process runs, not a source tree in the working directory). Either way it reads a
+    directory a line (JSON) and answers with that game's job, a line; what it writes on
+    its stdout or stderr goes to a file of its own, read only if it ends mid-job."""
+
+    def __init__(self, options: Options, others: Sequence[Worker]) -> None:
+        self.said = tempfile.TemporaryFile()  # noqa: SIM115 (closed in `end`, as the pipes)
+        down, to_child = os.pipe()
+        from_child, up = os.pipe()
+        sys.stdout.flush()  # nothing buffered here may be written twice
+        sys.stderr.flush()
+        self.popen: subprocess.Popen[bytes] | None = None
+        if hasattr(os, "fork") and threading.active_count() == 1:
+            self.pid = os.fork()
+            if self.pid == 0:  # the child: never returns, never runs the stream's exit handlers
+                code = 1
+                try:
+                    for fd in (to_child, from_child, *(f for w in others for f in w.ends())):
+                        os.close(fd)
+                    os.dup2(self.said.fileno(), 2)
+                    sys.stdout = sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+                    serve(options, down, up)
+                    code = 0
+                except BaseException:  # its last line says why the job's process failed
+                    traceback.print_exc()
+                finally:
+                    os._exit(code)
+        else:
+            command = [sys.executable, "-P", "-m", "galbatch.engine.job.stream"]
+            self.popen = subprocess.Popen(
+                [*command, json.dumps(options.data())],
+                stdin=down,
+                stdout=up,
+                stderr=self.said,
+            )
+            self.pid = self.popen.pid
+        os.close(down)
+        os.close(up)
+        self.to_child = open(to_child, "wb")  # noqa: SIM115 (closed in `end`)
+        self.from_child = open(from_child, "rb")  # noqa: SIM115 (closed in `end`)
+        self.directory = ""
+        self.mark = 0
+
+    def ends(self) -> tuple[int, int]:
+        """This process's ends of the two pipes (a later worker's child closes them)."""
+        return self.to_child.fileno(), self.from_child.fileno()
+
+    def fileno(self) -> int:
+        return self.from_child.fileno()
+
+    def start(self, directory: str) -> bool:
+        """Send it one game's directory; False if it has ended."""
+        self.directory, self.mark = directory, os.fstat(self.said.fileno()).st_size
+        try:
+            self.to_child.write(json.dumps(directory).encode("utf-8") + b"\n")
+            self.to_child.flush()
+        except OSError:
+            return False
+        return True
+
+    def answer(self) -> GameRun | None:
+        """The job of the game it was given; None if the worker ended without one, that
+        game's job then reported failed (`crashed`)."""
+        line = self.from_child.readline()
+        try:
+            data = json.loads(line.decode("utf-8"))
+            return GameRun(self.directory, RC(data["rc"]), data["log"], data["report"])
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def crashed(self, options: Options) -> GameRun:
+        """The job it was running when it ended: RC 16, with the last line it wrote since
+        the job began, or how it ended."""
+        status, said = self.end(kill=True)
+        lines = said.strip().splitlines()
+        why = lines[-1] if lines else f"the job's process ended with status {status}"
+        return failed(self.directory, f"the job's process failed: {why}", options)
+
+    def end(self, kill: bool = False) -> tuple[int, str]:
+        """Close its input (it ends when it has read all), or kill it; wait for it to end.
+        Gives its exit status (minus a signal's number if one ended it), and what it wrote
+        since its last job began."""
+        if kill:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.to_child.close()
+        self.from_child.close()
+        if self.popen is not None:
+            status = self.popen.wait()
+        else:
+            status = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        with self.said:
+            said = os.pread(self.said.fileno(), 1 << 16, self.mark)
+        return status, said.decode("utf-8", "replace")
+
+
+def run_in_workers(
+    directories: Sequence[str], options: Options, jobs: int, finish: Callable[[GameRun], None]
+) -> None:
+    """Every game's job in at most `jobs` worker processes, each taking the next game as
+    it is free; `finish` hears each in the order given. A worker that ends mid-job fails
+    that game's job alone; a fresh one takes the rest."""
+    done: dict[int, GameRun] = {}
+    todo: deque[int] = deque()
+    for i, directory in enumerate(directories):
+        skipped = no_turn_job(directory, options)
+        if skipped is None:
+            todo.append(i)
+        else:
+            done[i] = skipped
+    idle: list[Worker] = []
+    busy: dict[Worker, int] = {}
+    given = 0
+    try:
+        while todo or busy:
+            while todo and len(busy) < jobs:
+                worker = idle.pop() if idle else Worker(options, [*idle, *busy])
+                i = todo.popleft()
+                busy[worker] = i
+                if not worker.start(directories[i]):
+                    done[busy.pop(worker)] = worker.crashed(options)
+            ready, _, _ = select.select(list(busy), [], []) if busy else ([], [], [])
+            for worker in ready:
+                i = busy.pop(worker)
+                run = worker.answer()
+                if run is None:
+                    done[i] = worker.crashed(options)
+                else:
+                    done[i] = run
+                    idle.append(worker)
+            while given in done:
+                finish(done.pop(given))
+                given += 1
+    finally:
+        for worker in [*idle, *busy]:
+            worker.end(kill=worker in busy)
+    for i in sorted(done):  # the directories that had no turn job after the last game's
+        finish(done[i])
+
+
+def serve(options: Options, down: int, up: int) -> None:
+    """A worker of the stream: for each directory read from `down`, run that game's job
+    and write it on `up` as one JSON line, until `down` ends."""
+    os.dup2(2, 1)  # what a job prints goes with the worker's stderr, not among the answers
+    with open(down, "rb") as orders, open(up, "wb") as answers:
+        for line in orders:
+            run = run_game(json.loads(line.decode("utf-8")), options)
+            data = {"rc": int(run.rc), "log": run.log, "report": run.report}
+            answers.write(json.dumps(data).encode("utf-8") + b"\n")
+            answers.flush()
+
+
 def _child(argv: Sequence[str]) -> None:
-    """A child of the stream: run one game's job, print its result as one JSON object."""
-    raw, directory = argv
+    """A worker started as `python -P -m galbatch.engine.job.stream OPTIONS`: it serves
+    the directories read from stdin, its answers on stdout."""
+    (raw,) = argv
     given = json.loads(raw)
     options = Options(
         dry_run=bool(given["dry_run"]),
@@ -230,9 +369,7 @@ def _child(argv: Sequence[str]) -> None:
         pdf=bool(given["pdf"]),
         due=given["due"],
     )
-    run = run_game(directory, options)
-    data = {"directory": run.directory, "rc": int(run.rc), "log": run.log, "report": run.report}
-    sys.stdout.write(json.dumps(data) + "\n")
+    serve(options, 0, os.dup(1))
 
 
 if __name__ == "__main__":
