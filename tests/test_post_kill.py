@@ -11,6 +11,7 @@ N+1" and "Nothing a player sent is ever lost."
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -49,13 +50,23 @@ def mail_for_a_turn(count: int) -> list[bytes]:
     return messages
 
 
+# The game's verification key is drawn at random (as a password's salt is), and the record
+# of files verified is keyed with it: compared by the players it names, not its bytes.
+KEYED = ("verify-key", "verified.json")
+
+
 def files(game: Path) -> dict[str, bytes]:
-    """Every file of the game but its lock: the inbox, intake's records, log and answers."""
-    return {
-        str(f.relative_to(game)): f.read_bytes()
-        for f in sorted(game.rglob("*"))
-        if f.is_file() and not f.name.endswith(".lock")
-    }
+    """Every file of the game but its lock: the inbox, intake's records, log and answers
+    (the record of verified files as the players it names)."""
+    found = {}
+    for f in sorted(game.rglob("*")):
+        if not f.is_file() or f.name.endswith(".lock") or f.name == KEYED[0]:
+            continue
+        data = f.read_bytes()
+        if f.name == KEYED[1]:
+            data = json.dumps(sorted(json.loads(data)["tags"])).encode()
+        found[str(f.relative_to(game))] = data
+    return found
 
 
 def run(game: Path, box: Path) -> int:

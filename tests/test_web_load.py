@@ -107,6 +107,11 @@ def filed(player: str, text: str) -> bytes:
     return f"GAME GT13 PLAYER {player} PASSWORD ********\n{text}".encode()  # masked, recorded
 
 
+def sent(player: str, text: str) -> bytes:
+    """The order file as the player keeps it, his password in clear."""
+    return f"GAME GT13 PLAYER {player} PASSWORD {PLAYERS[player]}\n{text}".encode()
+
+
 def body(data: bytes) -> bytes:
     """A file less its header line: what archived and kept copies (passwords masked)
     keep of a save as it was made."""
@@ -157,7 +162,7 @@ def beside(games: Path, tmp_path: Path) -> tuple[float, float, list[str]]:
     wrong: list[str] = []
     start = time.monotonic()
     sample = tmp_path / "1.txt"
-    sample.write_bytes(filed("1", orders("1", 0)))
+    sample.write_bytes(sent("1", orders("1", 0)))  # a player's own copy: his password in it
     check = galbatch("check", str(sample), "--game", str(game))
     if check.returncode >= 12 or "Traceback" in check.stderr:
         wrong.append(f"check: {check.returncode} {check.stdout}{check.stderr}")
