@@ -127,6 +127,8 @@ def test_the_action_page_shows_the_table_with_the_games_own_words(
     assert f'name="word-{last}"' in page.text and f'name="arg-{last}-1"' in page.text
     assert 'id="table-form"' in page.text and 'id="text-form"' in page.text
     assert 'name="orders"' in page.text  # the text box beside it
+    title = get_ruleset(GAMES[game][1]).title.title()  # "Galac-Tac", "Galactic Conflict"
+    assert f"<summary>The orders of {title}</summary>" in page.text
 
 
 def test_the_table_shows_the_inbox_orders_as_the_text_box_does(site: TestClient, game: str) -> None:

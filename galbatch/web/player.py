@@ -24,7 +24,7 @@ from galbatch.engine.job.immediate import run_if_all_sent
 from galbatch.engine.job.status import Status, game_status
 from galbatch.engine.language.orderfile import MAX_BYTES
 from galbatch.engine.security.hashes import verify_password
-from galbatch.rules import UnknownRuleset
+from galbatch.rules import UnknownRuleset, get_ruleset
 from galbatch.web.action_table import action_table, checked_data
 from galbatch.web.limits import field
 from galbatch.web.maps import turn_maps
@@ -173,8 +173,17 @@ async def _action(
         orders=orders,
         max_orders=MAX_ORDERS,
         table=table,
+        rules=_rules_title(seat.game.ruleset_name),
         **more,
     )
+
+
+def _rules_title(ruleset: str) -> str:
+    """The game's name as its book writes it ("Galac-Tac"), for the forms' summary."""
+    try:
+        return get_ruleset(ruleset).title.title()
+    except UnknownRuleset:
+        return ruleset
 
 
 def _saved_at(site: Site, seat: Seat) -> str | None:
