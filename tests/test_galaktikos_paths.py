@@ -64,6 +64,25 @@ def test_an_occupied_hex_is_passed_only_with_its_occupiers_permission() -> None:
     assert shortest_legal_path(state, "A", start, end) is None
 
 
+def test_a_closed_destination_is_no_path_without_searching_the_board() -> None:
+    """6.2.1: "Fleet tokens may not enter a hex unless all occupying players grant
+    permission": a destination whose occupier does not is reached by no path, and the
+    search says so from the destination alone, not after every hex the start reaches."""
+    state = board(0)
+    put(state, "0303", "A", fleet=1)
+    put(state, "0707", "B", fleet=1)
+    asked: list[Hex] = []
+
+    def permits(occupier: str, mover: str, hex_: Hex) -> bool:
+        asked.append(hex_)
+        return False
+
+    start, end = hexes("0303", "0707")
+    assert shortest_legal_path(state, "A", start, end, permits) is None
+    assert asked == [end]
+    assert shortest_legal_path(state, "A", start, end, permit_all) is not None
+
+
 def located(order: Any) -> Located:
     return Located(order, "a.txt", 1, 1, order.text(), False)
 

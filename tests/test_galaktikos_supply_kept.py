@@ -143,6 +143,31 @@ def test_fleets_walling_in_a_territory_cut_its_supply_and_leaving_restore_it() -
     assert (far, "A") not in state.unsupplied
 
 
+def test_an_obstruct_order_changing_is_followed_by_the_kept_supply() -> None:
+    """7.3: "If a fleet is in a position to interfere with a supply line, the controlling
+    player determines whether or not the fleet is obstructing the supply lines or not."
+    B's fleets wall in A's territory; B's OBSTRUCT ALL OFF lets A's supply through, ON
+    again cuts it: the kept supply, told of B's orders, marks as the whole board does."""
+    base = world(PLAYERS, width=8, height=7, kinds={h: HexType.SPARSE for h in HEXES})
+    state = RoundState(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    for p in state.players.values():
+        p.name = NAMES[p.id]
+    put(state, "0101", "A", pop=1, territory=True)
+    put(state, "0404", "A", fleet=1)
+    home, far = parse_hex("0101"), parse_hex("0404")
+    for hex_ in neighbours(home, state.width, state.height):
+        state.add(state.fleets, hex_, "B", 1)
+    supply = Supply(state, obstructs(state))
+    assert (far, "A") in state.unsupplied
+    for on, cut in ((False, False), (True, True)):
+        state.standing["B"] = (Obstruct("ALL", on),)
+        supply.reobstruct(obstructs(state), ["B"])
+        fresh = copy.copy(state)
+        mark_supply(fresh, obstructs(state))
+        assert state.unsupplied == fresh.unsupplied
+        assert ((far, "A") in state.unsupplied) is cut
+
+
 def test_kept_access_and_counts_follow_occupation_marks_and_population() -> None:
     """7.1: occupied population harvests nothing for its owner; an occupation token put
     on, taken off, and population grown and lost: the kept sums follow each change."""

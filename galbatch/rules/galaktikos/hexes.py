@@ -141,6 +141,11 @@ def shortest_path(
     targets = set(goals)
     if start in targets:
         return (start,)
+    # Speed trick (a MOVE ... TO whose end is closed): the search could only fail, after
+    # looking at every hex the start reaches; the goals are entered only if passable.
+    targets = {goal for goal in targets if passable(goal)}
+    if not targets:
+        return None
     came: dict[Hex, Hex | None] = {start: None}
     queue: deque[Hex] = deque([start])
     while queue:

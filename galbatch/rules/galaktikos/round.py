@@ -289,13 +289,14 @@ def turn_order(state: RoundState) -> list[int]:
 class Kept:
     """What a round keeps from turn to turn rather than work out over the board after
     every action: resource access (7.1) and the population counts (2.1), and supply
-    (7.3) as the standing orders obstruct it, made afresh when a player's OBSTRUCT
-    orders change (`play_turn`)."""
+    (7.3) as the standing orders obstruct it, brought up to date when a player's
+    OBSTRUCT orders change (`play_turn`, `Supply.reobstruct`)."""
 
     def __init__(self, state: RoundState) -> None:
         self.access = Tally(state, access_share)
         self.census = Tally(state, population_share)
         self.supply: Supply | None = None
+        self.reobstructed: list[str] = []  # whose OBSTRUCT orders changed since supply was read
 
 
 class _Turn:
@@ -317,7 +318,7 @@ class _Turn:
     @property
     def supply(self) -> Supply | None:
         """Supply as the standing orders obstruct it, once the turn's first watch made it."""
-        return self.kept.supply
+        return None if self.kept.reobstructed else self.kept.supply
 
     def note(self, event: Event) -> None:
         self.log.append(event)
@@ -334,6 +335,9 @@ class _Turn:
         state = self.state
         if self.kept.supply is None:
             self.kept.supply = Supply(state, obstructs(state))
+        elif self.kept.reobstructed:
+            self.kept.supply.reobstruct(obstructs(state), self.kept.reobstructed)
+        self.kept.reobstructed = []
         self.kept.supply.update()
         for hex_, who in sorted(state.unsupplied - before_supply):
             name = state.name_of(who)
@@ -540,7 +544,7 @@ def play_turn(
     state.standing[player] = remember(before, standing)
     kept = kept or Kept(state)
     if _latest(before, Obstruct) != _latest(state.standing[player], Obstruct):
-        kept.supply = None  # his fleets now obstruct others' supply otherwise
+        kept.reobstructed.append(player)  # his fleets now obstruct others' supply otherwise
     turn = _Turn(state, player, rng, log, kept)
     before_access, before_supply = turn.access.now(), set(state.unsupplied)
     _begin(turn, orders)

@@ -287,6 +287,34 @@ class Supply:
                 lines.known.clear()
                 again.add(player)
 
+    def reobstruct(self, policy: Obstructs, owners: Iterable[str]) -> None:
+        """Speed trick (a round's OBSTRUCT orders changing, `round.Kept`): take the new
+        policy, the owners' fleets obstructing otherwise, and bring the lines and marks up
+        to date from the hexes those fleets hold, as a `Supply` made afresh would have
+        them, rather than judge every fleet of the board again."""
+        self.policy = policy
+        again: set[str] = set()
+        for hex_, there in self.owners.items():
+            if not any(o in there for o in owners):
+                continue
+            for player, lines in self.lines.items():
+                now = self._blocks(there, player, hex_)
+                blocked = self.blocked[player]
+                if now == (hex_ in blocked):
+                    continue
+                if now:
+                    blocked.add(hex_)
+                else:
+                    blocked.discard(hex_)
+                if hex_ in lines.known:
+                    lines.known.clear()
+                    again.add(player)
+        self.update()
+        if self.mark:
+            for player in sorted(again):
+                self._judge(player, self.abroad.get(player, ()))
+            self.state.unsupplied = set(self.marks)
+
     def supplied(self, hex_: Hex, player: str) -> bool:
         """Whether the player's fleet in the hex is supplied now (7.3)."""
         if self.state.friendly(hex_, player):
