@@ -186,6 +186,9 @@ def test_many_players_save_at_once_beside_process_intake_and_check(tmp_path: Pat
     secret = tmp_path / "secret" / "web-secret"
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "GALBATCH_WEB_SECRET"}
+    # saves queue for the lock one after another: on a loaded machine twelve at once can
+    # keep one waiting past the 10 s default, when it would be answered busy (409)
+    env["GALBATCH_LOCK_WAIT"] = "120"
     server = subprocess.Popen(
         [sys.executable, "-m", "galbatch.cli", "serve", str(games), "--port", str(port)]
         + ["--workers", "2", "--secret-file", str(secret)],
