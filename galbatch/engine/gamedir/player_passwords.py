@@ -15,7 +15,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.engine.gamedir.commit import fsync_dir, writing
-from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError, GameFileError
+from galbatch.engine.gamedir.directory import GAME_FILE, GameError, GameFileError
 from galbatch.engine.gamedir.newgame import PASSWORD
 from galbatch.engine.gamedir.schema import game_problems
 from galbatch.engine.gamedir.verified import carried_over, ledger_name
@@ -86,17 +86,17 @@ def set_password(
             tmp.unlink(missing_ok=True)
         fsync_dir(path)
         if by_player:
-            _carry_over(path, game.id, info.id, old_hash, str(entry["password"]))
+            turn = game.latest_turn() + 1
+            _carry_over(path, game.id, turn, info.id, old_hash, str(entry["password"]))
     return info
 
 
-def _carry_over(path: Path, game_id: str, player: str, old: str, new: str) -> None:
-    """Record the player's verified order file under his new password hash (see
+def _carry_over(path: Path, game_id: str, turn: int, player: str, old: str, new: str) -> None:
+    """Record the player's verified order file for `turn` under his new password hash (see
     engine.gamedir.verified), as the game's one writer holding the lock."""
-    ledger = carried_over(path, game_id, player, old, new)
+    ledger = carried_over(path, game_id, turn, player, old, new)
     if ledger is None:
         return
-    turn = Game.open(path).latest_turn() + 1
     target = path / ledger_name(turn)
     tmp = target.with_name(target.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

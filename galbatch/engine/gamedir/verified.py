@@ -140,13 +140,12 @@ def vouched(
     }
 
 
-def carried_over(game_path: Path, game_id: str, player: str, old: str, new: str) -> bytes | None:
-    """The ledger of the next turn with the player's inbox file, recorded as verified against
-    his old password hash `old`, recorded against his new one `new` instead (he changed
-    his password himself, proving the old): None if the file was not so recorded."""
-    from galbatch.engine.gamedir.directory import Game  # here: this module is read by the turn
-
-    turn = Game.open(game_path).latest_turn() + 1
+def carried_over(
+    game_path: Path, game_id: str, turn: int, player: str, old: str, new: str
+) -> bytes | None:
+    """The ledger of `turn` with the player's inbox file, recorded as verified against his
+    old password hash `old`, recorded against his new one `new` instead (he changed his
+    password himself, proving the old): None if the file was not so recorded."""
     try:
         data = (game_path / "orders" / f"{player}.txt").read_bytes()
     except OSError:

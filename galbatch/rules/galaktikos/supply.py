@@ -276,16 +276,22 @@ class Supply:
         again."""
         for player, lines in self.lines.items():
             now = self._blocks(new, player, hex_)
-            if now == self._blocks(old, player, hex_):
-                continue
-            blocked = self.blocked[player]
-            if now:
-                blocked.add(hex_)
-            else:
-                blocked.discard(hex_)
-            if hex_ in lines.known:
-                lines.known.clear()
-                again.add(player)
+            if now != self._blocks(old, player, hex_):
+                self._mark_blocked(player, lines, hex_, now, again)
+
+    def _mark_blocked(
+        self, player: str, lines: _Lines, hex_: Hex, now: bool, again: set[str]
+    ) -> None:
+        """Hex `hex_` blocks the player's lines (`now`) or no longer does: his known lines
+        through it are forgotten, and he is judged `again`."""
+        blocked = self.blocked[player]
+        if now:
+            blocked.add(hex_)
+        else:
+            blocked.discard(hex_)
+        if hex_ in lines.known:
+            lines.known.clear()
+            again.add(player)
 
     def reobstruct(self, policy: Obstructs, owners: Iterable[str]) -> None:
         """Speed trick (a round's OBSTRUCT orders changing, `round.Kept`): take the new
@@ -299,16 +305,8 @@ class Supply:
                 continue
             for player, lines in self.lines.items():
                 now = self._blocks(there, player, hex_)
-                blocked = self.blocked[player]
-                if now == (hex_ in blocked):
-                    continue
-                if now:
-                    blocked.add(hex_)
-                else:
-                    blocked.discard(hex_)
-                if hex_ in lines.known:
-                    lines.known.clear()
-                    again.add(player)
+                if now != (hex_ in self.blocked[player]):
+                    self._mark_blocked(player, lines, hex_, now, again)
         self.update()
         if self.mark:
             for player in sorted(again):
