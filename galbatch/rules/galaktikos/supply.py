@@ -17,11 +17,12 @@ touched, not the board.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
 
 from galbatch.rules.galaktikos import house
-from galbatch.rules.galaktikos.hexes import Hex, distances_from, neighbours
+from galbatch.rules.galaktikos.hexes import Hex, neighbours, on_map
 from galbatch.rules.galaktikos.state import GameState
 
 # Whether the fleets of `owner` in a hex obstruct the supply lines of `player` there;
@@ -52,34 +53,94 @@ def blocked_hexes(state: GameState, player: str, obstructs: Obstructs) -> frozen
     )
 
 
+class Reach:
+    """Hexes travelled from a territory to the hexes around it, obstruction or not,
+    searched outward ring by ring only as far as a hex asked about lies (a fleet abroad
+    is seldom far from home, so the board is not searched for every territory); kept
+    as the territory grows (`gain`), which only ever brings hexes nearer."""
+
+    def __init__(self, width: int, height: int, home: Iterable[Hex]) -> None:
+        self.width, self.height = width, height
+        self.dist: dict[Hex, int] = {}  # every hex at most `level` from the territory
+        self.level = 0
+        self.edge: dict[Hex, None] = {}  # the hexes exactly `level` from it, in order
+        for hex_ in sorted(set(home)):
+            if on_map(hex_, width, height):
+                self.dist[hex_] = 0
+                self.edge[hex_] = None
+
+    def get(self, hex_: Hex) -> int | None:
+        """Hexes travelled from the territory to the hex; None if it cannot be reached."""
+        d = self.dist.get(hex_)
+        while d is None and self.edge:
+            self._ring()
+            d = self.dist.get(hex_)
+        return d
+
+    def _ring(self) -> None:
+        """Search one ring further out."""
+        dist, level = self.dist, self.level + 1
+        ring: dict[Hex, None] = {}
+        for here in self.edge:
+            for there in neighbours(here, self.width, self.height):
+                if there not in dist:
+                    dist[there] = level
+                    ring[there] = None
+        self.edge, self.level = ring, level
+
+    def gain(self, hex_: Hex) -> None:
+        """The territory gained the hex: only the hexes now nearer it than before change,
+        found by a search from it that stops where nothing gets nearer."""
+        if self.dist.get(hex_) == 0 or not on_map(hex_, self.width, self.height):
+            return
+        self._set(hex_, 0)
+        queue: deque[Hex] = deque([hex_])
+        while queue:
+            here = queue.popleft()
+            d = self.dist[here] + 1
+            if d > self.level:
+                continue  # beyond the rings searched: found when asked, as before
+            for there in neighbours(here, self.width, self.height):
+                now = self.dist.get(there)
+                if now is None or now > d:
+                    self._set(there, d)
+                    queue.append(there)
+
+    def _set(self, hex_: Hex, d: int) -> None:
+        if self.dist.get(hex_) == self.level:
+            del self.edge[hex_]
+        self.dist[hex_] = d
+        if d == self.level:
+            self.edge[hex_] = None
+
+
 @lru_cache(maxsize=64)
-def _distances(width: int, height: int, home: frozenset[Hex]) -> dict[Hex, int]:
-    """Hexes travelled from the territory to every hex, obstruction or not (kept: read only)."""
-    return distances_from(home, width, height)
+def _reach(width: int, height: int, home: frozenset[Hex]) -> Reach:
+    """A territory's `Reach`, shared while the territory is the same (never `gain`ed)."""
+    return Reach(width, height, home)
 
 
 class _Lines:
     """The supply lines of one territory past one set of obstructing hexes, worked out
     as far as fleets ask: whether a hex carries supply on to a fleet beyond it."""
 
-    def __init__(
-        self, width: int, height: int, home: frozenset[Hex], blocked: Container[Hex]
-    ) -> None:
+    def __init__(self, width: int, height: int, reach: Reach, blocked: Container[Hex]) -> None:
         self.width, self.height = width, height
-        self.dist = _distances(width, height, home)
+        self.reach = reach
         self.blocked = blocked
         self.known: dict[Hex, bool] = {}
 
     def fed(self, hex_: Hex) -> bool:
         """Whether a fleet in the hex is supplied: in the territory, or a neighbour one hex
         nearer it carries supply (the fleet's own hex never obstructs)."""
-        d = self.dist.get(hex_)
+        d = self.reach.get(hex_)
         if d is None:
             return False
         if d == 0:
             return True
+        dist = self.reach.dist  # every hex nearer the territory than this one is in it
         return any(
-            self.dist.get(n) == d - 1 and self.carries(n)
+            dist.get(n) == d - 1 and self.carries(n)
             for n in neighbours(hex_, self.width, self.height)
         )
 
@@ -88,7 +149,9 @@ class _Lines:
         the territory is obstructed only under the house rule."""
         known = self.known.get(hex_)
         if known is None:
-            if hex_ in self.blocked and (self.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS):
+            if hex_ in self.blocked and (
+                self.reach.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS
+            ):
                 known = False
             else:
                 known = self.fed(hex_)
@@ -98,7 +161,7 @@ class _Lines:
 
 @lru_cache(maxsize=64)
 def _lines(width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex]) -> _Lines:
-    return _Lines(width, height, home, blocked)
+    return _Lines(width, height, _reach(width, height, home), blocked)
 
 
 def _territories(state: GameState) -> dict[str, frozenset[Hex]]:
@@ -184,7 +247,10 @@ class Supply:
             for player in row:
                 if not state.friendly(hex_, player):
                     self.abroad.setdefault(player, set()).add(hex_)
-        self.homes = _territories(state)
+        self.held = dict(state.territory)  # the territory as the lines know it
+        self.homes: dict[str, set[Hex]] = {}  # each player's territory
+        for hex_, owner in self.held.items():
+            self.homes.setdefault(owner, set()).add(hex_)
         self.lines: dict[str, _Lines] = {}
         self.blocked: dict[str, set[Hex]] = {}  # the hexes each player's lines may not pass
         self.marks: set[tuple[Hex, str]] = set()
@@ -212,8 +278,8 @@ class Supply:
             blocked = self.blocked[player] = {
                 h for h, owners in self.owners.items() if self._blocks(owners, player, h)
             }
-            home = self.homes.get(player, frozenset())
-            lines = self.lines[player] = _Lines(state.width, state.height, home, blocked)
+            reach = Reach(state.width, state.height, self.homes.get(player, ()))
+            lines = self.lines[player] = _Lines(state.width, state.height, reach, blocked)
         return lines
 
     def _judge(self, player: str, hexes: Iterable[Hex]) -> None:
@@ -245,13 +311,8 @@ class Supply:
             else:
                 self.owners.pop(hex_, None)
             owner = state.territory.get(hex_)
-            if owner is not None and hex_ not in self.homes.get(owner, frozenset()):
-                # claimed (5.1.2): its old and new owners' lines are made afresh
-                lost = {p for p, h in self.homes.items() if hex_ in h}
-                self.homes = _territories(state)
-                for player in (*lost, owner):
-                    self.lines.pop(player, None)
-                    again.add(player)
+            if owner is not None and self.held.get(hex_) != owner:
+                self._claimed(hex_, owner, again)
             for player in {*old, *state.fleets.get(hex_, {})}:
                 touched.add((hex_, player))
                 if state.fleet(hex_, player) and not state.friendly(hex_, player):
@@ -267,6 +328,26 @@ class Supply:
         for hex_, player in touched:  # a hex claimed is no longer abroad: judged here
             self._judge(player, [hex_])
         state.unsupplied = set(self.marks)
+
+    def _claimed(self, hex_: Hex, owner: str, again: set[str]) -> None:
+        """The hex claimed (5.1.2): its new owner's lines reach out from it too, which only
+        brings hexes nearer (`Reach.gain`); its old owner's are searched afresh from what
+        he holds; both are judged `again`. Their obstructed hexes stay as they are."""
+        lost = self.held.get(hex_)
+        self.held[hex_] = owner
+        self.homes.setdefault(owner, set()).add(hex_)
+        gainer = self.lines.get(owner)
+        if gainer is not None:
+            gainer.reach.gain(hex_)
+            gainer.known.clear()
+        again.add(owner)
+        if lost is not None:
+            self.homes[lost].discard(hex_)
+            loser = self.lines.get(lost)
+            if loser is not None:
+                loser.reach = Reach(self.state.width, self.state.height, self.homes[lost])
+                loser.known.clear()
+            again.add(lost)
 
     def _obstruction(
         self, hex_: Hex, old: tuple[str, ...], new: tuple[str, ...], again: set[str]
