@@ -161,15 +161,20 @@ def remember(old: Sequence[Standing], new: Sequence[Standing]) -> tuple[Standing
 
 def permits(state: RoundState) -> Permits:
     """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2),
-    the mover named by code name."""
+    the mover named by code name. Made afresh for each use, while the standing orders
+    stay as they are: the orders of each occupier for each mover are found once (a path
+    search asks at every occupied hex it looks at)."""
+    found: dict[tuple[str, str], list[Permit]] = {}
 
     def allowed(occupier: str, mover: str, hex_: Hex) -> bool:
         answer = house.PERMIT_BY_DEFAULT
-        orders = [
-            o
-            for o in _latest(state.standing.get(occupier, ()), Permit)
-            if state.named(o.player) == mover
-        ]
+        orders = found.get((occupier, mover))
+        if orders is None:
+            orders = found[(occupier, mover)] = [
+                o
+                for o in _latest(state.standing.get(occupier, ()), Permit)
+                if state.named(o.player) == mover
+            ]
         for o in orders:
             if o.hex == "ALL":
                 answer = o.allowed
