@@ -14,6 +14,7 @@ import pytest
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
 from galbatch.rules.galaktikos.hexes import Hex, distance, distances_from
+from galbatch.rules.galaktikos.orders import Obstruct
 from galbatch.rules.galaktikos.round import Kept, obstructs, play_turn
 from galbatch.rules.galaktikos.round_events import Event
 from galbatch.rules.galaktikos.setup import new_game
@@ -43,10 +44,16 @@ def galaxy(seed: int) -> RoundState:
     return state
 
 
-def step(state: RoundState, rng: random.Random) -> None:
-    """One scripted change: a hex claimed (from its owner, if any), or a fleet token moved."""
+def step(state: RoundState, rng: random.Random, supply: Supply) -> None:
+    """One scripted change: a hex claimed (from its owner, if any), a fleet token moved,
+    or a player's OBSTRUCT ALL turned on or off (the kept supply told, as a round does)."""
     players = list(state.players)
-    if rng.random() < 0.6:
+    roll = rng.random()
+    if roll < 0.1:
+        player = rng.choice(players)
+        state.standing[player] = (Obstruct("ALL", rng.random() < 0.5),)
+        supply.reobstruct(obstructs(state), [player])
+    elif roll < 0.6:
         hex_ = rng.choice(state.hexes())
         state.claim(hex_, rng.choice([p for p in players if p != state.territory.get(hex_)]))
     else:
@@ -68,14 +75,16 @@ def test_kept_supply_equals_the_whole_board_after_every_claim_and_loss(seed: int
     """7.3: a fleet is supplied "in friendly territory" or by "a Shortest Path from the
     fleet to friendly territory that is not obstructed by foreign fleets"; 5.1.2: "Any
     neutral or unfriendly hexes may be claimed as a player's territory". After each of
-    60 scripted claims (each a loss for the hex's owner) and fleet moves on a real
+    60 scripted claims (each a loss for the hex's owner), fleet moves and OBSTRUCT
+    orders changing ("the controlling player determines whether or not the fleet is
+    obstructing") on a real
     galaxy: the kept marks and every answer are the whole board's, and each player's
     kept distances are a search of the whole board's, as far as they went."""
     state = galaxy(seed)
     rng = random.Random(seed)
     supply = Supply(state, obstructs(state))
     for _ in range(60):
-        step(state, rng)
+        step(state, rng, supply)
         supply.update()
         fresh = copy.copy(state)
         mark_supply(fresh, obstructs(state))

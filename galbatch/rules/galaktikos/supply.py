@@ -222,6 +222,34 @@ def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) ->
     state.unsupplied = unsupplied
 
 
+class _Obstructed:
+    """The hexes whose fleets obstruct one player's supply lines (a `Container`), decided
+    as his lines ask and kept in `decided`, which a `Supply` keeps up to date: his lines
+    ask about the hexes they pass, not every fleet of the board."""
+
+    def __init__(self, supply: Supply, player: str) -> None:
+        self.supply, self.player = supply, player
+        self.decided: dict[Hex, bool] = {}
+
+    def __contains__(self, hex_: object) -> bool:
+        if not isinstance(hex_, Hex):
+            return False
+        found = self.decided.get(hex_)
+        if found is None:
+            owners = self.supply.owners.get(hex_, ())
+            found = self.decided[hex_] = self.supply._blocks(owners, self.player, hex_)
+        return found
+
+    def learn(self, hex_: Hex, there: tuple[str, ...]) -> bool:
+        """The fleets in the hex are now `there` (or obstruct otherwise): whether what was
+        decided of it changed (a hex never asked about decided nothing)."""
+        was = self.decided.get(hex_)
+        if was is None:
+            return False
+        now = self.decided[hex_] = self.supply._blocks(there, self.player, hex_)
+        return now != was
+
+
 class Supply:
     """Supply (7.3) kept up to date through a player's turn, for one obstruction policy:
     it is that policy (an `Obstructs`, for the rules that take one), and it answers
@@ -252,7 +280,7 @@ class Supply:
         for hex_, owner in self.held.items():
             self.homes.setdefault(owner, set()).add(hex_)
         self.lines: dict[str, _Lines] = {}
-        self.blocked: dict[str, set[Hex]] = {}  # the hexes each player's lines may not pass
+        self.blocked: dict[str, _Obstructed] = {}  # the hexes each player's lines may not pass
         self.marks: set[tuple[Hex, str]] = set()
         if mark:
             for player, hexes in self.abroad.items():
@@ -270,14 +298,12 @@ class Supply:
         return any(o != player and self.policy(o, player, hex_) for o in owners)
 
     def _lines(self, player: str) -> _Lines:
-        """The player's lines, made afresh when he has none: their own set of obstructed
-        hexes, which `update` keeps."""
+        """The player's lines, made afresh when he has none: their own obstructed hexes,
+        which `update` keeps."""
         lines = self.lines.get(player)
         if lines is None:
             state = self.state
-            blocked = self.blocked[player] = {
-                h for h, owners in self.owners.items() if self._blocks(owners, player, h)
-            }
+            blocked = self.blocked[player] = _Obstructed(self, player)
             reach = Reach(state.width, state.height, self.homes.get(player, ()))
             lines = self.lines[player] = _Lines(state.width, state.height, reach, blocked)
         return lines
@@ -320,7 +346,7 @@ class Supply:
                 else:
                     self.abroad.get(player, set()).discard(hex_)
             if set(old) != set(new):
-                self._obstruction(hex_, old, new, again)
+                self._obstruction(hex_, new, again)
         if not self.mark:
             return
         for player in again:
@@ -349,27 +375,17 @@ class Supply:
                 loser.known.clear()
             again.add(lost)
 
-    def _obstruction(
-        self, hex_: Hex, old: tuple[str, ...], new: tuple[str, ...], again: set[str]
-    ) -> None:
+    def _obstruction(self, hex_: Hex, new: tuple[str, ...], again: set[str]) -> None:
         """Whose lines an obstruction coming or going in the hex changes: each player's
         lines learn it, and a player whose lines were read through the hex is judged
         again."""
         for player, lines in self.lines.items():
-            now = self._blocks(new, player, hex_)
-            if now != self._blocks(old, player, hex_):
-                self._mark_blocked(player, lines, hex_, now, again)
+            if self.blocked[player].learn(hex_, new):
+                self._forget(player, lines, hex_, again)
 
-    def _mark_blocked(
-        self, player: str, lines: _Lines, hex_: Hex, now: bool, again: set[str]
-    ) -> None:
-        """Hex `hex_` blocks the player's lines (`now`) or no longer does: his known lines
+    def _forget(self, player: str, lines: _Lines, hex_: Hex, again: set[str]) -> None:
+        """Hex `hex_` now blocks the player's lines or no longer does: his known lines
         through it are forgotten, and he is judged `again`."""
-        blocked = self.blocked[player]
-        if now:
-            blocked.add(hex_)
-        else:
-            blocked.discard(hex_)
         if hex_ in lines.known:
             lines.known.clear()
             again.add(player)
@@ -378,16 +394,17 @@ class Supply:
         """Speed trick (a round's OBSTRUCT orders changing, `round.Kept`): take the new
         policy, the owners' fleets obstructing otherwise, and bring the lines and marks up
         to date from the hexes those fleets hold, as a `Supply` made afresh would have
-        them, rather than judge every fleet of the board again."""
+        them, rather than judge every fleet of the board again (only the hexes the lines
+        asked about were decided: `_Obstructed`)."""
         self.policy = policy
         again: set[str] = set()
-        for hex_, there in self.owners.items():
-            if not any(o in there for o in owners):
-                continue
-            for player, lines in self.lines.items():
-                now = self._blocks(there, player, hex_)
-                if now != (hex_ in self.blocked[player]):
-                    self._mark_blocked(player, lines, hex_, now, again)
+        changed = set(owners)
+        for player, lines in self.lines.items():
+            blocked = self.blocked[player]
+            for hex_ in list(blocked.decided):  # what his lines asked: the rest is asked anew
+                there = self.owners.get(hex_, ())
+                if not changed.isdisjoint(there) and blocked.learn(hex_, there):
+                    self._forget(player, lines, hex_, again)
         self.update()
         if self.mark:
             for player in sorted(again):
