@@ -2,7 +2,8 @@
 nearer it (`supply.Reach.gain`), one losing a hex is searched afresh, and the distances
 are searched outward only as far as a fleet asks. A speed change that must leave every
 answer as the whole board gives it; and a turn claiming hexes of two players at once
-now tells both their fleets' supply (the kept supply used to forget the second)."""
+now tells both their fleets' supply (the kept supply used to forget the second). And a
+turn's beginning (5.1) looks for claims and occupations in the round's kept `Holdings`."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import random
 import pytest
 
 from galbatch.engine.contract.playerinfo import PlayerInfo
+from galbatch.rules.galaktikos.economy import claim_territory, claimable, occupy_populations
 from galbatch.rules.galaktikos.hexes import Hex, distance, distances_from
 from galbatch.rules.galaktikos.orders import Obstruct
 from galbatch.rules.galaktikos.round import Kept, obstructs, play_turn
 from galbatch.rules.galaktikos.round_events import Event
 from galbatch.rules.galaktikos.setup import new_game
-from galbatch.rules.galaktikos.state import RoundState
+from galbatch.rules.galaktikos.state import Holdings, RoundState
 from galbatch.rules.galaktikos.supply import Reach, Supply, mark_supply, supplied
 from galbatch.rules.galaktikos.tables import HexType
 from tests.galaktikos_world import put, world
@@ -161,3 +163,32 @@ def test_a_turn_claiming_two_players_last_hexes_tells_both_their_fleets_out_of_s
             (Hex(6, 6), "C"),
         }
     )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_turns_beginning_from_the_kept_holdings_claims_and_occupies_as_the_board(
+    seed: int,
+) -> None:
+    """5.1.2: "Any neutral or unfriendly hexes may be claimed ... as long as a friendly
+    fleet begins the turn in that hex"; 5.1.3: "A hex containing an unfriendly
+    population may be occupied if a friendly fleet begins the turn in that hex. An
+    occupied population ... is removed whenever no friendly fleets begin the turn in
+    that hex." After each of 40 scripted claims and fleet moves on a real galaxy with
+    populations, each player's turn beginning looked up in the round's kept `Holdings`
+    claims the same hexes and places and lifts the same marks as one over the board."""
+    state = galaxy(seed)
+    rng = random.Random(seed)
+    for h in rng.sample(state.hexes(), len(state.hexes()) // 5):
+        state.add(state.populations, h, rng.choice(list(state.players)), 1)
+    supply = Supply(state, obstructs(state))
+    held = Holdings(state)
+    for _ in range(40):
+        step(state, rng, supply)
+        player = rng.choice(list(state.players))
+        assert claimable(state, player, held) == claimable(state, player)
+        board = copy.deepcopy(state)
+        placed = occupy_populations(state, player, held)
+        assert placed == occupy_populations(board, player)
+        assert state.occupations == board.occupations
+        for hex_ in claimable(state, player, held)[:1]:
+            claim_territory(state, player, [hex_], held)

@@ -95,7 +95,7 @@ from galbatch.rules.galaktikos.round_events import (
     Won,
 )
 from galbatch.rules.galaktikos.standing import ANNOUNCED
-from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState, Tally
+from galbatch.rules.galaktikos.state import GameState, Holdings, Illegal, RoundState, Tally
 from galbatch.rules.galaktikos.supply import Obstructs, Supply, mark_supply
 from galbatch.rules.galaktikos.tables import COSTS, FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.tables import Action as Cost
@@ -302,6 +302,7 @@ class Kept:
         self.census = Tally(state, population_share)
         self.supply: Supply | None = None
         self.reobstructed: list[str] = []  # whose OBSTRUCT orders changed since supply was read
+        self.holdings = Holdings(state)
 
 
 class _Turn:
@@ -494,12 +495,13 @@ def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
     """The beginning of the turn (5.1): collect, claim, occupy, and the turn's bookkeeping."""
     state, player = turn.state, turn.player
     collected = collect_resources(state, player)
-    claims = claimable(state, player)
+    held = turn.kept.holdings
+    claims = claimable(state, player, held)
     if not automatic(state, player, "CLAIM"):
         asked = {hex_of(o.hex) for o in orders if isinstance(o, Claim)}
         claims = [h for h in claims if h in asked]
-    claimed = claim_territory(state, player, claims)
-    occupied = occupy_populations(state, player)  # also lifts marks where no fleet is left
+    claimed = claim_territory(state, player, claims, held)
+    occupied = occupy_populations(state, player, held)  # also lifts marks where no fleet is left
     if not automatic(state, player, "OCCUPY"):
         asked = {hex_of(o.hex) for o in orders if isinstance(o, Occupy)}
         for hex_, owner in [m for m in occupied if m[0] not in asked]:
