@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 from random import Random
@@ -435,6 +436,23 @@ def test_population_victory_two_thirds_with_more_players_occupied_for_occupier()
     state.occupations[parse_hex("0303")] = {"B": "A"}
     assert populations(state) == {"A": 5, "B": 0, "C": 1}
     assert population_winner(state) == "A"
+
+
+def test_population_victory_is_more_than_the_share_for_every_small_count() -> None:
+    """2.1: "more than three quarters of the total population" (two players); 2.2: "more
+    than two thirds of the entire population" (three or more). For every split of up to
+    12 tokens among two and three players, the winner is the first with more than that
+    share, counted as a fraction, never at it exactly (the rule counts in whole numbers)."""
+    for players in (("A", "B"), ("A", "B", "C")):
+        state = world(players=players)
+        share = Fraction(3, 4) if len(players) == 2 else Fraction(2, 3)
+        for counts in itertools.product(range(13), repeat=len(players)):
+            total = sum(counts)
+            by_player = dict(zip(players, counts, strict=True))
+            expected = next(
+                (p for p, n in by_player.items() if total and Fraction(n, total) > share), None
+            )
+            assert population_winner(state, by_player) == expected, counts
 
 
 def test_race_goal_held_three_turns() -> None:

@@ -13,7 +13,7 @@ from galbatch.rules.galaktikos.events import (
     overpopulation,
 )
 from galbatch.rules.galaktikos.hexes import Hex
-from galbatch.rules.galaktikos.state import GameState, Illegal
+from galbatch.rules.galaktikos.state import GameState, Holdings, Illegal
 from galbatch.rules.galaktikos.supply import Obstructs, mark_supply, obstruct_by_default
 from galbatch.rules.galaktikos.tables import (
     COSTS,
@@ -30,16 +30,21 @@ def collect_resources(state: GameState, player: str) -> int:
     return amount
 
 
-def claimable(state: GameState, player: str) -> list[Hex]:
-    """Neutral or unfriendly hexes a friendly fleet begins the turn in (5.1.2)."""
-    return sorted(
-        h for h in state.fleets if state.fleet(h, player) and not state.friendly(h, player)
-    )
+def claimable(state: GameState, player: str, held: Holdings | None = None) -> list[Hex]:
+    """Neutral or unfriendly hexes a friendly fleet begins the turn in (5.1.2); `held`: a
+    round's `Holdings`, where to look (else the board)."""
+    hexes = state.fleets if held is None else held.now().fleets.get(player, ())
+    return sorted(h for h in hexes if state.fleet(h, player) and not state.friendly(h, player))
 
 
-def claim_territory(state: GameState, player: str, hexes: Iterable[Hex] | None = None) -> list[Hex]:
+def claim_territory(
+    state: GameState,
+    player: str,
+    hexes: Iterable[Hex] | None = None,
+    held: Holdings | None = None,
+) -> list[Hex]:
     """Claim the given hexes, all claimable ones by default, as the player's territory (5.1.2)."""
-    allowed = claimable(state, player)
+    allowed = claimable(state, player, held)
     chosen = allowed if hexes is None else sorted(set(hexes))
     for hex_ in chosen:
         if hex_ not in allowed:
@@ -50,18 +55,23 @@ def claim_territory(state: GameState, player: str, hexes: Iterable[Hex] | None =
     return chosen
 
 
-def occupy_populations(state: GameState, player: str) -> list[tuple[Hex, str]]:
+def occupy_populations(
+    state: GameState, player: str, held: Holdings | None = None
+) -> list[tuple[Hex, str]]:
     """Mark unfriendly populations where a friendly fleet begins the turn, unmark the rest (5.1.3).
 
     A population already marked by another player keeps that mark. Returns the
-    (hex, owner) marks placed.
+    (hex, owner) marks placed. `held`: a round's `Holdings`, where to look (else the
+    board).
     """
-    for hex_ in sorted(state.occupations):
+    marked = state.occupations if held is None else held.now().occupying.get(player, ())
+    for hex_ in sorted(h for h in marked if h in state.occupations):
         for owner, occupier in list(state.occupations[hex_].items()):
             if occupier == player and not state.fleet(hex_, player):
                 state.unmark(hex_, owner)
     placed = []
-    for hex_ in sorted(state.populations):
+    fleets = state.populations if held is None else held.now().fleets.get(player, ())
+    for hex_ in sorted(h for h in fleets if h in state.populations):
         if not state.fleet(hex_, player):
             continue
         for owner in state.populations[hex_]:

@@ -95,7 +95,7 @@ from galbatch.rules.galaktikos.round_events import (
     Won,
 )
 from galbatch.rules.galaktikos.standing import ANNOUNCED
-from galbatch.rules.galaktikos.state import GameState, Illegal, RoundState, Tally
+from galbatch.rules.galaktikos.state import GameState, Holdings, Illegal, RoundState, Tally
 from galbatch.rules.galaktikos.supply import Obstructs, Supply, mark_supply
 from galbatch.rules.galaktikos.tables import COSTS, FACE_PROPORTION, HexType
 from galbatch.rules.galaktikos.tables import Action as Cost
@@ -161,15 +161,20 @@ def remember(old: Sequence[Standing], new: Sequence[Standing]) -> tuple[Standing
 
 def permits(state: RoundState) -> Permits:
     """Whether an occupier lets a mover enter a hex: its latest PERMIT/FORBID that fits (6.2),
-    the mover named by code name."""
+    the mover named by code name. Made afresh for each use, while the standing orders
+    stay as they are: the orders of each occupier for each mover are found once (a path
+    search asks at every occupied hex it looks at)."""
+    found: dict[tuple[str, str], list[Permit]] = {}
 
     def allowed(occupier: str, mover: str, hex_: Hex) -> bool:
         answer = house.PERMIT_BY_DEFAULT
-        orders = [
-            o
-            for o in _latest(state.standing.get(occupier, ()), Permit)
-            if state.named(o.player) == mover
-        ]
+        orders = found.get((occupier, mover))
+        if orders is None:
+            orders = found[(occupier, mover)] = [
+                o
+                for o in _latest(state.standing.get(occupier, ()), Permit)
+                if state.named(o.player) == mover
+            ]
         for o in orders:
             if o.hex == "ALL":
                 answer = o.allowed
@@ -297,6 +302,7 @@ class Kept:
         self.census = Tally(state, population_share)
         self.supply: Supply | None = None
         self.reobstructed: list[str] = []  # whose OBSTRUCT orders changed since supply was read
+        self.holdings = Holdings(state)
 
 
 class _Turn:
@@ -489,12 +495,13 @@ def _begin(turn: _Turn, orders: Sequence[Any]) -> None:
     """The beginning of the turn (5.1): collect, claim, occupy, and the turn's bookkeeping."""
     state, player = turn.state, turn.player
     collected = collect_resources(state, player)
-    claims = claimable(state, player)
+    held = turn.kept.holdings
+    claims = claimable(state, player, held)
     if not automatic(state, player, "CLAIM"):
         asked = {hex_of(o.hex) for o in orders if isinstance(o, Claim)}
         claims = [h for h in claims if h in asked]
-    claimed = claim_territory(state, player, claims)
-    occupied = occupy_populations(state, player)  # also lifts marks where no fleet is left
+    claimed = claim_territory(state, player, claims, held)
+    occupied = occupy_populations(state, player, held)  # also lifts marks where no fleet is left
     if not automatic(state, player, "OCCUPY"):
         asked = {hex_of(o.hex) for o in orders if isinstance(o, Occupy)}
         for hex_, owner in [m for m in occupied if m[0] not in asked]:

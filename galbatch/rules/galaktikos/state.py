@@ -315,6 +315,37 @@ class Tally:
         return dict(self.totals)
 
 
+class Holdings:
+    """The hexes where each player may have fleet tokens, and where he may occupy a
+    population, kept from the hexes changed since (`GameState.changes`): a turn's
+    beginning (5.1) looks at the player's own hexes, not the board's. Speed trick (a
+    round's turns, `round.Kept`): a hex once his stays listed, so readers check it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.read = len(state.changes)
+        self.fleets: dict[str, set[Hex]] = {}
+        self.occupying: dict[str, set[Hex]] = {}
+        for hex_ in {*state.fleets, *state.occupations}:
+            self._put(hex_)
+
+    def _put(self, hex_: Hex) -> None:
+        for player, n in self.state.fleets.get(hex_, {}).items():
+            if n > 0:
+                self.fleets.setdefault(player, set()).add(hex_)
+        for occupier in self.state.occupations.get(hex_, {}).values():
+            self.occupying.setdefault(occupier, set()).add(hex_)
+
+    def now(self) -> Holdings:
+        """Brought up to date with the board as it is now."""
+        changes = self.state.changes
+        if len(changes) > self.read:
+            for hex_ in set(changes[self.read :]):
+                self._put(hex_)
+            self.read = len(changes)
+        return self
+
+
 @dataclass
 class RoundState(GameState):
     """The board plus what batch play keeps between runs: standing orders, events, rotation."""

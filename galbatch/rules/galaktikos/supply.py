@@ -17,11 +17,12 @@ touched, not the board.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
 
 from galbatch.rules.galaktikos import house
-from galbatch.rules.galaktikos.hexes import Hex, distances_from, neighbours
+from galbatch.rules.galaktikos.hexes import Hex, neighbours, on_map
 from galbatch.rules.galaktikos.state import GameState
 
 # Whether the fleets of `owner` in a hex obstruct the supply lines of `player` there;
@@ -52,34 +53,94 @@ def blocked_hexes(state: GameState, player: str, obstructs: Obstructs) -> frozen
     )
 
 
+class Reach:
+    """Hexes travelled from a territory to the hexes around it, obstruction or not,
+    searched outward ring by ring only as far as a hex asked about lies (a fleet abroad
+    is seldom far from home, so the board is not searched for every territory); kept
+    as the territory grows (`gain`), which only ever brings hexes nearer."""
+
+    def __init__(self, width: int, height: int, home: Iterable[Hex]) -> None:
+        self.width, self.height = width, height
+        self.dist: dict[Hex, int] = {}  # every hex at most `level` from the territory
+        self.level = 0
+        self.edge: dict[Hex, None] = {}  # the hexes exactly `level` from it, in order
+        for hex_ in sorted(set(home)):
+            if on_map(hex_, width, height):
+                self.dist[hex_] = 0
+                self.edge[hex_] = None
+
+    def get(self, hex_: Hex) -> int | None:
+        """Hexes travelled from the territory to the hex; None if it cannot be reached."""
+        d = self.dist.get(hex_)
+        while d is None and self.edge:
+            self._ring()
+            d = self.dist.get(hex_)
+        return d
+
+    def _ring(self) -> None:
+        """Search one ring further out."""
+        dist, level = self.dist, self.level + 1
+        ring: dict[Hex, None] = {}
+        for here in self.edge:
+            for there in neighbours(here, self.width, self.height):
+                if there not in dist:
+                    dist[there] = level
+                    ring[there] = None
+        self.edge, self.level = ring, level
+
+    def gain(self, hex_: Hex) -> None:
+        """The territory gained the hex: only the hexes now nearer it than before change,
+        found by a search from it that stops where nothing gets nearer."""
+        if self.dist.get(hex_) == 0 or not on_map(hex_, self.width, self.height):
+            return
+        self._set(hex_, 0)
+        queue: deque[Hex] = deque([hex_])
+        while queue:
+            here = queue.popleft()
+            d = self.dist[here] + 1
+            if d > self.level:
+                continue  # beyond the rings searched: found when asked, as before
+            for there in neighbours(here, self.width, self.height):
+                now = self.dist.get(there)
+                if now is None or now > d:
+                    self._set(there, d)
+                    queue.append(there)
+
+    def _set(self, hex_: Hex, d: int) -> None:
+        if self.dist.get(hex_) == self.level:
+            del self.edge[hex_]
+        self.dist[hex_] = d
+        if d == self.level:
+            self.edge[hex_] = None
+
+
 @lru_cache(maxsize=64)
-def _distances(width: int, height: int, home: frozenset[Hex]) -> dict[Hex, int]:
-    """Hexes travelled from the territory to every hex, obstruction or not (kept: read only)."""
-    return distances_from(home, width, height)
+def _reach(width: int, height: int, home: frozenset[Hex]) -> Reach:
+    """A territory's `Reach`, shared while the territory is the same (never `gain`ed)."""
+    return Reach(width, height, home)
 
 
 class _Lines:
     """The supply lines of one territory past one set of obstructing hexes, worked out
     as far as fleets ask: whether a hex carries supply on to a fleet beyond it."""
 
-    def __init__(
-        self, width: int, height: int, home: frozenset[Hex], blocked: Container[Hex]
-    ) -> None:
+    def __init__(self, width: int, height: int, reach: Reach, blocked: Container[Hex]) -> None:
         self.width, self.height = width, height
-        self.dist = _distances(width, height, home)
+        self.reach = reach
         self.blocked = blocked
         self.known: dict[Hex, bool] = {}
 
     def fed(self, hex_: Hex) -> bool:
         """Whether a fleet in the hex is supplied: in the territory, or a neighbour one hex
         nearer it carries supply (the fleet's own hex never obstructs)."""
-        d = self.dist.get(hex_)
+        d = self.reach.get(hex_)
         if d is None:
             return False
         if d == 0:
             return True
+        dist = self.reach.dist  # every hex nearer the territory than this one is in it
         return any(
-            self.dist.get(n) == d - 1 and self.carries(n)
+            dist.get(n) == d - 1 and self.carries(n)
             for n in neighbours(hex_, self.width, self.height)
         )
 
@@ -88,7 +149,9 @@ class _Lines:
         the territory is obstructed only under the house rule."""
         known = self.known.get(hex_)
         if known is None:
-            if hex_ in self.blocked and (self.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS):
+            if hex_ in self.blocked and (
+                self.reach.dist[hex_] > 0 or house.SUPPLY_END_HEX_OBSTRUCTS
+            ):
                 known = False
             else:
                 known = self.fed(hex_)
@@ -98,7 +161,7 @@ class _Lines:
 
 @lru_cache(maxsize=64)
 def _lines(width: int, height: int, home: frozenset[Hex], blocked: frozenset[Hex]) -> _Lines:
-    return _Lines(width, height, home, blocked)
+    return _Lines(width, height, _reach(width, height, home), blocked)
 
 
 def _territories(state: GameState) -> dict[str, frozenset[Hex]]:
@@ -159,6 +222,34 @@ def mark_supply(state: GameState, obstructs: Obstructs = obstruct_by_default) ->
     state.unsupplied = unsupplied
 
 
+class _Obstructed:
+    """The hexes whose fleets obstruct one player's supply lines (a `Container`), decided
+    as his lines ask and kept in `decided`, which a `Supply` keeps up to date: his lines
+    ask about the hexes they pass, not every fleet of the board."""
+
+    def __init__(self, supply: Supply, player: str) -> None:
+        self.supply, self.player = supply, player
+        self.decided: dict[Hex, bool] = {}
+
+    def __contains__(self, hex_: object) -> bool:
+        if not isinstance(hex_, Hex):
+            return False
+        found = self.decided.get(hex_)
+        if found is None:
+            owners = self.supply.owners.get(hex_, ())
+            found = self.decided[hex_] = self.supply._blocks(owners, self.player, hex_)
+        return found
+
+    def learn(self, hex_: Hex, there: tuple[str, ...]) -> bool:
+        """The fleets in the hex are now `there` (or obstruct otherwise): whether what was
+        decided of it changed (a hex never asked about decided nothing)."""
+        was = self.decided.get(hex_)
+        if was is None:
+            return False
+        now = self.decided[hex_] = self.supply._blocks(there, self.player, hex_)
+        return now != was
+
+
 class Supply:
     """Supply (7.3) kept up to date through a player's turn, for one obstruction policy:
     it is that policy (an `Obstructs`, for the rules that take one), and it answers
@@ -184,9 +275,12 @@ class Supply:
             for player in row:
                 if not state.friendly(hex_, player):
                     self.abroad.setdefault(player, set()).add(hex_)
-        self.homes = _territories(state)
+        self.held = dict(state.territory)  # the territory as the lines know it
+        self.homes: dict[str, set[Hex]] = {}  # each player's territory
+        for hex_, owner in self.held.items():
+            self.homes.setdefault(owner, set()).add(hex_)
         self.lines: dict[str, _Lines] = {}
-        self.blocked: dict[str, set[Hex]] = {}  # the hexes each player's lines may not pass
+        self.blocked: dict[str, _Obstructed] = {}  # the hexes each player's lines may not pass
         self.marks: set[tuple[Hex, str]] = set()
         if mark:
             for player, hexes in self.abroad.items():
@@ -204,16 +298,14 @@ class Supply:
         return any(o != player and self.policy(o, player, hex_) for o in owners)
 
     def _lines(self, player: str) -> _Lines:
-        """The player's lines, made afresh when he has none: their own set of obstructed
-        hexes, which `update` keeps."""
+        """The player's lines, made afresh when he has none: their own obstructed hexes,
+        which `update` keeps."""
         lines = self.lines.get(player)
         if lines is None:
             state = self.state
-            blocked = self.blocked[player] = {
-                h for h, owners in self.owners.items() if self._blocks(owners, player, h)
-            }
-            home = self.homes.get(player, frozenset())
-            lines = self.lines[player] = _Lines(state.width, state.height, home, blocked)
+            blocked = self.blocked[player] = _Obstructed(self, player)
+            reach = Reach(state.width, state.height, self.homes.get(player, ()))
+            lines = self.lines[player] = _Lines(state.width, state.height, reach, blocked)
         return lines
 
     def _judge(self, player: str, hexes: Iterable[Hex]) -> None:
@@ -245,13 +337,8 @@ class Supply:
             else:
                 self.owners.pop(hex_, None)
             owner = state.territory.get(hex_)
-            if owner is not None and hex_ not in self.homes.get(owner, frozenset()):
-                # claimed (5.1.2): its old and new owners' lines are made afresh
-                lost = {p for p, h in self.homes.items() if hex_ in h}
-                self.homes = _territories(state)
-                for player in (*lost, owner):
-                    self.lines.pop(player, None)
-                    again.add(player)
+            if owner is not None and self.held.get(hex_) != owner:
+                self._claimed(hex_, owner, again)
             for player in {*old, *state.fleets.get(hex_, {})}:
                 touched.add((hex_, player))
                 if state.fleet(hex_, player) and not state.friendly(hex_, player):
@@ -259,7 +346,7 @@ class Supply:
                 else:
                     self.abroad.get(player, set()).discard(hex_)
             if set(old) != set(new):
-                self._obstruction(hex_, old, new, again)
+                self._obstruction(hex_, new, again)
         if not self.mark:
             return
         for player in again:
@@ -268,27 +355,37 @@ class Supply:
             self._judge(player, [hex_])
         state.unsupplied = set(self.marks)
 
-    def _obstruction(
-        self, hex_: Hex, old: tuple[str, ...], new: tuple[str, ...], again: set[str]
-    ) -> None:
+    def _claimed(self, hex_: Hex, owner: str, again: set[str]) -> None:
+        """The hex claimed (5.1.2): its new owner's lines reach out from it too, which only
+        brings hexes nearer (`Reach.gain`); its old owner's are searched afresh from what
+        he holds; both are judged `again`. Their obstructed hexes stay as they are."""
+        lost = self.held.get(hex_)
+        self.held[hex_] = owner
+        self.homes.setdefault(owner, set()).add(hex_)
+        gainer = self.lines.get(owner)
+        if gainer is not None:
+            gainer.reach.gain(hex_)
+            gainer.known.clear()
+        again.add(owner)
+        if lost is not None:
+            self.homes[lost].discard(hex_)
+            loser = self.lines.get(lost)
+            if loser is not None:
+                loser.reach = Reach(self.state.width, self.state.height, self.homes[lost])
+                loser.known.clear()
+            again.add(lost)
+
+    def _obstruction(self, hex_: Hex, new: tuple[str, ...], again: set[str]) -> None:
         """Whose lines an obstruction coming or going in the hex changes: each player's
         lines learn it, and a player whose lines were read through the hex is judged
         again."""
         for player, lines in self.lines.items():
-            now = self._blocks(new, player, hex_)
-            if now != self._blocks(old, player, hex_):
-                self._mark_blocked(player, lines, hex_, now, again)
+            if self.blocked[player].learn(hex_, new):
+                self._forget(player, lines, hex_, again)
 
-    def _mark_blocked(
-        self, player: str, lines: _Lines, hex_: Hex, now: bool, again: set[str]
-    ) -> None:
-        """Hex `hex_` blocks the player's lines (`now`) or no longer does: his known lines
+    def _forget(self, player: str, lines: _Lines, hex_: Hex, again: set[str]) -> None:
+        """Hex `hex_` now blocks the player's lines or no longer does: his known lines
         through it are forgotten, and he is judged `again`."""
-        blocked = self.blocked[player]
-        if now:
-            blocked.add(hex_)
-        else:
-            blocked.discard(hex_)
         if hex_ in lines.known:
             lines.known.clear()
             again.add(player)
@@ -297,16 +394,17 @@ class Supply:
         """Speed trick (a round's OBSTRUCT orders changing, `round.Kept`): take the new
         policy, the owners' fleets obstructing otherwise, and bring the lines and marks up
         to date from the hexes those fleets hold, as a `Supply` made afresh would have
-        them, rather than judge every fleet of the board again."""
+        them, rather than judge every fleet of the board again (only the hexes the lines
+        asked about were decided: `_Obstructed`)."""
         self.policy = policy
         again: set[str] = set()
-        for hex_, there in self.owners.items():
-            if not any(o in there for o in owners):
-                continue
-            for player, lines in self.lines.items():
-                now = self._blocks(there, player, hex_)
-                if now != (hex_ in self.blocked[player]):
-                    self._mark_blocked(player, lines, hex_, now, again)
+        changed = set(owners)
+        for player, lines in self.lines.items():
+            blocked = self.blocked[player]
+            for hex_ in list(blocked.decided):  # what his lines asked: the rest is asked anew
+                there = self.owners.get(hex_, ())
+                if not changed.isdisjoint(there) and blocked.learn(hex_, there):
+                    self._forget(player, lines, hex_, again)
         self.update()
         if self.mark:
             for player in sorted(again):

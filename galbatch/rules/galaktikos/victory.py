@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from galbatch.rules.galaktikos import house
 from galbatch.rules.galaktikos.hexes import Hex
@@ -45,8 +44,10 @@ def population_winner(state: GameState, counts: Mapping[str, int] | None = None)
     if total == 0:
         return None
     share = victory_share(len(state.players))
+    # n / total > share, in whole numbers: asked after every action, for every player
+    least = share.numerator * total
     for player, n in counts.items():
-        if Fraction(n, total) > share:
+        if n * share.denominator > least:
             return player
     return None
 
