@@ -16,6 +16,7 @@ import pytest
 from galbatch.engine.job import stream
 from galbatch.engine.job.stream import GameRun, Options, run_stream
 from galbatch.engine.language.diagnostics import RC
+from galbatch.print import worker as print_worker
 from tests.bundled import shipped
 
 GAMES = ("conflict-demo", "broken", "gc16")
@@ -289,6 +290,27 @@ def test_a_worker_that_ends_mid_job_fails_that_game_alone(
     ran = [r for r in result.runs if r.rc == RC.CLEAN]
     assert [Path(r.directory).name for r in ran] == ["noisy-a", "c", "d", "f", "noisy-g", "i"]
     assert all(r.status == "not committed" and r.log.endswith("ENDED\n") for r in ran)
+
+
+def test_a_stream_worker_forks_no_helper_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --jobs n the stream's n workers keep the cores busy, a game each: a job in one
+    of them forks no helper (the passwords' or the printing's) to run beside it, as a job
+    alone on the machine does; that would only add the fork's cost."""
+
+    def job(directory: str, options: Options) -> GameRun:
+        return GameRun(directory, RC.CLEAN, "", {"forks": print_worker.can_fork()})
+
+    monkeypatch.setattr(stream, "run_game", job)
+    monkeypatch.setattr(print_worker, "cores", lambda: 2)
+    directories = [str(tmp_path / f"game{i}") for i in range(3)]
+    assert print_worker.can_fork(), "the stream's own process may fork"
+    result = run_stream(directories, Options(), jobs=2)
+    assert [r.report for r in result.runs] == [{"forks": False}] * 3
+    assert [r.report for r in run_stream(directories, Options(), jobs=1).runs] == [
+        {"forks": True}
+    ] * 3
 
 
 @pytest.mark.slow

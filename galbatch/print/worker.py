@@ -21,6 +21,8 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
+_one_core = False  # set in a job stream's worker: its sibling workers use the other cores
+
 
 def cores() -> int:
     """CPU cores this process may run on."""
@@ -30,9 +32,18 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def keep_to_one_core() -> None:
+    """Fork no worker from now on: this process is one of a job stream's workers, which
+    already keep every core busy with a game each (a fork then only adds its cost)."""
+    global _one_core
+    _one_core = True
+
+
 def can_fork() -> bool:
-    """Whether a worker may be forked: more than one core, and no other thread running
-    (a lock one holds would stay held in the child)."""
+    """Whether a worker may be forked: more than one core for this process, and no other
+    thread running (a lock one holds would stay held in the child)."""
+    if _one_core:
+        return False
     return hasattr(os, "fork") and threading.active_count() == 1 and cores() > 1
 
 

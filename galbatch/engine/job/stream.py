@@ -36,6 +36,7 @@ from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.engine.job.joblog import Facts, JobLog, job_report
 from galbatch.engine.job.run import process
 from galbatch.engine.language.diagnostics import RC
+from galbatch.print.worker import keep_to_one_core
 
 MAX_JOBS = 64
 NOT_A_GAME = "not a game"  # a file among the directories: skipped, RC 4
@@ -350,6 +351,7 @@ def serve(options: Options, down: int, up: int) -> None:
     """A worker of the stream: for each directory read from `down`, run that game's job
     and write it on `up` as one JSON line, until `down` ends."""
     os.dup2(2, 1)  # what a job prints goes with the worker's stderr, not among the answers
+    keep_to_one_core()
     with open(down, "rb") as orders, open(up, "wb") as answers:
         for line in orders:
             run = run_game(json.loads(line.decode("utf-8")), options)
