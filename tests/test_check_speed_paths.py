@@ -133,6 +133,11 @@ TURN_ONLY = {
         "galbatch.rules.interstellar.state",
         "galbatch.rules.interstellar.board",
     ),
+    "spiral6": (  # the round's events (a dozen dataclasses), its views, its setup's dice
+        "galbatch.rules.galaktikos.round_events",
+        "galbatch.rules.galaktikos.view",
+        "random",
+    ),
 }
 
 

@@ -8,8 +8,6 @@ through these tables; the facts (`facts.py`) check every argument against them.
 
 from __future__ import annotations
 
-import string
-
 # LOAD: "[Item]s may be: PV, PI, or MISSILES"; its example "10 MISS" shows missiles
 # "may be abbreviated": any start of MISSILES (M, MIS, MISS, MISSILE) is missiles.
 ITEMS: dict[str, str] = {
@@ -62,7 +60,11 @@ WEAPON_NAMES: dict[str, str] = {"drone": "Drones", "p_type": "P-Types", "t_type"
 # "' " . , - _ : ; / \ @ # $ ! () [] { } and (space)".
 NAME_LENGTH = 15
 EMPIRE_NAME_LENGTH = 30
-LETTERS_AND_DIGITS = frozenset(string.ascii_letters + string.digits)
+# The letters and digits written out: `string`'s constants would cost a check the
+# import of that module, which compiles its Template pattern.
+UPPER_CASE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
+LETTERS_AND_DIGITS = frozenset(UPPER_CASE + UPPER_CASE.lower() + DIGITS)
 NAME_CHARACTERS = LETTERS_AND_DIGITS
 DESIGN_NAME_CHARACTERS = LETTERS_AND_DIGITS | frozenset("-,; ")
 EMPIRE_NAME_CHARACTERS = LETTERS_AND_DIGITS | frozenset("'\".,-_:;/\\@#$!()[]{} ")
@@ -73,7 +75,7 @@ TOLERATED_NAME_CHARACTERS = frozenset("- ")
 
 # CLASSIFY: "A design code may be 1 to 4 characters, your choice (A-Z and 0-9 only)".
 CODE_LENGTH = 4
-CODE_CHARACTERS = frozenset(string.ascii_uppercase + string.digits)
+CODE_CHARACTERS = frozenset(UPPER_CASE + DIGITS)
 
 # Ship IDs: the book's are four digits (1523, 4017; NAME's "ship code (xxxx)").
 SHIP_IDS = range(1, 10000)

@@ -9,12 +9,15 @@ the same for the same seed. Hexes are `hexes.Hex`, "odd columns down".
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes, neighbours, on_map
 from galbatch.rules.galaktikos.tables import HexType
+
+if TYPE_CHECKING:  # the caller's stream: a check, which makes no galaxy, imports no random
+    import random
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,18 @@ A player who sends no setup orders is placed automatically and legally.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex, distance
 from galbatch.rules.galaktikos.house import SETUP_NEEDS_HABITAT
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
+
+if TYPE_CHECKING:  # the caller's stream: a check, which places nothing, imports no random
+    import random
 
 SETUP_ROUND = 0  # the run that places the tokens from PLACE orders (the book's turn 0)
 POPULATIONS_AT_SETUP = 3  # the home's population and two single tokens

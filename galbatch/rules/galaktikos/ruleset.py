@@ -128,10 +128,10 @@ class Galaktikos(Ruleset["RoundState", "Order"]):
         return build_views(state, players)
 
     def turn_of_view(self, data: Mapping[str, Any]) -> int | None:
-        """A Galaktikos turn is a round: the view file names its "round"."""
-        from galbatch.rules.galaktikos.view import round_of
-
-        return round_of(data)
+        """A Galaktikos turn is a round: the view file names its "round" (a check names it;
+        view.py, which builds views, is not a check's)."""
+        number = data.get("round")
+        return number if isinstance(number, int) and not isinstance(number, bool) else None
 
     def facts(self, orders: Sequence[Located]) -> tuple[list[Located], list[Diagnostic]]:
         from galbatch.rules.galaktikos.facts import facts

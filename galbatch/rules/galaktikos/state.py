@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes, parse_hex
 from galbatch.rules.galaktikos.orders import (
     Standing,
 )
-from galbatch.rules.galaktikos.round_events import EVENT_TYPES, STANDING_TYPES, Event
 from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_value
+
+if TYPE_CHECKING:  # a check of a view makes no event: their dataclasses load with a round
+    from galbatch.rules.galaktikos.round_events import Event
 
 
 class Illegal(ValueError):
@@ -382,6 +384,11 @@ class RoundState(GameState):
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> RoundState:
         """The state `to_data` wrote."""
+        from galbatch.rules.galaktikos.round_events import (  # speed: only a round's state
+            EVENT_TYPES,  # holds events and standing orders, never a check's view
+            STANDING_TYPES,
+        )
+
         base = GameState.from_data(data)
         standing = {
             str(p): tuple(

@@ -106,12 +106,6 @@ def owed_now(view: Mapping[str, Any]) -> str:
     return f"your orders for round {view['round']}"
 
 
-def round_of(data: Mapping[str, Any]) -> int | None:
-    """The round a view file is of (its "round"), or None if it does not say."""
-    number = data.get("round")
-    return number if isinstance(number, int) and not isinstance(number, bool) else None
-
-
 def public_scores(view: Mapping[str, Any]) -> dict[str, float]:
     """Each player's population on the open board: "The standard way to win the game is
     by population: The first player to outpace the others by a given ratio is the
