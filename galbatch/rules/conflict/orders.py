@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from galbatch.engine.language.frozen import frozen
 
 Movable = Literal["A", "D", "P"]  # AF, DF, probes
 Buildable = Literal["A", "D", "F", "P", "C"]  # AF, DF, FT, probes, CP
 Destroyable = Literal["F", "C", "E"]  # FT, CP, Econ
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """A,23,119,12: 12 AF at world 23 attack world 119."""
 
@@ -22,7 +23,7 @@ class Attack:
         return f"A,{self.origin},{self.dest},{self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Move:
     """M,72,144,D,27: move 27 DF from world 72 to world 144."""
 
@@ -35,7 +36,7 @@ class Move:
         return f"M,{self.origin},{self.dest},{self.unit},{self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Probe:
     """P,88,223: launch a probe from world 88 to world 223."""
 
@@ -46,7 +47,7 @@ class Probe:
         return f"P,{self.origin},{self.dest}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Build:
     """B,156,F,3: use 3 Econ at world 156 to build FT."""
 
@@ -58,7 +59,7 @@ class Build:
         return f"B,{self.world},{self.item},{self.econ}"
 
 
-@dataclass(frozen=True)
+@frozen
 class EconIncrease:
     """E,216: use all of world 216's Econ to increase it by one."""
 
@@ -68,7 +69,7 @@ class EconIncrease:
         return f"E,{self.world}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Gate:
     """G,15,245: one Econ at world 15 builds a one-turn gate to world 245."""
 
@@ -82,7 +83,7 @@ class Gate:
 NEUTRAL = "NEUTRAL"  # the owner of a world no player holds
 
 
-@dataclass(frozen=True)
+@frozen
 class Transfer:
     """T,13,REGULUS: transfer world 13 to the player called REGULUS."""
 
@@ -93,7 +94,7 @@ class Transfer:
         return f"T,{self.world},{self.to}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Destroy:
     """D,88,C,18: destroy 18 CP at world 88."""
 

@@ -7,13 +7,14 @@ movement command, and nothing is loaded or unloaded after it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from galbatch.engine.language.frozen import frozen
 
 Unit = Literal["S", "T"]  # a single ship or a task force
 
 
-@dataclass(frozen=True)
+@frozen
 class Move:
     """B S 45 56: send ship 45 (T: task force 45) to planet 56; foreign planets are attacked."""
 
@@ -25,7 +26,7 @@ class Move:
         return f"B {self.unit} {self.number} {self.dest}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Load:
     """L T 5 9 0: fill transport units of task force 5 with colonists; 0 loads all that fits."""
 
@@ -38,7 +39,7 @@ class Load:
         return f"L {self.unit} {self.number} {self.cargo} {self.amount}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Unload:
     """E S 12 9 4: unload four transport units of colonists from ship 12."""
 
@@ -51,7 +52,7 @@ class Unload:
         return f"E {self.unit} {self.number} {self.cargo} {self.amount}"
 
 
-@dataclass(frozen=True)
+@frozen
 class SetClass:
     """W 67 2 7: shipyard 2 on planet 67 will produce ships of class 7 (0 = spares)."""
 
@@ -63,7 +64,7 @@ class SetClass:
         return f"W {self.planet} {self.yard} {self.ship_class}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Invest:
     """S 78 1 15: invest 15 PU in shipyard 1 on planet 78."""
 
@@ -75,7 +76,7 @@ class Invest:
         return f"S {self.planet} {self.yard} {self.pu}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Scrap:
     """V 12: scrap ship 12; in orbit its parts become spares."""
 
@@ -85,7 +86,7 @@ class Scrap:
         return f"V {self.ship}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Attach:
     """Z 12 3: attach ship 12 to task force 3 (0 = no task force)."""
 
@@ -96,7 +97,7 @@ class Attach:
         return f"Z {self.ship} {self.task_force}"
 
 
-@dataclass(frozen=True)
+@frozen
 class TransferShip:
     """U 12 4: give ship 12 to player 4, after a move to one of player 4's planets."""
 
@@ -107,7 +108,7 @@ class TransferShip:
         return f"U {self.ship} {self.player}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Produce:
     """P 23 1 2: build 2 fortresses on planet 23 (table 5.2 kinds 1..12)."""
 
@@ -119,7 +120,7 @@ class Produce:
         return f"P {self.planet} {self.kind} {self.amount}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Espionage:
     """I 40 15 20: 15 PU from planet 20 for espionage on planet 40."""
 
@@ -131,7 +132,7 @@ class Espionage:
         return f"I {self.target} {self.pu} {self.source}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Corruption:
     """K 56 20 13: 20 PU from planet 13 to change the loyalty on planet 56."""
 
@@ -143,7 +144,7 @@ class Corruption:
         return f"K {self.target} {self.pu} {self.source}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Research:
     """F 25 15 2: 15 PU from planet 25 into research area 2 (medicine)."""
 
@@ -155,7 +156,7 @@ class Research:
         return f"F {self.planet} {self.pu} {self.area}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Install:
     """N 57 5 3: install 3 M-kits on planet 57 as mines (kit types 5..8)."""
 
@@ -167,7 +168,7 @@ class Install:
         return f"N {self.planet} {self.kit} {self.amount}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Reward:
     """G 5 3: offer 5 score points for conquering player 3's planets (player 0 withdraws)."""
 

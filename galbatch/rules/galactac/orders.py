@@ -10,13 +10,14 @@ allows a blank or zero (`ATTACK 4017 70-63`), the field has that default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Literal
+
+from galbatch.engine.language.frozen import frozen
 
 Phase = Literal["B", "M", "A"]
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Location:
     """A star's place on the map, written YY-XX, "down then across": 00-00 to 99-99."""
 
@@ -27,7 +28,7 @@ class Location:
         return f"{self.y:02d}-{self.x:02d}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ShipTo:
     """A ship and where it goes: one half of TO, CHART, SECURE and DESTROY."""
 
@@ -38,7 +39,7 @@ class ShipTo:
         return f"{self.ship} {self.location.text()}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Cargo:
     """A quantity of one item (PV, PI or MISSILES): one half of LOAD and UNLOAD."""
 
@@ -49,7 +50,7 @@ class Cargo:
         return f"{self.quantity} {self.item}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Stock:
     """A Production System and a number (of missiles, of PI): half of MISSILES, RESEARCH."""
 
@@ -60,7 +61,7 @@ class Stock:
         return f"{self.location.text()} {self.quantity}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Renaming:
     """A System and its new name: one half of DOWNGRADE (the name is optional there)."""
 
@@ -74,7 +75,7 @@ class Renaming:
 EMPIRE: Literal["EMPIRE"] = "EMPIRE"  # NAME's [What] for the empire's own name
 
 
-@dataclass(frozen=True)
+@frozen
 class Naming:
     """What is named (a System's Location, a ship's ID, or EMPIRE) and its new name."""
 
@@ -86,7 +87,7 @@ class Naming:
         return f"{what} {self.name}"
 
 
-@dataclass(frozen=True)
+@frozen
 class MapRequest:
     """One map: its type (WHOLE, QUAD or PV) and the Location it is centred on, if any."""
 
@@ -112,7 +113,7 @@ def _pairs(pairs: tuple[ShipTo, ...] | tuple[Cargo, ...] | tuple[Stock, ...]) ->
 # ---- Empire actions ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Capital:
     """CAPITAL 10-54 NEWHOME: move the Home System to another Production System (150 PI)."""
 
@@ -125,7 +126,7 @@ class Capital:
         return f"CAPITAL {self.location.text()} {self.name}".rstrip()
 
 
-@dataclass(frozen=True)
+@frozen
 class Classify:
     """CLASSIFY ST Station 14D+30P+5T30//: add a design (code, name, rating) to the table."""
 
@@ -139,7 +140,7 @@ class Classify:
         return f"CLASSIFY {self.code} {self.name} {self.rating}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Declassify:
     """DECLASSIFY SC: delete up to five designs no ship is built to any more."""
 
@@ -151,7 +152,7 @@ class Declassify:
         return "DECLASSIFY " + " ".join(self.codes)
 
 
-@dataclass(frozen=True)
+@frozen
 class Map:
     """MAP QUAD 10-54 PV: print up to two maps; MAP QUAD QUAD prints the whole galaxy
     as four quadrant pages."""
@@ -170,7 +171,7 @@ class Map:
         return "MAP " + " ".join(m.text() for m in self.maps)
 
 
-@dataclass(frozen=True)
+@frozen
 class Name:
     """NAME 05-27 SAMPLE 1201 DEFIANT: rename Systems, ships or (EMPIRE) the empire."""
 
@@ -182,7 +183,7 @@ class Name:
         return "NAME " + " ".join(n.text() for n in self.namings)
 
 
-@dataclass(frozen=True)
+@frozen
 class Shipyard:
     """SHIPYARD SSD- CODE: print the Shipyard report, up to five times, each in a sort."""
 
@@ -197,7 +198,7 @@ class Shipyard:
 # ---- System actions ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Build:
     """BUILD 34-11 SC1 Scout Scout Scout: build up to three ships of one design, one a name."""
 
@@ -211,7 +212,7 @@ class Build:
         return " ".join(("BUILD", self.location.text(), self.code, *self.names))
 
 
-@dataclass(frozen=True)
+@frozen
 class Downgrade:
     """DOWNGRADE 23-64 OLDWORLD: reduce Production Systems to Colonies, renaming them."""
 
@@ -223,7 +224,7 @@ class Downgrade:
         return "DOWNGRADE " + " ".join(s.text() for s in self.systems)
 
 
-@dataclass(frozen=True)
+@frozen
 class Missiles:
     """MISSILES 34-11 10: build missiles (1 PI each) into Production Systems' stockpiles."""
 
@@ -235,7 +236,7 @@ class Missiles:
         return "MISSILES " + _pairs(self.builds)
 
 
-@dataclass(frozen=True)
+@frozen
 class Research:
     """RESEARCH 34-11 100: Production Systems spend PI on the Empire's R&D."""
 
@@ -250,7 +251,7 @@ class Research:
 # ---- Ship actions ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Assign:
     """ASSIGN 1801 1802: put up to four small ships in the mother ship's hangar bays."""
 
@@ -263,7 +264,7 @@ class Assign:
         return f"ASSIGN {self.mothership} {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """ATTACK 4017 70-63 200: attack a System, called off above Max SSD (0: always)."""
 
@@ -278,7 +279,7 @@ class Attack:
         return f"ATTACK {self.ship} {self.location.text()}{extra}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Chart:
     """CHART 1524 55-44 1525 60-23: move into Systems and chart their base PV."""
 
@@ -290,7 +291,7 @@ class Chart:
         return "CHART " + _pairs(self.moves)
 
 
-@dataclass(frozen=True)
+@frozen
 class Colonize:
     """COLONIZE 1003 35-42 MARS: take 10 PI to a charted System and make it a Colony."""
 
@@ -304,7 +305,7 @@ class Colonize:
         return f"COLONIZE {self.ship} {self.location.text()} {self.name}".rstrip()
 
 
-@dataclass(frozen=True)
+@frozen
 class Combat:
     """COMBAT 1234 0 3 2 200: target codes (0-6) for an attacking fleet's drones, P-types
     and T-types, and the enemy SSD below which T-types hold fire; all 0 cancels."""
@@ -326,7 +327,7 @@ class Combat:
         return f"COMBAT {self.flagship} {self.drone} {self.p_type} {self.t_type} {self.min_ssd}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Defend:
     """DEFEND 1201 1202: lock ships/fleets down in defence of the System they are in."""
 
@@ -338,7 +339,7 @@ class Defend:
         return f"DEFEND {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Destroy:
     """DESTROY 3118 35-42: take 20 PI to an enemy Colony/Production System and destroy it."""
 
@@ -350,7 +351,7 @@ class Destroy:
         return "DESTROY " + _pairs(self.moves)
 
 
-@dataclass(frozen=True)
+@frozen
 class Detach:
     """DETACH 1201: take ships out of their fleets (or hangars); their orders become NONE."""
 
@@ -362,7 +363,7 @@ class Detach:
         return f"DETACH {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Develop:
     """DEVELOP 1003 35-42 NEWMARS: take 30 PI to a Colony and make it a Production System."""
 
@@ -376,7 +377,7 @@ class Develop:
         return f"DEVELOP {self.ship} {self.location.text()} {self.name}".rstrip()
 
 
-@dataclass(frozen=True)
+@frozen
 class Join:
     """JOIN 4103 4104 4105 4106: join up to four ships to a flagship's fleet."""
 
@@ -389,7 +390,7 @@ class Join:
         return f"JOIN {self.flagship} {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Load:
     """LOAD 1805 10 PI 10 MISS: load up to two items from the System into the cargo bays."""
 
@@ -402,7 +403,7 @@ class Load:
         return f"LOAD {self.ship} {_pairs(self.cargo)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Patrol:
     """PATROL 1201: put ships/fleets on patrol against scouts in the System they are in."""
 
@@ -414,7 +415,7 @@ class Patrol:
         return f"PATROL {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Refit:
     """REFIT 1201: raise ships/fleets in a Production System to the current Tech Level."""
 
@@ -426,7 +427,7 @@ class Refit:
         return f"REFIT {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Reload:
     """RELOAD 1201: refill the ships' empty T-type missile racks."""
 
@@ -438,7 +439,7 @@ class Reload:
         return f"RELOAD {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Repair:
     """REPAIR 1201: remove all damage from ships/fleets (1 PI per SSD lost)."""
 
@@ -450,7 +451,7 @@ class Repair:
         return f"REPAIR {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Scout:
     """SCOUT 1523 45-23 48-30 52-25 55-40: move cautiously into up to four Systems in turn."""
 
@@ -463,7 +464,7 @@ class Scout:
         return f"SCOUT {self.ship} {_locs(self.route)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Scrap:
     """SCRAP 1201: turn ships/fleets (even under construction) into PI."""
 
@@ -475,7 +476,7 @@ class Scrap:
         return f"SCRAP {_ids(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Secure:
     """SECURE 3118 35-42: move to Systems and attack them at all costs."""
 
@@ -487,7 +488,7 @@ class Secure:
         return "SECURE " + _pairs(self.moves)
 
 
-@dataclass(frozen=True)
+@frozen
 class Sentry:
     """SENTRY 1201 10-10 10-20: a moving sentry over up to four Systems, one a fortnight."""
 
@@ -500,7 +501,7 @@ class Sentry:
         return f"SENTRY {self.ship} {_locs(self.route)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Shuttle:
     """SHUTTLE 2201 99-15 85-23: a cargo run between up to four Systems (PV to production)."""
 
@@ -513,7 +514,7 @@ class Shuttle:
         return f"SHUTTLE {self.ship} {_locs(self.route)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """STANDING 1234 0 3 2 200: COMBAT's targets for a fleet under DEFEND orders."""
 
@@ -534,7 +535,7 @@ class Standing:
         return f"STANDING {self.flagship} {self.drone} {self.p_type} {self.t_type} {self.min_ssd}"
 
 
-@dataclass(frozen=True)
+@frozen
 class To:
     """TO 1523 45-23 1524 60-23: simply move ships/fleets (neither hostile nor cautious)."""
 
@@ -546,7 +547,7 @@ class To:
         return "TO " + _pairs(self.moves)
 
 
-@dataclass(frozen=True)
+@frozen
 class Tow:
     """TOW 1201 1202 10-54: one ship tows another to a System at half its speed."""
 
@@ -560,7 +561,7 @@ class Tow:
         return f"TOW {self.towing} {self.towed} {self.location.text()}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Transfer:
     """TRANSFER 1201 1202 10 PI: move cargo between two ships in the same System."""
 
@@ -574,7 +575,7 @@ class Transfer:
         return f"TRANSFER {self.source} {self.target} {self.cargo.text()}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Unload:
     """UNLOAD 1805 10 PI: unload up to two items into the System's stockpiles."""
 

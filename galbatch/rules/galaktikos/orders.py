@@ -8,9 +8,9 @@ Actions are carried out in file order; standing orders hold until replaced.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.galaktikos.hexes import Hex, parse_hex
 from galbatch.rules.galaktikos.names import FACE_SHARE, Infrastructure, Side, Target, Watched
 
@@ -23,7 +23,7 @@ def hex_of(name: str) -> Hex:
 # ---- actions (6) --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildShipyard:
     """BUILD SHIPYARD 0712: a shipyard in a friendly, populated hex (4 resources)."""
 
@@ -33,7 +33,7 @@ class BuildShipyard:
         return f"BUILD SHIPYARD {self.hex}"
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildHabitat:
     """BUILD HABITAT 0712 2: habitats in a friendly hex, settled or occupied (2 each)."""
 
@@ -44,7 +44,7 @@ class BuildHabitat:
         return f"BUILD HABITAT {self.hex} {self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildFleet:
     """BUILD FLEET 0712 2: fleet tokens at a friendly shipyard hex, one per shipyard (4 each)."""
 
@@ -55,7 +55,7 @@ class BuildFleet:
         return f"BUILD FLEET {self.hex} {self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Grow:
     """GROW 0712 3: population tokens in a friendly, settled hex, at most doubling (2 each)."""
 
@@ -70,7 +70,7 @@ def _route(path: tuple[str, ...], shortest: bool) -> str:
     return f"{path[0]} TO {path[-1]}" if shortest else " ".join(path)
 
 
-@dataclass(frozen=True)
+@frozen
 class Move:
     """MOVE 2 FLEETS 0712 0813 0913 (hex by hex) or MOVE 2 FLEETS 0712 TO 1015 (the
     shortest legal path): 1 resource a fleet a hex, twice that unsupplied."""
@@ -83,7 +83,7 @@ class Move:
         return f"MOVE {self.count} FLEETS {_route(self.path, self.shortest)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Migrate:
     """MIGRATE 2 POPULATION 0712 0813 or ... 0712 TO 1015: 2 resources a token a hex."""
 
@@ -95,7 +95,7 @@ class Migrate:
         return f"MIGRATE {self.count} POPULATION {_route(self.path, self.shortest)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Attackers:
     """FROM 0913 2: fleet tokens taking part in an attack, and the hex they strike from."""
 
@@ -106,7 +106,7 @@ class Attackers:
         return f"FROM {self.hex} {self.count}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """ATTACK FLEETS 1015 FROM 0913 2 FROM 1014 1, ATTACK INFRASTRUCTURE 1015 WITH 3
     FIRST HABITATS, ATTACK POPULATION 1015 WITH 3 FIRST RED: 2 resources a fleet (8).
@@ -136,7 +136,7 @@ class Attack:
         return f"ATTACK {aimed}{noun} {self.hex}{of} {words}{first}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Convert:
     """CONVERT 1015 or CONVERT 1015 RED: one occupied foreign token becomes yours (6.3.2)."""
 
@@ -147,7 +147,7 @@ class Convert:
         return f"CONVERT {self.hex} {self.player}".rstrip()
 
 
-@dataclass(frozen=True)
+@frozen
 class Claim:
     """CLAIM 1015: make a hex where a fleet of yours began the turn your territory (5.1.2)."""
 
@@ -157,7 +157,7 @@ class Claim:
         return f"CLAIM {self.hex}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Occupy:
     """OCCUPY 1015: occupy a foreign population where a fleet of yours began the turn (5.1.3)."""
 
@@ -181,7 +181,7 @@ Action = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """ENEMY FLEETS 1015 or NO ENEMY POPULATION 1015: what a hex holds when the order runs."""
 
@@ -193,7 +193,7 @@ class Condition:
         return f"{'NO ' if self.absent else ''}ENEMY {self.watched} {self.hex}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Conditional:
     """IF ENEMY FLEETS 1015 ATTACK ...: the action runs only if the condition holds then."""
 
@@ -207,7 +207,7 @@ class Conditional:
 # ---- standing orders -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Permit:
     """PERMIT BLUE 0712 / FORBID BLUE ALL: whether a player may enter hexes you occupy
     (6.2.1, 6.2.2). Default: nobody may."""
@@ -220,7 +220,7 @@ class Permit:
         return f"{'PERMIT' if self.allowed else 'FORBID'} {self.player} {self.hex}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Obstruct:
     """OBSTRUCT BLUE OFF / OBSTRUCT ALL ON: whether your fleets obstruct a player's
     supply (7.3). Default: they obstruct everyone's."""
@@ -232,7 +232,7 @@ class Obstruct:
         return f"OBSTRUCT {self.player} {'ON' if self.on else 'OFF'}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Reroll:
     """REROLL OWN AT LEAST 1/2 / REROLL ENEMY AT MOST 1/4 / REROLL OWN NEVER: when the
     superior side rerolls a casualty roll, within its advantage (8.3.1).
@@ -257,7 +257,7 @@ class Reroll:
         return f"REROLL {self.side} {bound} {self.face}"
 
 
-@dataclass(frozen=True)
+@frozen
 class First:
     """FIRST HABITATS / FIRST SHIPYARDS / FIRST PLAYER RED: what your attacks take first
     when they do not say (8.3.2, 8.3.3). Default: shipyards; the largest population."""
@@ -271,7 +271,7 @@ class First:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Automatic:
     """AUTOMATIC CLAIM OFF / AUTOMATIC OCCUPY ON: whether claiming and occupying happen
     wherever allowed without an order (5.1.2, 5.1.3). Default: on."""
@@ -289,7 +289,7 @@ Standing = Permit | Obstruct | Reroll | First | Automatic
 # ---- setup (turn 0, section 3) ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaceHome:
     """PLACE HOME 0712: the home hex, a population, a shipyard and a fleet (3.1)."""
 
@@ -299,7 +299,7 @@ class PlaceHome:
         return f"PLACE HOME {self.hex}"
 
 
-@dataclass(frozen=True)
+@frozen
 class PlacePopulation:
     """PLACE POPULATION 0813: one of the single population tokens of setup (3.2)."""
 

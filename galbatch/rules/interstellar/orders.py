@@ -35,9 +35,10 @@ printouts follow):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from typing import Any, Literal
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.interstellar.tables import Size
 
 # ---- words of the language ---------------------------------------------------------------
@@ -73,7 +74,7 @@ def tile_of(word: str) -> int:
 # ---- pieces of orders ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Planet:
     """BLUE 3: a home world of a player's system, named by the system's colour and tile."""
 
@@ -84,7 +85,7 @@ class Planet:
         return f"{self.colour} {self.tile}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ShipCount:
     """2 M, or M for 1 M: ships of one size."""
 
@@ -95,7 +96,7 @@ class ShipCount:
         return f"{self.count} {self.size.value}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Group:
     """1 L 2 M FROM RED 2: ships of one player leaving one planet. The planet may be left
     out (`origin` None): the ships come from wherever the rules allow, home worlds first
@@ -116,7 +117,7 @@ def _groups(groups: tuple[Group, ...]) -> str:
 # ---- Play 2: reclaim a ship from the void -----------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Reclaim:
     """RECLAIM M or RECLAIM M TO RED 2: the one ship taken back from the void at the
     start of the turn. Default (no order): house.RECLAIM_DEFAULT_SIZES, world 1."""
@@ -131,7 +132,7 @@ class Reclaim:
 # ---- Play 3 and 10: the attack, and the second attack -----------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """ATTACK BLUE 3 WITH 1 L 1 M FROM RED 2 AND 2 S FROM RED 4; ATTACK GREEN ON BLUE 3
     ... (GREEN's colony there); ATTACK AGAIN ... is the second attack after a win.
@@ -149,7 +150,7 @@ class Attack:
         return f"ATTACK{again} {on}{self.target.text()} WITH {_groups(self.fleet)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Pass:
     """PASS: no second attack after a win."""
 
@@ -160,7 +161,7 @@ class Pass:
 # ---- Play 4, 5: invitations -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Invite:
     """INVITE GREEN YELLOW, INVITE ALL, INVITE NOBODY: whom a main combatant asks to
     ally with him (the attacker's or the defender's invitations, by his role).
@@ -178,7 +179,7 @@ class Invite:
 # ---- Play 6: alliances --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Ally:
     """ALLY RED WITH 2 M FROM GREEN 3 (or ALLY ATTACKER / ALLY DEFENDER WITH ...): join
     one side, which must have invited you, with colony ships and warships."""
@@ -190,7 +191,7 @@ class Ally:
         return f"ALLY {self.side} WITH {_groups(self.ships)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Decline:
     """DECLINE: answer every invitation of this encounter with no."""
 
@@ -206,7 +207,7 @@ class Decline:
 COIN_WORDS: tuple[str, ...] = ("DIPLOMACY", "HIGHEST", "LOWEST", "BEST")
 
 
-@dataclass(frozen=True)
+@frozen
 class Play:
     """PLAY 3, PLAY DIPLOMACY, PLAY HIGHEST, PLAY LOWEST, PLAY BEST: the secret coin
     of a main combatant (the Druwaith's, after the reveal)."""
@@ -220,7 +221,7 @@ class Play:
 # ---- Play 8: the deal of Diplomacy / Diplomacy -----------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class GiveCoins:
     """RED GIVES 2 COINS: coins from a party's hand to the other party (drawn at random)."""
 
@@ -231,7 +232,7 @@ class GiveCoins:
         return f"{self.player} GIVES {self.count} COIN{'' if self.count == 1 else 'S'}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnShips:
     """BLUE RETURNS 2 SHIPS or BLUE RETURNS 1 M: a party's own ships from the void to
     his home worlds (`size` None: largest first)."""
@@ -245,7 +246,7 @@ class ReturnShips:
         return f"{self.player} RETURNS {self.count} {what}"
 
 
-@dataclass(frozen=True)
+@frozen
 class AllowColony:
     """RED COLONIZES BLUE 3: a party may place a colony ship (of the encounter's, else from
     his home worlds) on the planet."""
@@ -260,7 +261,7 @@ class AllowColony:
 Term = GiveCoins | ReturnShips | AllowColony
 
 
-@dataclass(frozen=True)
+@frozen
 class Deal:
     """DEAL RED GIVES 1 COIN, BLUE COLONIZES RED 2 (or DEAL NOTHING): the terms a main
     combatant agrees to. A deal is reached when each side has a DEAL whose terms are
@@ -277,7 +278,7 @@ class Deal:
         return "DEAL " + (", ".join(t.text() for t in self.terms) or "NOTHING")
 
 
-@dataclass(frozen=True)
+@frozen
 class NoDeal:
     """NO DEAL: accept no deal (the phase does not wait for one)."""
 
@@ -293,7 +294,7 @@ def matches(a: Deal, b: Deal) -> bool:
 # ---- the outcome's choices -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Reward:
     """REWARD COINS, REWARD SHIPS, REWARD 2 SHIPS: a defending ally's reward for each
     ship committed (after a defender's win): coins, ships from the void (as many as
@@ -308,7 +309,7 @@ class Reward:
         return "REWARD SHIPS" if self.ships is None else f"REWARD {self.ships} SHIPS"
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeCoin:
     """TAKE COIN / LEAVE COIN: whether Celegorm reclaims his coin, Mormegil claims the
     opponent's, after a combat. Default: take."""
@@ -319,7 +320,7 @@ class TakeCoin:
         return "TAKE COIN" if self.take else "LEAVE COIN"
 
 
-@dataclass(frozen=True)
+@frozen
 class Heal:
     """HEAL GREEN 2, HEAL GREEN ALL (Nirnaeth): return that player's ships from the void
     to his home worlds, a coin from him for each."""
@@ -352,7 +353,7 @@ Action = (
 Situation = Literal["ATTACKED", "ATTACKING", "INVITED"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """ATTACKED, ATTACKED BY RED, ATTACKED AT BLUE 3, ATTACKING, ATTACKING BLUE,
     INVITED, INVITED BY RED, INVITED BY RED AGAINST BLUE: the player's part in the
@@ -377,7 +378,7 @@ class Condition:
         return " ".join(words)
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """ALWAYS PLAY HIGHEST; IF ATTACKED INVITE ALL; IF INVITED BY RED ALLY RED WITH 2 M:
     an order for every time its phase comes (and the condition holds), until cancelled."""
@@ -391,7 +392,7 @@ class Standing:
         return f"IF {self.condition.text()} {self.action.text()}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Cancel:
     """CANCEL 2, CANCEL ALL: standing orders, numbered as the last printout lists them."""
 
