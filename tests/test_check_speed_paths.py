@@ -33,7 +33,7 @@ NEVER = ("lark", "reportlab", "tabulate", "platformdirs", "importlib.resources",
 
 PROBE = """
 import sys
-from galbatch.cli import main
+from galbatch.cli.group import main
 sys.argv = ["galbatch", "check", *sys.argv[1:]]
 try:
     main()
@@ -176,7 +176,7 @@ def test_a_new_games_quoted_setting_is_kept_as_plain_data(
     setting as the full load reads it."""
     from click.testing import CliRunner
 
-    from galbatch.cli import cli
+    from galbatch.cli.group import cli
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     game = tmp_path / "g"
@@ -284,7 +284,7 @@ def test_an_order_files_records_compare_as_dataclasses_did() -> None:
 def test_the_commands_are_the_groups_when_asked_for() -> None:
     from click.testing import CliRunner
 
-    from galbatch.cli import COMMANDS, cli
+    from galbatch.cli.group import COMMANDS, cli
 
     listed = CliRunner().invoke(cli, ["--help"]).output  # listing asks for every command
     assert all(f"  {name} " in listed for name in COMMANDS)
@@ -296,7 +296,7 @@ def test_the_commands_are_the_groups_when_asked_for() -> None:
 def test_one_letter_options_read_as_click_reads_them(orders: Path) -> None:
     from click.testing import CliRunner
 
-    from galbatch.cli import cli
+    from galbatch.cli.group import cli
 
     runner = CliRunner()
     results = [

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import cli
+from galbatch.cli.group import cli
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import Done, cli, main
+from galbatch.cli.group import cli, main
+from galbatch.cli.quick import Done
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "games" / "conflict-demo"

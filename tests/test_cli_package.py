@@ -12,13 +12,13 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import COMMANDS, cli
+from galbatch.cli.group import COMMANDS, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = 'GAME demo PLAYER 1 PASSWORD "p"\n'
 PROBE = """
 import sys
-from galbatch.cli import main
+from galbatch.cli.group import main
 try:
     main(sys.argv[1:])
 except SystemExit as e:

@@ -198,7 +198,7 @@ def test_a_cold_check_makes_only_the_order_classes_it_builds(tmp_path: Path) -> 
     orders.write_text("\n".join(['GAME GT13 PLAYER 1 PASSWORD "x"', *builds, "END"]) + "\n")
     probe = (
         "import sys\n"
-        "from galbatch.cli import main\n"
+        "from galbatch.cli.group import main\n"
         "sys.argv = ['galbatch', 'check', sys.argv[1], '--ruleset', 'galactac']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "from galbatch.rules.galactac import orders\n"

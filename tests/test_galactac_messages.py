@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import cli
+from galbatch.cli.group import cli
 from galbatch.engine.contract.rng import Streams
 from galbatch.rules.galactac.diplomacy import Letter
 from galbatch.rules.galactac.resolve import resolve

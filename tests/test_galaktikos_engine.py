@@ -146,7 +146,7 @@ def test_new_help_names_every_registered_ruleset() -> None:
     galaktikos was) is named there without touching the help text."""
     from click.testing import CliRunner
 
-    from galbatch.cli import cli
+    from galbatch.cli.group import cli
     from galbatch.rules import RULESETS
 
     result = CliRunner().invoke(cli, ["new", "--help"], terminal_width=200)
@@ -251,7 +251,7 @@ def test_an_order_short_as_projected_is_kept_by_check_and_paid_at_the_turn(
     and the round builds it instead of leaving the resources unspent."""
     from click.testing import CliRunner
 
-    from galbatch.cli import cli
+    from galbatch.cli.group import cli
     from galbatch.rules.galaktikos.hexes import distance
     from galbatch.rules.galaktikos.placement import galaxy_of, legal_home_sites
 

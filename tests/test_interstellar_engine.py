@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import cli
+from galbatch.cli.group import cli
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.job.run import process
 from galbatch.rules import get_ruleset

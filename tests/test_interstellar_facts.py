@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from galbatch.cli import cli
+from galbatch.cli.group import cli
 from galbatch.engine.checker.pipeline import FileCheck
 from galbatch.engine.gamedir.newgame import create_game
 from galbatch.engine.job.lint import check_one

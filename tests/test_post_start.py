@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from galbatch.cli import cli
+from galbatch.cli.group import cli
 from galbatch.engine.gamedir.directory import Game, GameError
 from galbatch.engine.gamedir.signup_list import SIGNUPS_FILE, read_signups
 from galbatch.post.mailin import intake

@@ -18,7 +18,7 @@ DEMO = ROOT / "games" / "conflict-demo"
 ORDERS = 'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"\nA,1,2,5\nT,11,RIGEL\nEND\n'
 PROBE = """
 import sys
-from galbatch.cli import main
+from galbatch.cli.group import main
 sys.argv = ["galbatch", "check", *sys.argv[1:]]
 try:
     main()

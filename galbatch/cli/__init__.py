@@ -1,100 +1,40 @@
-"""The galbatch command: a thin click group over the engine, one module a command.
+"""The galbatch command: `run`, the installed program.
 
-Each command's module is imported only when that command runs (`galbatch check`
-imports galbatch.cli.check and no other command). Exit status is the mainframe
-return code, `RC`: 0 clean, 4 warnings, 8 errors, 12 unusable input (or a run
-refused), 16 the run itself failed.
+The commands are a thin click group over the engine, one module a command
+(galbatch.cli.group). A `galbatch check` with plain arguments is run without click
+(galbatch.cli.plain_check): speed, a cold check is the command players run most.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from typing import Any
 
-import click
+from galbatch.cli.quick import Done, end_at_once, internal_error, quiet_stdout, tolerant_streams
 
-from galbatch import __version__
-from galbatch.cli.common import quiet_stdout, show_error
-from galbatch.cli.lazy import LazyGroup
-from galbatch.cli.quick import Done, end_at_once
-from galbatch.engine.language.diagnostics import RC
-
-__all__ = ["COMMANDS", "Done", "cli", "main", "run"]
-
-COMMANDS = {  # each command's name and its "module.attribute", imported when it is asked for
-    "check": "galbatch.cli.check.check",
-    "intake": "galbatch.cli.post.intake",
-    "mail": "galbatch.cli.post.mail",
-    "new": "galbatch.cli.new.new",
-    "passwd": "galbatch.cli.passwd.passwd",
-    "print": "galbatch.cli.reprint.print_",
-    "process": "galbatch.cli.process.process",
-    "rating": "galbatch.cli.rating.rating",
-    "serve": "galbatch.cli.serve.serve",
-    "signups": "galbatch.cli.post.signups",
-    "start": "galbatch.cli.post.start",
-    "status": "galbatch.cli.status.status",
-}
-
-
-@click.group(
-    cls=LazyGroup,
-    lazy_subcommands=COMMANDS,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-@click.version_option(__version__, prog_name="galbatch")
-def cli() -> None:
-    """Batch turn processor and order checker for play-by-mail space games.
-
-    A game lives in a directory (game.yaml, orders/, turns/). Typical use:
-
-    \b
-      galbatch new conflict games/demo --players 6 --seed 1997
-      galbatch check orders.txt --ruleset conflict
-      galbatch process games/demo
-      galbatch status games/demo
-      galbatch print games/demo --turn 1 --player 3 --format pdf -o p3.pdf
-      galbatch passwd games/demo 3
-      galbatch intake games/demo mail/inbox.mbox
-      galbatch mail games/demo --send
-      galbatch serve games/ --port 8080
-
-    Shell completion (bash): eval "$(_GALBATCH_COMPLETE=bash_source galbatch)"
-
-    Exit status: 0 clean, 4 warnings, 8 errors, 12 unusable input, 16 failure.
-    """
-
-
-def main(argv: list[str] | None = None) -> Any:
-    """Entry point: click's usage errors and failures exit 16, like a failed job."""
-    for stream in (sys.stdout, sys.stderr):  # a legacy terminal encoding must not fail a run
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
-    try:
-        return cli.main(args=argv, prog_name="galbatch", standalone_mode=False)
-    except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
-    except click.ClickException as e:
-        show_error(e)
-        sys.exit(RC.FAILED)
-    except click.exceptions.Abort:
-        click.echo("galbatch: aborted", err=True)
-        sys.exit(RC.FAILED)
-    except BrokenPipeError:  # the reader stopped early (`| head`): what it read is all it wanted
-        quiet_stdout()
-        sys.exit(RC.CLEAN)
-    except Exception as e:  # the run itself failed: say so, exit 16, keep the details short
-        if os.environ.get("GALBATCH_DEBUG"):
-            raise
-        click.echo(f"galbatch: internal error: {type(e).__name__}: {e}", err=True)
-        click.echo("galbatch: set GALBATCH_DEBUG=1 to see the traceback", err=True)
-        sys.exit(RC.FAILED)
+__all__ = ["run"]
 
 
 def run() -> None:
-    """The `galbatch` program: `main`; a quick command (`check`, `rating`) ends the
-    process as soon as its output is flushed (galbatch.cli.quick)."""
+    """The `galbatch` program; a quick command (`check`, `rating`) ends the process as
+    soon as its output is flushed (galbatch.cli.quick)."""
+    if sys.argv[1:2] == ["check"]:
+        # speed: the plain check's module, for `check` only; click is not imported
+        from galbatch.cli.plain_check import plain_request, report
+
+        request = plain_request(sys.argv[1:])
+        if request is not None:
+            tolerant_streams()
+            try:
+                code = report(request)
+            except BrokenPipeError:  # the reader stopped early, as the click group says
+                quiet_stdout()
+                code = 0
+            except Exception as e:  # the run itself failed: exit 16, as the click group does
+                code = internal_error(e)
+            end_at_once(Done(code))
+    # The click group, for every other command line.
+    from galbatch.cli.group import main
+
     try:
         main()
     except Done as done:

@@ -1,18 +1,19 @@
 """`galbatch check`: order files checked by syntax, against a player's view or the game.
 
 The speed-critical command: it imports nothing at first but click and the ruleset
-registry, and it is a quick command (galbatch.cli.quick)."""
+registry, and it is a quick command (galbatch.cli.quick). With plain arguments it runs
+without click (galbatch.cli.plain_check), by the same `report`."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from galbatch.cli.common import RULESET_NAMES, complete_ruleset
-from galbatch.cli.quick import Done, QuickCommand
-from galbatch.engine.language.diagnostics import RC
+from galbatch.cli.plain_check import Request, problem, report
+from galbatch.cli.quick import Done
+from galbatch.cli.quick_command import QuickCommand
 
 
 @click.command(cls=QuickCommand)
@@ -72,42 +73,13 @@ def check(
     Give exactly one of --ruleset (syntax), --view (what you know) or --game
     (the GM's real state). Diagnostics read FILE:LINE:COL: severity: [CODE] message.
     """
-    from galbatch.engine.job.lint import (
-        STDIN,
-        CheckError,
-        check_files,
-        checked_against,
-        failure_json,
-    )
-
-    problem = None
-    if sum(x is not None for x in (ruleset, game_dir, view_file)) != 1:
-        problem = "give exactly one of --ruleset, --game or --view"
-    elif files.count(STDIN) > 1:
-        problem = "standard input (-) can be checked only once"
-    if problem is not None:
+    request = Request(files, ruleset, game_dir, view_file, fmt, caret, silenced)
+    said = problem(request)
+    if said is not None:
         if fmt == "json":
-            click.echo(failure_json(problem))
-        raise click.UsageError(problem)
-    try:
-        rc, output = check_files(
-            [STDIN if f == STDIN else Path(f) for f in files],
-            ruleset=ruleset,
-            game_dir=game_dir,
-            view_file=view_file,
-            fmt=fmt,
-            source=sys.stdout.isatty() if caret is None else caret,
-            silenced=silenced,
-        )
-    except CheckError as e:
-        if fmt == "json":  # a tool still gets one JSON object on stdout
-            click.echo(failure_json(str(e)))
-        click.echo(f"galbatch: {e}", err=True)
-        raise Done(RC.FAILED) from None
-    if output:
-        click.echo(output)
-    if fmt == "text":  # on standard error: the diagnostics stay compiler lines
-        against = checked_against(game_dir, view_file)
-        if against is not None:
-            click.echo(f"galbatch: {against}", err=True)
-    raise Done(rc)
+            # A tool still gets one JSON object on stdout; imported only for a usage problem.
+            from galbatch.engine.job.lint import failure_json
+
+            click.echo(failure_json(said))
+        raise click.UsageError(said)
+    raise Done(report(request))

@@ -5,7 +5,6 @@ Exit codes are `galbatch.engine.language.diagnostics.RC`, the job's own."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from galbatch.cli.quick import quiet_stdout
 from galbatch.rules import RULESETS
 
 if TYPE_CHECKING:
@@ -72,13 +72,6 @@ def show_error(e: click.ClickException) -> None:
             usage += f"\nTry '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n"
         click.echo(usage, err=True)
     click.echo(f"galbatch: {e.format_message()}", err=True)
-
-
-def quiet_stdout() -> None:
-    """Send the rest of standard output nowhere: its reader has closed the pipe."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
 
 
 class Terminal:

@@ -1,8 +1,9 @@
 """speed: the tricks that keep a cold `galbatch check` quick, and nothing else.
 
 Only the quick commands use them, `check` and `rating`, which write nothing but their
-output: their one-letter options are matched at once, and the program ends as soon as
-their output is flushed. Every other command is a plain click command and ends as usual.
+output: the program ends as soon as their output is flushed, and a `check` with plain
+arguments runs without click (galbatch.cli.plain_check). Every other command is a
+plain click command and ends as usual. Nothing here imports click.
 """
 
 from __future__ import annotations
@@ -10,11 +11,8 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import suppress
-from typing import Any, NoReturn
+from typing import NoReturn
 
-import click
-
-from galbatch.cli.common import quiet_stdout
 from galbatch.engine.language.diagnostics import RC
 
 
@@ -23,21 +21,29 @@ class Done(SystemExit):
     called in-process, it is a plain SystemExit."""
 
 
-class QuickCommand(click.Command):
-    """A command whose one-letter options (`-r conflict`) are found at once.
+def tolerant_streams() -> None:
+    """Standard output and error write what a legacy terminal encoding cannot show as
+    backslash escapes, rather than fail the run."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
-    speed: click tries every option as a long one first, and a miss builds a "no such
-    option" error that imports difflib and gettext's catalogues, a tenth of a cold
-    check's own time. This patches click's private parser tables (`_short_opt`,
-    `_long_opt`), and does nothing if a click version lacks them."""
 
-    def make_parser(self, ctx: click.Context) -> Any:
-        parser = super().make_parser(ctx)
-        short, long = getattr(parser, "_short_opt", None), getattr(parser, "_long_opt", None)
-        if isinstance(short, dict) and isinstance(long, dict):
-            for name, option in short.items():
-                long.setdefault(name, option)
-        return parser
+def quiet_stdout() -> None:
+    """Send the rest of standard output nowhere: its reader has closed the pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def internal_error(e: Exception) -> RC:
+    """Say that the run itself failed, in two short lines, and give its RC (16); with
+    GALBATCH_DEBUG set, raise `e` for its traceback instead."""
+    if os.environ.get("GALBATCH_DEBUG"):
+        raise e
+    print(f"galbatch: internal error: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+    print("galbatch: set GALBATCH_DEBUG=1 to see the traceback", file=sys.stderr, flush=True)
+    return RC.FAILED
 
 
 def end_at_once(done: Done) -> NoReturn:
@@ -49,7 +55,7 @@ def end_at_once(done: Done) -> NoReturn:
     code = done.code if isinstance(done.code, int) else RC.FAILED
     try:
         sys.stdout.flush()
-    except BrokenPipeError:  # as `galbatch.cli.main` says of a reader that stopped early
+    except BrokenPipeError:  # as `galbatch.cli.group.main` says of a reader that stopped early
         quiet_stdout()
     except (OSError, ValueError):  # a full disk under `> file`: the output is not all out
         code = RC.FAILED

@@ -6,7 +6,8 @@ import json
 
 import click
 
-from galbatch.cli.quick import Done, QuickCommand
+from galbatch.cli.quick import Done
+from galbatch.cli.quick_command import QuickCommand
 from galbatch.rules.galactac.calculator import report
 
 
