@@ -15,10 +15,9 @@ import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from galbatch.engine.job.lint import STDIN, CheckError, check_files, checked_against, failure_json
-from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.language.diagnostics import RC, Record
 
 FORMATS = ("text", "json")
 VALUED = {  # option spelling: its parameter
@@ -35,16 +34,28 @@ VALUED = {  # option spelling: its parameter
 FLAGS = {"--caret": True, "--no-caret": False}
 
 
-class Request(NamedTuple):
+class Request(Record):
     """One `galbatch check`: its parameters as the click command receives them."""
 
-    files: tuple[str, ...]
-    ruleset: str | None = None
-    game_dir: Path | None = None
-    view_file: Path | None = None
-    fmt: str = "text"
-    caret: bool | None = None
-    silenced: tuple[str, ...] = ()
+    __slots__ = ("files", "ruleset", "game_dir", "view_file", "fmt", "caret", "silenced")
+
+    def __init__(
+        self,
+        files: tuple[str, ...],
+        ruleset: str | None = None,
+        game_dir: Path | None = None,
+        view_file: Path | None = None,
+        fmt: str = "text",
+        caret: bool | None = None,
+        silenced: tuple[str, ...] = (),
+    ) -> None:
+        self.files = files
+        self.ruleset = ruleset
+        self.game_dir = game_dir
+        self.view_file = view_file
+        self.fmt = fmt
+        self.caret = caret
+        self.silenced = silenced
 
 
 def problem(request: Request) -> str | None:
