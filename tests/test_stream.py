@@ -292,25 +292,26 @@ def test_a_worker_that_ends_mid_job_fails_that_game_alone(
     assert all(r.status == "not committed" and r.log.endswith("ENDED\n") for r in ran)
 
 
-def test_a_stream_worker_forks_no_helper_of_its_own(
+def test_a_stream_worker_forks_no_helper_but_for_the_last_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With --jobs n the stream's n workers keep the cores busy, a game each: a job in one
     of them forks no helper (the passwords' or the printing's) to run beside it, as a job
-    alone on the machine does; that would only add the fork's cost."""
+    alone on the machine does; that would only add the fork's cost. The last game given
+    out may: the other workers run out of games and leave their cores to it."""
 
     def job(directory: str, options: Options) -> GameRun:
         return GameRun(directory, RC.CLEAN, "", {"forks": print_worker.can_fork()})
 
     monkeypatch.setattr(stream, "run_game", job)
     monkeypatch.setattr(print_worker, "cores", lambda: 2)
-    directories = [str(tmp_path / f"game{i}") for i in range(3)]
+    directories = [str(tmp_path / f"game{i}") for i in range(5)]
     assert print_worker.can_fork(), "the stream's own process may fork"
     result = run_stream(directories, Options(), jobs=2)
-    assert [r.report for r in result.runs] == [{"forks": False}] * 3
+    assert [r.report for r in result.runs] == [{"forks": False}] * 4 + [{"forks": True}]
     assert [r.report for r in run_stream(directories, Options(), jobs=1).runs] == [
         {"forks": True}
-    ] * 3
+    ] * 5
 
 
 @pytest.mark.slow

@@ -32,11 +32,12 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def keep_to_one_core() -> None:
-    """Fork no worker from now on: this process is one of a job stream's workers, which
-    already keep every core busy with a game each (a fork then only adds its cost)."""
+def keep_to_one_core(one: bool = True) -> None:
+    """Fork no worker from now on (or again, `one` False): this process is one of a job
+    stream's workers, which keep every core busy with a game each (a fork then only adds
+    its cost)."""
     global _one_core
-    _one_core = True
+    _one_core = one
 
 
 def can_fork() -> bool:

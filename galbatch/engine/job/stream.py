@@ -256,11 +256,13 @@ class Worker:
     def fileno(self) -> int:
         return self.from_child.fileno()
 
-    def start(self, directory: str) -> bool:
-        """Send it one game's directory; False if it has ended."""
+    def start(self, directory: str, last: bool) -> bool:
+        """Send it one game's directory; False if it has ended. The `last` game of the
+        stream may fork helpers: the cores its sibling workers leave are soon idle."""
         self.directory, self.mark = directory, os.fstat(self.said.fileno()).st_size
+        given = {"directory": directory, "helpers": last}
         try:
-            self.to_child.write(json.dumps(directory).encode("utf-8") + b"\n")
+            self.to_child.write(json.dumps(given).encode("utf-8") + b"\n")
             self.to_child.flush()
         except OSError:
             return False
@@ -326,7 +328,7 @@ def run_in_workers(
                 worker = idle.pop() if idle else Worker(options, [*idle, *busy])
                 i = todo.popleft()
                 busy[worker] = i
-                if not worker.start(directories[i]):
+                if not worker.start(directories[i], last=not todo):
                     done[busy.pop(worker)] = worker.crashed(options)
             ready, _, _ = select.select(list(busy), [], []) if busy else ([], [], [])
             for worker in ready:
@@ -348,13 +350,15 @@ def run_in_workers(
 
 
 def serve(options: Options, down: int, up: int) -> None:
-    """A worker of the stream: for each directory read from `down`, run that game's job
-    and write it on `up` as one JSON line, until `down` ends."""
+    """A worker of the stream: for each game read from `down`, run its job and write it
+    on `up` as one JSON line, until `down` ends. A job forks no helper, since the sibling
+    workers keep the other cores busy, but the stream's last."""
     os.dup2(2, 1)  # what a job prints goes with the worker's stderr, not among the answers
-    keep_to_one_core()
     with open(down, "rb") as orders, open(up, "wb") as answers:
         for line in orders:
-            run = run_game(json.loads(line.decode("utf-8")), options)
+            given = json.loads(line.decode("utf-8"))
+            keep_to_one_core(not given["helpers"])
+            run = run_game(given["directory"], options)
             data = {"rc": int(run.rc), "log": run.log, "report": run.report}
             answers.write(json.dumps(data).encode("utf-8") + b"\n")
             answers.flush()
