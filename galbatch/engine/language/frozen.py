@@ -1,4 +1,5 @@
-"""`@frozen`: a frozen dataclass for an order, made one when first used.
+"""`@frozen`: a frozen dataclass for an order (or another record a check imports and
+seldom builds), made one when first used.
 
 speed: `dataclass` compiles six methods a class when its module is imported, about
 1 ms a class. A cold `galbatch check` imports every order class of its game (8 to 42)

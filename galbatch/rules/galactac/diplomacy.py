@@ -14,12 +14,12 @@ player's id, code name or account.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from galbatch.engine.checker.situation import Refusal, Situation, run
 from galbatch.engine.contract.ruleset import normal_name as normal
 from galbatch.engine.language.diagnostics import Diagnostic
+from galbatch.engine.language.frozen import frozen
 from galbatch.engine.language.message_blocks import named
 from galbatch.engine.language.message_order import Message
 from galbatch.engine.text.suggest import closest
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from galbatch.engine.language.located import Located
 
 
-@dataclass(frozen=True)
+@frozen
 class Letter:
     """An accepted message: the recipient's name as the game compares it, and the text.
 

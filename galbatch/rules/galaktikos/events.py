@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.galaktikos.hexes import Hex
 from galbatch.rules.galaktikos.state import GameState
 
@@ -52,7 +52,7 @@ def spread(
     return {k: n for k, n in lost.items() if n}
 
 
-@dataclass(frozen=True)
+@frozen
 class Overpopulation:
     """Population above a hex's maximum, removed at once (7.2)."""
 
@@ -60,7 +60,7 @@ class Overpopulation:
     losses: tuple[tuple[str, int], ...]  # (player, tokens removed)
 
 
-@dataclass(frozen=True)
+@frozen
 class AccessChanged:
     """A player's resource status changed with his population (7.1)."""
 

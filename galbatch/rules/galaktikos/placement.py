@@ -13,9 +13,9 @@ A player who sends no setup orders is placed automatically and legally.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.galaktikos.galaxy import Galaxy
 from galbatch.rules.galaktikos.hexes import Hex, distance
 from galbatch.rules.galaktikos.house import SETUP_NEEDS_HABITAT
@@ -32,7 +32,7 @@ HOME = "home"
 SINGLE = "single"
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One placement of setup: the seat placing and what (HOME or SINGLE)."""
 
