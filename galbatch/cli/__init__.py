@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from galbatch.cli.quick import Done, end_at_once, internal_error, quiet_stdout, tolerant_streams
+from galbatch.engine.language.diagnostics import RC
 
 __all__ = ["run"]
 
@@ -28,7 +29,7 @@ def run() -> None:
                 code = report(request)
             except BrokenPipeError:  # the reader stopped early, as the click group says
                 quiet_stdout()
-                code = 0
+                code = RC.CLEAN
             except Exception as e:  # the run itself failed: exit 16, as the click group does
                 code = internal_error(e)
             end_at_once(Done(code))

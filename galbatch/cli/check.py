@@ -11,9 +11,10 @@ from pathlib import Path
 import click
 
 from galbatch.cli.common import RULESET_NAMES, complete_ruleset
-from galbatch.cli.plain_check import Request, problem, report
+from galbatch.cli.plain_check import FORMATS, Request, problem, report
 from galbatch.cli.quick import Done
 from galbatch.cli.quick_command import QuickCommand
+from galbatch.engine.job.lint import failure_json
 
 
 @click.command(cls=QuickCommand)
@@ -41,7 +42,7 @@ from galbatch.cli.quick_command import QuickCommand
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(FORMATS),
     default="text",
     show_default=True,
     help="Diagnostics as compiler lines or one JSON object.",
@@ -76,10 +77,7 @@ def check(
     request = Request(files, ruleset, game_dir, view_file, fmt, caret, silenced)
     said = problem(request)
     if said is not None:
-        if fmt == "json":
-            # A tool still gets one JSON object on stdout; imported only for a usage problem.
-            from galbatch.engine.job.lint import failure_json
-
+        if fmt == "json":  # a tool still gets one JSON object on stdout
             click.echo(failure_json(said))
         raise click.UsageError(said)
     raise Done(report(request))
