@@ -160,6 +160,15 @@ SPEED_TRICKS: dict[str, tuple[tuple[str, str], ...]] = {
             "_has_regex = False\n",
         ),
     ),
+    # `inspect` serves only `v_args` on a class, which no galbatch parser uses: named as
+    # a module, not imported from, so that a check that defers it (galbatch.cli.quick)
+    # never runs it.
+    "inspect": (
+        ("from inspect import getmembers, getmro\n", "import inspect\n"),
+        ("mro = getmro(cls)\n", "mro = inspect.getmro(cls)\n"),
+        ("for name, _ in getmembers(_cls)}", "for name, _ in inspect.getmembers(_cls)}"),
+        ("for name, value in getmembers(cls):", "for name, value in inspect.getmembers(cls):"),
+    ),
     # The categories' pattern, compiled at import, is left to re.search and re.sub to
     # compile if they are ever asked (never, without \\p{...} in a grammar).
     "categ_pattern": (

@@ -632,7 +632,7 @@ class Tree(Generic[_Leaf_T]):
 
 
 from functools import wraps, update_wrapper
-from inspect import getmembers, getmro
+import inspect
 
 _Return_T = TypeVar('_Return_T')
 _Return_V = TypeVar('_Return_V')
@@ -658,10 +658,10 @@ class _Decoratable:
 
     @classmethod
     def _apply_v_args(cls, visit_wrapper):
-        mro = getmro(cls)
+        mro = inspect.getmro(cls)
         assert mro[0] is cls
-        libmembers = {name for _cls in mro[1:] for name, _ in getmembers(_cls)}
-        for name, value in getmembers(cls):
+        libmembers = {name for _cls in mro[1:] for name, _ in inspect.getmembers(_cls)}
+        for name, value in inspect.getmembers(cls):
 
             ##
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import sys
 
-from galbatch.cli.quick import Done, end_at_once, internal_error, quiet_stdout, tolerant_streams
+from galbatch.cli.quick import (
+    Done,
+    end_at_once,
+    inspect_when_used,
+    internal_error,
+    quiet_stdout,
+    tolerant_streams,
+)
 from galbatch.engine.language.diagnostics import RC
 
 __all__ = ["run"]
@@ -19,6 +26,7 @@ def run() -> None:
     """The `galbatch` program; a quick command (`check`, `rating`) ends the process as
     soon as its output is flushed (galbatch.cli.quick)."""
     if sys.argv[1:2] == ["check"]:
+        inspect_when_used()
         # speed: the plain check's module, for `check` only; click is not imported
         from galbatch.cli.plain_check import plain_request, report
 

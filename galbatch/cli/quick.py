@@ -8,10 +8,12 @@ plain click command and ends as usual. Nothing here imports click.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+import types
 from contextlib import suppress
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from galbatch.engine.language.diagnostics import RC
 
@@ -19,6 +21,30 @@ from galbatch.engine.language.diagnostics import RC
 class Done(SystemExit):
     """The end of a quick command: the program may stop at once (see `end_at_once`);
     called in-process, it is a plain SystemExit."""
+
+
+class _OnFirstUse(types.ModuleType):
+    """A stand-in for a module not imported yet: the first attribute it is asked for
+    imports the module, whose names the stand-in then takes on."""
+
+    def __getattr__(self, name: str) -> Any:  # only for names the stand-in lacks
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        module = importlib.import_module(self.__name__)
+        self.__dict__.update(module.__dict__)
+        return getattr(module, name)
+
+
+def inspect_when_used() -> None:
+    """Import `inspect` only when something uses it.
+
+    speed: `dataclasses` and lark's runtime import `inspect` (with ast, dis and
+    tokenize: a fifth of importing click) for what a check never calls: a signature
+    for a dataclass without a docstring, the members of a class given lark's `v_args`.
+    (The standard library's LazyLoader would not do: an `import inspect` of its module
+    asks for `__spec__`, which runs it.)"""
+    if "inspect" not in sys.modules:
+        sys.modules["inspect"] = _OnFirstUse("inspect")
 
 
 def tolerant_streams() -> None:
