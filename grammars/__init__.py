@@ -2,8 +2,8 @@
 
 `python -m galbatch.grammars.build` regenerates the parsers after a grammar changes.
 The generated modules (`*_parser.py`, `lark_runtime.py`) are lark's standalone output,
-under the Mozilla Public License 2.0 (LICENSES/MPL-2.0.txt); the grammars, this module and
-the generator are galbatch's own, under its MIT licence.
+under the Mozilla Public License 2.0 (LICENSES/MPL-2.0.txt); the grammars, this module,
+`compiled_ahead` and the generator are galbatch's own, under its MIT licence.
 """
 
 from __future__ import annotations

@@ -30,14 +30,16 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from galbatch.grammars import OPTIONS, module_name
+from galbatch.grammars.compiled_ahead import WRITTEN_BY, record
 
 HERE = Path(__file__).resolve().parent
-VERSION = 9  # of the generated modules' form: a module of another is stale
+VERSION = 10  # of the generated modules' form: a module of another is stale
 RUNTIME = "lark_runtime"  # the module of lark's standalone runtime every parser shares
 HEAD = """\
 # Generated from {name} by `python -m galbatch.grammars.build` (form {version}): do not edit.
@@ -169,6 +171,21 @@ SPEED_TRICKS: dict[str, tuple[tuple[str, str], ...]] = {
         ("for name, _ in getmembers(_cls)}", "for name, _ in inspect.getmembers(_cls)}"),
         ("for name, value in getmembers(cls):", "for name, value in inspect.getmembers(cls):"),
     ),
+    # The lexer's patterns are made from the engine code the generator wrote into each
+    # parser module (galbatch.grammars.compiled_ahead, ENGINE_CODE below): `re` compiling
+    # them was a tenth of a cold Galac-Tac or Interstellar check. A pattern without
+    # engine code, or code from another Python, is compiled by `re` as before.
+    "compiled_ahead": (
+        (
+            "from copy import deepcopy\n",
+            "from copy import deepcopy\n"
+            "from galbatch.grammars.compiled_ahead import compiled_ahead\n",
+        ),
+        (
+            "lexer_conf.re_module = regex if options.regex else re\n",
+            "lexer_conf.re_module = regex if options.regex else compiled_ahead\n",
+        ),
+    ),
     # The categories' pattern, compiled at import, is left to re.search and re.sub to
     # compile if they are ever asked (never, without \\p{...} in a grammar).
     "categ_pattern": (
@@ -286,9 +303,43 @@ def _standalone(grammar: Path, tricks: bool = True) -> tuple[str, str]:
 
 
 def generate(grammar: Path) -> str:
-    """The text of the parser tables module for `grammar`."""
+    """The text of the parser tables module for `grammar`, with its lexer's engine code."""
     text = grammar.read_text(encoding="utf-8")
-    return head(grammar.name, text) + "\n" + _standalone(grammar)[1]
+    return head(grammar.name, text) + "\n" + _standalone(grammar)[1] + engine_code(text)
+
+
+# A speed trick (see "compiled_ahead" above): the engine code of every pattern the lexer
+# compiles, for the Python that generated the module; another Python compiles them.
+ENGINE_CODE = """\
+# The engine code of the lexer's patterns, by pattern and flags (speed trick
+# "compiled_ahead" of build.py): written by Python {version}.
+from galbatch.grammars.compiled_ahead import compiled_ahead
+compiled_ahead.learn({written_by!r}, {{
+{entries}}})
+"""
+ENGINE_CODE_BEGINS = "# The engine code of the lexer's patterns"
+
+
+def engine_code(text: str) -> str:
+    """The block of a generated module that hands the lexer's engine code over."""
+    from lark import Lark
+
+    lexer = Lark(text, **OPTIONS).parser.lexer
+    entries = "".join(f"    {key!r}: {code!r},\n" for key, code in record(lexer).items())
+    version = ".".join(map(str, WRITTEN_BY[:3]))
+    return ENGINE_CODE.format(version=version, written_by=WRITTEN_BY, entries=entries)
+
+
+def without_engine_code(module: str) -> str:
+    """A generated module's text without its engine code (which another Python writes
+    otherwise)."""
+    return module.split(ENGINE_CODE_BEGINS, 1)[0]
+
+
+def engine_code_by(module: str) -> tuple[int, ...] | None:
+    """The Python that wrote a generated module's engine code, if any."""
+    found = re.search(r"^compiled_ahead\.learn\((\([0-9, ]+\)), \{$", module, re.MULTILINE)
+    return None if found is None else tuple(ast.literal_eval(found[1]))
 
 
 def generate_runtime(tricks: bool = True) -> str:
