@@ -4,16 +4,17 @@ For 2 to 8 players, a mid-game board on the galaxy `galbatch new` makes for that
 players (its size grows with them): each player holding the hexes nearest its home,
 settled, built up and armed, raiders in its neighbours' border hexes, and sending the
 orders of `bench_galaktikos.py` (up to 40). Timed in-process, as CPU time (the median
-of a few runs): every player's file checked against his view (the checker's three
-layers), and the round resolved. The growth exponent is the slope of log time against
-log players, and against log board hexes; a round whose work is linear in its actions
-has an exponent near 1 in players.
+of a few runs, the sizes taking turns): every player's file checked against his view
+(the checker's three layers), and the round resolved. The growth exponent is the slope
+of log time against log players, log actions and log board hexes; a round whose work
+is linear in its actions has an exponent near 1 in actions.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_galaktikos_growth.py [RUNS]
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 import sys
@@ -35,7 +36,8 @@ from galbatch.rules.galaktikos.tables import HexType
 
 SEED = 2006
 PLAYERS = range(2, 9)
-RUNS = 3
+RUNS = 5
+REPEAT = 3  # each timed run does the work this many times: a round takes milliseconds
 
 
 def mid_game(players: int) -> RoundState:
@@ -88,14 +90,17 @@ def mid_game(players: int) -> RoundState:
     return state
 
 
-def cpu(work: Callable[[], Any], runs: int) -> float:
-    """The median CPU seconds of `runs` runs of `work`."""
-    times = []
+def cpu(works: list[Callable[[], Any]], runs: int) -> list[float]:
+    """The median CPU seconds of each of `works`, run in turn `runs` times over: the
+    sizes interleaved, so that a machine busier for a while slows every size alike."""
+    times: list[list[float]] = [[] for _ in works]
     for _ in range(runs):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
+        for work, kept in zip(works, times, strict=True):
+            gc.collect()
+            start = time.process_time()
+            work()
+            kept.append(time.process_time() - start)
+    return [statistics.median(kept) for kept in times]
 
 
 def slope(xs: list[float], ys: list[float]) -> float:
@@ -109,8 +114,7 @@ def slope(xs: list[float], ys: list[float]) -> float:
 
 def main(runs: int = RUNS) -> None:
     ruleset = get_ruleset("galaktikos")
-    sizes, boards, checks, rounds = [], [], [], []
-    print(f"{'players':>7} {'hexes':>6} {'actions':>7} {'check s':>8} {'round s':>8}")
+    sizes, boards, actions, check_works, round_works = [], [], [], [], []
     for players in PLAYERS:
         state = mid_game(players)
         texts = {
@@ -130,14 +134,18 @@ def main(runs: int = RUNS) -> None:
         resolve = lambda s=state, g=given: ruleset.resolve(s, g, Streams(SEED, s.round))  # noqa: E731
         sizes.append(players)
         boards.append(state.width * state.height)
-        checks.append(cpu(check_all, runs))
-        rounds.append(cpu(resolve, runs))
-        actions = sum(len(found) for found in given.values())
-        print(f"{players:>7} {boards[-1]:>6} {actions:>7} {checks[-1]:>8.3f} {rounds[-1]:>8.3f}")
+        actions.append(sum(len(found) for found in given.values()))
+        check_works.append(lambda work=check_all: [work() for _ in range(REPEAT)])
+        round_works.append(lambda work=resolve: [work() for _ in range(REPEAT)])
+    checks = [t / REPEAT for t in cpu(check_works, runs)]
+    rounds = [t / REPEAT for t in cpu(round_works, runs)]
+    print(f"{'players':>7} {'hexes':>6} {'actions':>7} {'check s':>8} {'round s':>8}")
+    for row in zip(sizes, boards, actions, checks, rounds, strict=True):
+        print("{:>7} {:>6} {:>7} {:>8.4f} {:>8.4f}".format(*row))
     for name, ys in (("checks", checks), ("round", rounds)):
         print(
             f"{name}: time grows as players^{slope(sizes, ys):.2f}, "
-            f"board hexes^{slope(boards, ys):.2f}"
+            f"actions^{slope(actions, ys):.2f}, board hexes^{slope(boards, ys):.2f}"
         )
 
 

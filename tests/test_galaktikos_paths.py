@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from galbatch.engine.contract.rng import Streams
 from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos.check import check_orders
@@ -120,3 +122,16 @@ def test_the_round_takes_a_permitted_shortcut_the_checker_cannot_know_of() -> No
     assert after.fleet(parse_hex("0305"), "A") == 1
     spent = resolve(state, {}, Streams(1, 1)).players["A"].resources - after.players["A"].resources
     assert spent == 2  # through 0304, which B permits
+
+
+def test_a_hex_name_reads_the_same_every_time_and_only_names_are_kept() -> None:
+    from galbatch.rules.galaktikos import hexes
+
+    for _ in range(2):  # the second time from what the first kept
+        assert parse_hex("0712") == Hex(6, 11) and parse_hex(" 0712 ") == Hex(6, 11)
+    assert hexes._READ["0712"] == Hex(6, 11) and " 0712 " not in hexes._READ
+    for bad in ("0012", "712", "07120", "ab12"):
+        for _ in range(2):
+            with pytest.raises(ValueError):
+                parse_hex(bad)
+        assert bad not in hexes._READ

@@ -41,15 +41,26 @@ class Hex(NamedTuple):
         return self.name
 
 
+# speed: a view names every hex of the board, and every check reads one: a name met
+# before is looked up (at most the 99 x 99 names a board can have are kept).
+_READ: dict[str, Hex] = {}
+
+
 def parse_hex(text: str) -> Hex:
     """The hex a four-digit name ("0712": column 07, row 12) stands for."""
+    known = _READ.get(text)
+    if known is not None:
+        return known
     match = _NAME.match(text.strip())
     if match is None:
         raise ValueError(f"not a hex name (four digits, column then row): {text!r}")
     col, row = int(match.group(1)), int(match.group(2))
     if col < 1 or row < 1:
         raise ValueError(f"hex columns and rows are numbered from 01: {text!r}")
-    return Hex(col - 1, row - 1)
+    hex_ = Hex(col - 1, row - 1)
+    if len(text) == 4:  # the name itself, not one of its spellings with blanks
+        _READ[text] = hex_
+    return hex_
 
 
 # Neighbour offsets clockwise from north: N, NE, SE, S, SW, NW.
