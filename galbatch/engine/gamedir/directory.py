@@ -13,7 +13,6 @@ file stays the same (see `Game.open_cached`).
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import re
 from pathlib import Path
@@ -118,6 +117,8 @@ class Game:
         """The validated game.yaml as plain data (its start date as YYYY-MM-DD, which the
         file may write too), what `open_cached` keeps; None if it holds another date or
         a value of another kind, which only the YAML can give."""
+        import datetime as dt  # speed: a summary is made only after a full load, not by a check
+
         config = dict(self.config)
         if isinstance(config.get("start"), dt.date):
             config["start"] = config["start"].isoformat()
@@ -196,6 +197,8 @@ class Game:
 
         Only for a turn no earlier turn announced a deadline for (see `turninputs`).
         """
+        import datetime as dt  # speed: a check of a game never dates a turn
+
         from galbatch.engine.gamedir.schema import DEFAULT_START
 
         start = self.config.get("start", DEFAULT_START)
