@@ -7,14 +7,13 @@ warning, see `rating._bays`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from galbatch.rules.galactac.rating import Rating, parse_rating
 
 
-@dataclass(frozen=True)
-class Design:
+class Design(NamedTuple):
     """A row of the Masters' table: #, CLASSIFICATION, CODE, RATING, SSD, PI, DELAY."""
 
     number: int

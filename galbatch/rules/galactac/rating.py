@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.galactac import tables
 
 if TYPE_CHECKING:  # lark is imported when a rating is first read, not with the formulas
@@ -85,7 +86,7 @@ def delay(rating: Rating) -> int:
     return _ceil_div(ssd(rating), 10)
 
 
-@dataclass(frozen=True)
+@frozen
 class Cost:
     """The terms of Ship Cost = dr + pw + tl + tr + sh + ha + ca + mf, each as the book
     rounds it."""

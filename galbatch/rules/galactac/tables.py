@@ -8,7 +8,7 @@ the table and the book's print in the comment beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 TECH_LEVELS = (1, 2, 3, 4, 5, 6)
 CATEGORIES = ("Small", "Medium", "Large", "Huge")
@@ -25,8 +25,7 @@ SSD_CATEGORY: dict[str, tuple[tuple[int, int | None], ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class DriveBand:
+class DriveBand(NamedTuple):
     """A row of the maximum movement allowances: the most drives for SSD low-high."""
 
     low: int
