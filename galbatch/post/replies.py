@@ -38,6 +38,8 @@ POLICY = email.policy.default.clone(cte_type="7bit", max_line_length=998)
 
 @dataclass(frozen=True)
 class Attachment:
+    """A file attached to a mail: its name, MIME type and bytes."""
+
     filename: str
     maintype: str
     subtype: str

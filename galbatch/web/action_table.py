@@ -27,6 +27,8 @@ class ShownWord:
 
 @dataclass(frozen=True)
 class ShownRow:
+    """One order line as the action table shows it: its cells, hint and findings."""
+
     n: int  # the line's number, from 1, as the check counts lines
     row: Row
     cells: tuple[tuple[str, str], ...]  # each argument column's text and datalist id
@@ -36,6 +38,8 @@ class ShownRow:
 
 @dataclass(frozen=True)
 class Table:
+    """The action table of a player's orders: its order words, rows and datalists."""
+
     columns: int
     words: tuple[ShownWord, ...]
     rows: tuple[ShownRow, ...]

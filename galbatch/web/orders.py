@@ -46,6 +46,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class Checked:
+    """What the check of the orders typed said: RC, status and findings."""
+
     rc: int
     status: str
     findings: tuple[Finding, ...]

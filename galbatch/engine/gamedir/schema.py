@@ -327,6 +327,8 @@ def _label(key: Any) -> str:
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing wrong in game.yaml: its line, the key, what is wrong and what is allowed."""
+
     line: int
     key: str
     what: str

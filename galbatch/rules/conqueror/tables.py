@@ -6,12 +6,11 @@ rules for numbers the book leaves out are in `house.py`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class ShipClass:
+class ShipClass(NamedTuple):
     """A row of table 5.1: attack, defence, transport capacity, range and cost at TL 0."""
 
     attack: int
@@ -112,8 +111,7 @@ RESEARCH: dict[int, int] = {
 }
 
 
-@dataclass(frozen=True)
-class Communication:
+class Communication(NamedTuple):
     """A row of table 5.5."""
 
     radius: int  # R: radius around own planets in which positions are revealed

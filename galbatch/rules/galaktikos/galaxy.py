@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes, neighbours, on_map
 from galbatch.rules.galaktikos.tables import HexType
@@ -20,8 +20,7 @@ if TYPE_CHECKING:  # the caller's stream: a check, which makes no galaxy, import
     import random
 
 
-@dataclass(frozen=True)
-class Size:
+class Size(NamedTuple):
     """The map for a player count: columns, rows, spiral arms."""
 
     cols: int

@@ -10,8 +10,8 @@ order a group without FROM takes from them (house.source_order).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.interstellar import house
 from galbatch.rules.interstellar import orders as o
 from galbatch.rules.interstellar.codes import IC202, IC203, IC233
@@ -19,7 +19,7 @@ from galbatch.rules.interstellar.ships import PlanetKey, Ships
 from galbatch.rules.interstellar.tables import HOME_WORLDS, SIZES, TRANSPORT, WARSHIP, Size
 
 
-@dataclass(frozen=True)
+@frozen
 class Shortfall:
     """A size of a group reduced: `wanted` asked, `got` there (0: none at all)."""
 

@@ -3,15 +3,15 @@ state (`state.py`), apart from it so that a check does not build the state's cla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from galbatch.engine.language.frozen import frozen
 from galbatch.rules.interstellar.tables import Size
 
 PlanetKey = tuple[str, int]  # (colour of the system, tile 1-5)
 
 
-@dataclass(frozen=True)
+@frozen
 class Ships:
     """Ships of one owner counted by size."""
 

@@ -9,9 +9,8 @@ power, two ships lost without a deal) are here too; where the book is unclear,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 # ---- the race chart ---------------------------------------------------------------------
 
@@ -30,8 +29,7 @@ class Power(Enum):
     MULTIPLY = "multiply"  # Seregon: ship values multiplied by the coin, not added
 
 
-@dataclass(frozen=True)
-class RaceRow:
+class RaceRow(NamedTuple):
     """A row of the race chart: the colour of the Icehouse pieces, the race, its power."""
 
     colour: str
@@ -140,8 +138,7 @@ class Size(Enum):
 SIZES: tuple[Size, ...] = (Size.S, Size.M, Size.L)
 
 
-@dataclass(frozen=True)
-class ShipRow:
+class ShipRow(NamedTuple):
     """A row of the ship chart."""
 
     size: Size
@@ -280,8 +277,7 @@ class Outcome(Enum):
     ATTACK_COIN_DEFENDER_WINS = "attack-coin-defender-wins"
 
 
-@dataclass(frozen=True)
-class OutcomeRow:
+class OutcomeRow(NamedTuple):
     """A row of the outcome chart: coins played, combat values, victory, results."""
 
     played: Played
