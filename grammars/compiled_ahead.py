@@ -5,8 +5,9 @@ Interstellar check. `re` compiles in two steps: Python code parses the pattern a
 writes the regular expression engine's code (nearly all of the time), then
 `_sre.compile` makes the pattern from that code. The generator takes the first step for
 every pattern its grammar's lexer ever compiles and writes the results into the parser
-module (`REGEX_CODE`); the lexer (lark's runtime, trick "compiled_ahead" in build.py)
-then makes those patterns with `_sre.compile` alone, the same patterns `re` makes.
+module, whose last lines hand them to `compiled_ahead.learn`; the lexer (lark's runtime,
+trick "compiled_ahead" in build.py) then makes those patterns with `_sre.compile` alone,
+the same patterns `re` makes.
 
 The engine's code belongs to one Python version: a table written by another version
 (another minor version or another `_sre.MAGIC`) is not used, and every pattern is then
@@ -77,21 +78,17 @@ class CompiledAhead:
 compiled_ahead = CompiledAhead()
 
 
-class Recorder:
-    """`re` for a lexer at generation time: compiles as `re` does, and keeps the engine
-    code of every pattern asked for."""
-
-    error = re.error
+class Recorder(CompiledAhead):
+    """`re` for a lexer at generation time: knows no engine code ahead, and keeps that
+    of every pattern asked for."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.table: dict[tuple[str, int], Code] = {}
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
         self.table[(pattern, int(flags))] = engine_code(pattern, int(flags))
-        return re.compile(pattern, flags)
-
-    def match(self, pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
-        return self.compile(pattern, flags).match(string)
+        return super().compile(pattern, flags)
 
 
 def record(lexer: Any) -> dict[tuple[str, int], Code]:
