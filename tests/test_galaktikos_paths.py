@@ -4,14 +4,17 @@ round and the checker both ask, so that what the checker accepts the round carri
 from __future__ import annotations
 
 import dataclasses
+from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from galbatch.engine.contract.rng import Streams
 from galbatch.engine.language.located import Located
 from galbatch.rules.galaktikos.check import check_orders
-from galbatch.rules.galaktikos.hexes import Hex, distance, parse_hex
+from galbatch.rules.galaktikos.hexes import Hex, distance, neighbours, parse_hex, shortest_path
 from galbatch.rules.galaktikos.movement import permit_all, shortest_legal_path
 from galbatch.rules.galaktikos.orders import Migrate, Move, Permit
 from galbatch.rules.galaktikos.resolve import resolve
@@ -135,3 +138,63 @@ def test_a_hex_name_reads_the_same_every_time_and_only_names_are_kept() -> None:
             with pytest.raises(ValueError):
                 parse_hex(bad)
         assert bad not in hexes._READ
+
+
+def whole_board_search(
+    start: Hex, goal: Hex, width: int, height: int, open_: set[Hex]
+) -> tuple[Hex, ...] | None:
+    """The search `shortest_path` made before it bounded the hexes it looks at: breadth
+    first over the whole board, neighbours clockwise from north."""
+    if start == goal:
+        return (start,)
+    if goal not in open_:
+        return None
+    came: dict[Hex, Hex | None] = {start: None}
+    queue = [start]
+    for here in queue:
+        for there in neighbours(here, width, height):
+            if there in came or there not in open_:
+                continue
+            came[there] = here
+            if there == goal:
+                path: list[Hex] = [there]
+                step: Hex | None = here
+                while step is not None:
+                    path.append(step)
+                    step = came[step]
+                return tuple(reversed(path))
+            queue.append(there)
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    width=st.integers(1, 14),
+    height=st.integers(1, 14),
+    closed=st.floats(0.0, 0.6),
+    seed=st.integers(0, 2**32),
+)
+def test_the_bounded_search_finds_the_whole_boards_path(
+    width: int, height: int, closed: float, seed: int
+) -> None:
+    """Random boards with hexes closed at random (walls, pockets, goals cut off): the path
+    of every start to every goal, or None, is the one the whole board's search finds."""
+    rng = Random(seed)
+    every = [Hex(c, r) for c in range(width) for r in range(height)]
+    open_ = {h for h in every if rng.random() >= closed}
+    for _ in range(12):
+        start, goal = rng.choice(every), rng.choice(every)
+        found = shortest_path(start, [goal], width, height, open_.__contains__)
+        assert found == whole_board_search(start, goal, width, height, open_)
+
+
+def test_the_bounded_search_goes_the_long_way_round() -> None:
+    """A wall with one gap at its far end: the path is far longer than the straight
+    distance, found after the bound grows, and it is the whole board's path."""
+    wall = {Hex(5, r) for r in range(11)}  # column 06, every row but the last
+    open_ = {Hex(c, r) for c in range(12) for r in range(12)} - wall
+    start, goal = Hex(4, 0), Hex(6, 0)
+    found = shortest_path(start, [goal], 12, 12, open_.__contains__)
+    assert found is not None and len(found) - 1 == 24 > distance(start, goal) == 2
+    assert Hex(5, 11) in found
+    assert found == whole_board_search(start, goal, 12, 12, open_)

@@ -147,7 +147,9 @@ def most_income(state: GameState, player: str) -> int:
     """The most the player's turn can collect (5.1.1): every population of his harvesting,
     none occupied. Earlier turns of the round can lift occupations, never add his tokens."""
     return sum(
-        min(row.get(player, 0), state.wealth(hex_)) for hex_, row in state.populations.items()
+        min(mine, state.wealth(hex_))
+        for hex_, row in state.populations.items()
+        if (mine := row.get(player, 0))
     )
 
 

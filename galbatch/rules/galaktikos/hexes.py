@@ -157,12 +157,67 @@ def shortest_path(
     targets = {goal for goal in targets if passable(goal)}
     if not targets:
         return None
+    if len(targets) == 1:
+        return _towards(start, min(targets), width, height, passable)
+    return _search(start, targets, width, height, passable, None)[0]
+
+
+def _towards(
+    start: Hex, goal: Hex, width: int, height: int, passable: Passable
+) -> tuple[Hex, ...] | None:
+    """`shortest_path` to one goal, searching only hexes within a bound of both ends.
+
+    speed: the search of the whole board looks at every hex as near the start as the
+    goal, a disc; a move's path lies in the lens of hexes whose distances to both
+    ends add up to its length. Searched hexes are those whose sum is at most a
+    bound, from the straight distance up, doubling the slack until the goal is found
+    within the bound or nothing was left out. The path is the one the whole board's
+    search finds: that search's path is the first in neighbour order among the
+    shortest, every hex of which is within the bound when the path's length is.
+    """
+    least = distance(start, goal)
+    slack = 0
+    while True:
+        path, clipped = _search(start, {goal}, width, height, passable, (goal, least + slack))
+        if not clipped or (path is not None and len(path) - 1 <= least + slack):
+            return path
+        slack = 2 * slack or 1
+
+
+def _search(
+    start: Hex,
+    targets: set[Hex],
+    width: int,
+    height: int,
+    passable: Passable,
+    within: tuple[Hex, int] | None,
+) -> tuple[tuple[Hex, ...] | None, bool]:
+    """Breadth first from `start` to the first target found, neighbours clockwise from
+    north; `within` (a goal and a bound) leaves out the hexes whose distances to the
+    start and to that goal add up to more than the bound. The path or None, and
+    whether any hex was left out."""
+    clipped = False
+    if within is not None:
+        goal, bound = within
+        sx, sz = start.col, start.row - (start.col - (start.col & 1)) // 2
+        gx, gz = goal.col, goal.row - (goal.col - (goal.col & 1)) // 2
     came: dict[Hex, Hex | None] = {start: None}
     queue: deque[Hex] = deque([start])
     while queue:
         here = queue.popleft()
         for there in neighbours(here, width, height):
-            if there in came or not passable(there):
+            if there in came:
+                continue
+            if within is not None:
+                x, z = there.col, there.row - (there.col - (there.col & 1)) // 2
+                if (
+                    max(abs(x - sx), abs(z - sz), abs(x + z - sx - sz))
+                    + max(abs(x - gx), abs(z - gz), abs(x + z - gx - gz))
+                    > bound
+                ):
+                    clipped = True
+                    continue
+            if not passable(there):
                 continue
             came[there] = here
             if there in targets:
@@ -171,6 +226,6 @@ def shortest_path(
                 while step is not None:
                     path.append(step)
                     step = came[step]
-                return tuple(reversed(path))
+                return tuple(reversed(path)), clipped
             queue.append(there)
-    return None
+    return None, clipped

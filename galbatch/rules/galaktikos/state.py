@@ -19,6 +19,18 @@ from galbatch.rules.galaktikos.tables import HexType, habitat_value, resource_va
 if TYPE_CHECKING:  # a check of a view makes no event: their dataclasses load with a round
     from galbatch.rules.galaktikos.round_events import Event
 
+# speed: a view names the kind of every hex of the board; a name looked up here costs no
+# call of the enumeration
+_KINDS: dict[object, HexType] = {kind.value: kind for kind in HexType}
+
+
+def _kind(value: object) -> HexType:
+    """The hex type a view names (anything else raises the enumeration's own error)."""
+    try:
+        return _KINDS[value]
+    except (KeyError, TypeError):
+        return HexType(value)
+
 
 class Illegal(ValueError):
     """An action whose preconditions the book does not allow, or that the player cannot pay."""
@@ -254,7 +266,7 @@ class GameState:
         return cls(
             width=int(width),
             height=int(height),
-            kinds={h: HexType(v) for h, v in hexes(data["kinds"]).items()},
+            kinds={h: _kind(v) for h, v in hexes(data["kinds"]).items()},
             players={
                 str(p["id"]): Player(
                     str(p["id"]), str(p["name"]), int(p["resources"]), bool(p["eliminated"])
