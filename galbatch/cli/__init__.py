@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+from galbatch.cli.compiled_methods import install as compile_methods_once
 from galbatch.cli.quick import (
     Done,
     end_at_once,
@@ -18,6 +19,7 @@ from galbatch.cli.quick import (
     tolerant_streams,
 )
 from galbatch.engine.language.diagnostics import RC
+from galbatch.engine.language.parsing import cache_dir
 
 __all__ = ["run"]
 
@@ -25,8 +27,11 @@ __all__ = ["run"]
 def run() -> None:
     """The `galbatch` program; a quick command (`check`, `rating`) ends the process as
     soon as its output is flushed (galbatch.cli.quick)."""
-    if sys.argv[1:2] == ["check"]:
-        inspect_when_used()
+    check = sys.argv[1:2] == ["check"]
+    if check:
+        inspect_when_used()  # before `dataclasses` imports it
+    compile_methods_once(cache_dir())
+    if check:
         # speed: the plain check's module, for `check` only; click is not imported
         from galbatch.cli.plain_check import plain_request, report
 
