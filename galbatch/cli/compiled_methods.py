@@ -45,6 +45,7 @@ class _Shelf:
         self.compiled = 0  # the sources compiled in this process (the tests count them)
 
     def path(self, module: str) -> Path | None:
+        """The module's file; None without a cache, or for a name no module has."""
         if self.directory is None or not module.replace(".", "").replace("_", "").isalnum():
             return None
         return self.directory / f"{module}.marshal"
