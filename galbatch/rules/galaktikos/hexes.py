@@ -198,6 +198,8 @@ def _search(
     whether any hex was left out."""
     clipped = False
     if within is not None:
+        # distances as print.maps.hexes.distance measures them, its cube coordinates
+        # written out here: the bound is tested for every hex the search looks at
         goal, bound = within
         sx, sz = start.col, start.row - (start.col - (start.col & 1)) // 2
         gx, gz = goal.col, goal.row - (goal.col - (goal.col & 1)) // 2
