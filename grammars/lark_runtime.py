@@ -331,7 +331,7 @@ def _deserialize(data: Any, namespace: Dict[str, Any], memo: Dict) -> Any:
     return data
 
 
-_T = TypeVar("_T", bound="Serialize")
+_T = TypeVar("_T")
 
 class Serialize:
     #--
@@ -501,7 +501,7 @@ class TextSlice(Generic[AnyStr]):
         return self.text.rindex(substr, self.start, self.end)
 
 
-TextOrSlice = Union[AnyStr, 'TextSlice[AnyStr]']
+TextOrSlice = Union[AnyStr, TextSlice[AnyStr]]
 LarkInput = Union[AnyStr, TextSlice[AnyStr], Any]
 
 
@@ -523,7 +523,7 @@ class Meta:
 
 
 _Leaf_T = TypeVar("_Leaf_T")
-Branch = Union[_Leaf_T, 'Tree[_Leaf_T]']
+Branch = Union[_Leaf_T, Any]
 
 
 class Tree(Generic[_Leaf_T]):
@@ -1150,7 +1150,7 @@ class TerminalDef(Serialize):
         else:
             return self.name
 
-_T = TypeVar('_T', bound="Token")
+_T = TypeVar('_T')
 
 class Token(str):
     #--
@@ -2096,7 +2096,7 @@ class ParseTableBase(Generic[StateT]):
         }
         return cls(states, data['start_states'], data['end_states'])
 
-class ParseTable(ParseTableBase['State']):
+class ParseTable(ParseTableBase[Any]):
     #--
     pass
 
@@ -2832,7 +2832,7 @@ _VALID_PRIORITY_OPTIONS = ('auto', 'normal', 'invert', None)
 _VALID_AMBIGUITY_OPTIONS = ('auto', 'resolve', 'explicit', 'forest')
 
 
-_T = TypeVar('_T', bound="Lark")
+_T = TypeVar('_T')
 
 class Lark(Serialize):
     #--

@@ -4,8 +4,7 @@ Each table is the book's (section 5 and the tables inside section 2); house
 rules for numbers the book leaves out are in `house.py`.
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 from functools import cache
 from typing import NamedTuple
 

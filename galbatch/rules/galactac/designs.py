@@ -5,8 +5,7 @@ book's own print of each rating, which reads to the same design (FX's one ';' wi
 warning, see `rating._bays`).
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 from functools import cache
 from typing import NamedTuple
 

@@ -6,8 +6,7 @@ prints a number that contradicts its own other tables, the house reading is writ
 the table and the book's print in the comment beside it.
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 from typing import NamedTuple
 
 TECH_LEVELS = (1, 2, 3, 4, 5, 6)

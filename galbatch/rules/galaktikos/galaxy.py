@@ -6,8 +6,7 @@ space between them. The map is sized for the player count by one table, and is
 the same for the same seed. Hexes are `hexes.Hex`, "odd columns down".
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -115,7 +114,7 @@ def _angle_gap(a: float, b: float) -> float:
     return min(d, 2 * math.pi - d)
 
 
-def make_galaxy(rng: random.Random, players: int) -> Galaxy:
+def make_galaxy(rng: "random.Random", players: int) -> Galaxy:
     """The galaxy for `players` players: a core, dense spiral arms, sparse halos, space.
 
     Each arm is a logarithmic spiral from the bulge to the rim; a hex is dense

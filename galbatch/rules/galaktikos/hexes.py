@@ -8,8 +8,7 @@ so the printed columns 02, 04, ...) sits half a hex lower than its even
 neighbours.
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator

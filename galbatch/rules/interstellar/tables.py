@@ -7,8 +7,7 @@ power, two ships lost without a deal) are here too; where the book is unclear,
 `house.py` decides.
 """
 
-from __future__ import annotations
-
+# speed: no postponed annotations, as typing compiles NamedTuple fields written as text
 from enum import Enum
 from typing import Literal, NamedTuple
 
