@@ -29,7 +29,7 @@ WRITTEN_BY = (*sys.version_info[:3], _sre.MAGIC)
 Code = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 
 
-def engine_code(pattern: str, flags: int) -> Code:
+def engine_code(pattern: str | bytes, flags: int) -> Code:
     """What `re.compile(pattern, flags)` hands `_sre.compile` after the pattern."""
     parsed = _parser.parse(pattern, flags)
     groups: dict[str, int] = dict(parsed.state.groupdict)
@@ -37,7 +37,8 @@ def engine_code(pattern: str, flags: int) -> Code:
     for name, index in groups.items():
         names[index] = name
     code = [int(c) for c in _compiler._code(parsed, flags)]  # opcodes are named ints
-    return flags | parsed.state.flags, code, parsed.state.groups - 1, groups, tuple(names)
+    final = int(flags | parsed.state.flags)  # a plain int: RegexFlag is no marshal type
+    return final, code, parsed.state.groups - 1, groups, tuple(names)
 
 
 def usable(written_by: tuple[int, ...]) -> bool:

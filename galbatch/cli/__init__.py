@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from galbatch.cli.compiled_methods import install as compile_methods_once
+from galbatch.cli.compiled_patterns import install as compile_patterns_once
 from galbatch.cli.quick import (
     Done,
     end_at_once,
@@ -30,7 +31,9 @@ def run() -> None:
     check = sys.argv[1:2] == ["check"]
     if check:
         inspect_when_used()  # before `dataclasses` imports it
-    compile_methods_once(cache_dir())
+    cache = cache_dir()
+    compile_patterns_once(cache)  # before `dataclasses` compiles its pattern
+    compile_methods_once(cache)
     if check:
         # speed: the plain check's module, for `check` only; click is not imported
         from galbatch.cli.plain_check import plain_request, report

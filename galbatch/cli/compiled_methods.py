@@ -18,13 +18,12 @@ directory is the user's own.
 from __future__ import annotations
 import __future__
 
-import atexit
-import marshal
-import os
 import sys
 from pathlib import Path
 from types import CodeType
 from typing import Any
+
+from galbatch.cli.cache_files import Shelf, at_exit
 
 # the compiler flags a caller's `from __future__` imports set, which `exec` passes on
 _FUTURE_FLAGS = 0
@@ -33,83 +32,11 @@ for _name in __future__.all_feature_names:
 
 # the interpreter and optimisation level the code was compiled by: another reads no file
 TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-O{sys.flags.optimize}"
+MOST = 1000  # sources a module: its classes' methods (a module makes a few dozen)
 
 
-class _Shelf:
-    """The compiled sources of every module that made a class in this process."""
-
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-        self.modules: dict[str, dict[str, CodeType]] = {}
-        self.learnt: set[str] = set()  # the modules with a source not in their file
-        self.compiled = 0  # the sources compiled in this process (the tests count them)
-
-    def path(self, module: str) -> Path | None:
-        """The module's file; None without a cache, or for a name no module has."""
-        if self.directory is None or not module.replace(".", "").replace("_", "").isalnum():
-            return None
-        return self.directory / f"{module}.marshal"
-
-    def codes(self, module: str) -> dict[str, CodeType]:
-        """The module's compiled sources: its file's on first asking."""
-        found = self.modules.get(module)
-        if found is None:
-            found = self.modules[module] = _read(self.path(module))
-        return found
-
-    def code(self, source: str, flags: int, module: str) -> CodeType:
-        """The code of `source`, from the module's file or compiled now."""
-        key = f"{flags}\n{source}"
-        codes = self.codes(module)
-        code = codes.get(key)
-        if code is None:
-            code = compile(source, "<string>", "exec", flags=flags, dont_inherit=True)
-            self.compiled += 1
-            codes[key] = code
-            self.learnt.add(module)
-        return code
-
-    def flush(self) -> None:
-        """Write the file of every module that learnt a source, whole, in place at once."""
-        for module in sorted(self.learnt):
-            path = self.path(module)
-            if path is not None:
-                _write(path, self.modules[module])
-        self.learnt.clear()
-
-
-def _read(path: Path | None) -> dict[str, CodeType]:
-    """The compiled sources a module's file holds; none if it is missing or not one."""
-    if path is None:
-        return {}
-    try:
-        data = marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
-
-
-def _write(path: Path, codes: dict[str, CodeType]) -> None:
-    """Write the file beside its place and move it there: a reader sees the old or the new."""
-    import tempfile  # here: only a run that learnt a source writes (tempfile imports random)
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(marshal.dumps(dict(sorted(codes.items()))))
-            os.replace(name, path)
-        except BaseException:
-            os.unlink(name)
-            raise
-    except OSError:  # a cache that cannot be written: the next run compiles again
-        pass
-
-
-_shelf: _Shelf | None = None
+_shelf: Shelf | None = None
+_compiled = 0  # the sources compiled in this process since `install` (the tests count them)
 
 
 def compiled(source: Any, globals: Any = None, locals: Any = None) -> None:
@@ -121,21 +48,39 @@ def compiled(source: Any, globals: Any = None, locals: Any = None) -> None:
     flags = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
     module = globals.get("__name__") if isinstance(globals, dict) else None
     if _shelf is not None and isinstance(module, str):
-        code = _shelf.code(source, flags, module)
+        key = f"{flags}\n{source}"
+        code = _shelf.entries(module).get(key)
+        if code is None:
+            code = _compile(source, flags)
+            _shelf.learn(module, key, code)
     else:
-        code = compile(source, "<string>", "exec", flags=flags, dont_inherit=True)
+        code = _compile(source, flags)
     exec(code, globals, locals)
+
+
+def _compile(source: str, flags: int) -> CodeType:
+    """The code `exec` compiles from `source` in a module with these `__future__` flags."""
+    global _compiled
+    _compiled += 1
+    code: CodeType = compile(source, "<string>", "exec", flags=flags, dont_inherit=True)
+    return code
+
+
+def _is_entry(key: object, value: object) -> bool:
+    return isinstance(key, str) and isinstance(value, CodeType)
 
 
 def install(directory: Path | None) -> None:
     """Have `dataclasses` compile through the shelf kept in `directory` (the user's cache;
     None: kept for this process only), written at exit."""
-    global _shelf
+    global _shelf, _compiled
     import dataclasses  # here: after a check's stand-in for `inspect`, which it imports
 
-    _shelf = _Shelf(directory / f"methods-{TAG}" if directory is not None else None)
+    folder = directory / f"methods-{TAG}" if directory is not None else None
+    _shelf = Shelf(folder, MOST, _is_entry)
+    _compiled = 0
     dataclasses.exec = compiled  # type: ignore[attr-defined]  # its global, not the builtin
-    atexit.register(flush)
+    at_exit(flush)
 
 
 def flush() -> None:
@@ -146,4 +91,4 @@ def flush() -> None:
 
 def compiled_here() -> int:
     """How many sources this process compiled since `install`."""
-    return _shelf.compiled if _shelf is not None else 0
+    return _compiled if _shelf is not None else 0

@@ -15,7 +15,7 @@ import types
 from contextlib import suppress
 from typing import Any, NoReturn
 
-from galbatch.cli.compiled_methods import flush as flush_compiled_methods
+from galbatch.cli.cache_files import flush_all as flush_cache_files
 from galbatch.engine.language.diagnostics import RC
 
 
@@ -88,5 +88,5 @@ def end_at_once(done: Done) -> NoReturn:
         code = RC.FAILED
     with suppress(OSError, ValueError):
         sys.stderr.flush()
-    flush_compiled_methods()  # what `atexit` would have written
+    flush_cache_files()  # what `atexit` would have written
     os._exit(code)
