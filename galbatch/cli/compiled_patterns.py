@@ -54,7 +54,7 @@ def compiled(pattern: Any, flags: int = 0) -> Any:
 
 def _caller() -> str | None:
     """The module that asked `re` for the pattern being compiled."""
-    frame: FrameType | None = sys._getframe(2)  # past `compiled` and re._compile
+    frame: FrameType | None = sys._getframe(2)  # past this function and `compiled`
     while frame is not None and frame.f_globals.get("__name__") == "re":
         frame = frame.f_back  # re.compile, re.match ...
     name = frame.f_globals.get("__name__") if frame is not None else None
