@@ -47,7 +47,7 @@ def compiled(pattern: Any, flags: int = 0) -> Any:
             return _sre.compile(pattern, *found)
         except (TypeError, ValueError, RuntimeError, OverflowError):  # a damaged entry
             pass
-    code = engine_code(pattern, int(flags))
+    code = engine_code(*key)
     _shelf.learn(module, key, code)
     return _sre.compile(pattern, *code)
 
