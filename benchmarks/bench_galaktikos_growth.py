@@ -5,7 +5,8 @@ players (its size grows with them): each player holding the hexes nearest its ho
 settled, built up and armed, raiders in its neighbours' border hexes, and sending the
 orders of `bench_galaktikos.py` (up to 40). Timed in-process, as CPU time (the median
 of a few runs, the sizes taking turns): every player's file checked against his view
-(the checker's three layers), and the round resolved. The growth exponent is the slope
+(the checker's three layers; the views made as a turn makes them, sharing the public
+board), and the round resolved. The growth exponent is the slope
 of log time against log players, log actions and log board hexes; a round whose work
 is linear in its actions has an exponent near 1 in actions.
 
@@ -121,7 +122,7 @@ def main(runs: int = RUNS) -> None:
             p: "\n".join([f'GAME GK PLAYER {p} PASSWORD "pw"', *orders(state, p), "END"]) + "\n"
             for p in state.players
         }
-        views = {p: ruleset.view(state, p) for p in state.players}
+        views = ruleset.views(state, list(state.players))  # as a turn makes them
 
         def check_all(texts: dict[str, str] = texts, views: dict[str, Any] = views) -> Any:
             return {

@@ -208,3 +208,38 @@ def test_kept_supply_access_and_counts_agree_with_the_whole_board(
     resource access and population counts as the whole board gives."""
     _, watched = play({"A": a, "B": b, "C": c}, seed)
     assert watched >= 6  # each player's turn is watched at least once a round
+
+
+STEPS = ["fleet in", "fleet out", "claim", "ask"]
+STEP = st.tuples(st.sampled_from(STEPS), HEX, st.sampled_from(PLAYERS))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(STEP, max_size=40), st.booleans())
+def test_the_checkers_supply_answers_as_the_whole_board_after_every_change(
+    steps: list[tuple[str, str, str]], obstructing: bool
+) -> None:
+    """The checker's `Supply` (mark=False) reads the board's fleets only as a player's
+    lines ask: fleets coming and going and hexes claimed, asked about before and after
+    they change, or never, it answers as supply worked out afresh over the whole board."""
+    state = board()
+    state.standing = {"B": (Obstruct("ALL", obstructing),), "C": (Obstruct("ALL", True),)}
+    policy = obstructs(state)
+    kept = Supply(state, policy, mark=False)
+    assert kept.owners == {} and kept.abroad == {}  # no fleet read before a line asks
+    for step, where, who in steps:
+        hex_ = parse_hex(where)
+        if step == "fleet in":
+            state.add(state.fleets, hex_, who, 1)
+        elif step == "fleet out" and state.fleet(hex_, who):
+            state.add(state.fleets, hex_, who, -1)
+        elif step == "claim":
+            state.claim(hex_, who)
+        elif step == "ask":
+            assert kept.supplied(hex_, who) == supplied(state, hex_, who, policy)
+    for hex_ in state.hexes():
+        for player in PLAYERS:
+            assert kept.supplied(hex_, player) == supplied(state, hex_, player, policy), (
+                hex_,
+                player,
+            )

@@ -93,7 +93,7 @@ def test_kept_supply_equals_the_whole_board_after_every_claim_and_loss(seed: int
         assert state.unsupplied == fresh.unsupplied
         for player, lines in supply.lines.items():
             home = {h for h, o in state.territory.items() if o == player}
-            assert supply.homes.get(player, set()) == home
+            assert supply.home(player) == home
             searched_as_far_as_it_says(lines.reach, home, state)
     policy = obstructs(state)
     for hex_ in state.hexes():

@@ -30,8 +30,7 @@ condition may be written for such a board: the round decides.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import replace
 from typing import Any
 
@@ -102,7 +101,7 @@ from galbatch.rules.galaktikos.placement import (
     galaxy_of,
     placement_error,
 )
-from galbatch.rules.galaktikos.state import GameState, Illegal
+from galbatch.rules.galaktikos.state import GameState, Holdings, Illegal
 from galbatch.rules.galaktikos.supply import Supply, supplied
 from galbatch.rules.galaktikos.tables import (
     COSTS,
@@ -143,13 +142,14 @@ class Short(Refusal):
         self.kept = kept
 
 
-def most_income(state: GameState, player: str) -> int:
+def most_income(state: GameState, player: str, where: Iterable[Hex] | None = None) -> int:
     """The most the player's turn can collect (5.1.1): every population of his harvesting,
-    none occupied. Earlier turns of the round can lift occupations, never add his tokens."""
+    none occupied. Earlier turns of the round can lift occupations, never add his tokens.
+    `where`: the hexes his populations may be in, if known (else the board's)."""
     return sum(
         min(mine, state.wealth(hex_))
-        for hex_, row in state.populations.items()
-        if (mine := row.get(player, 0))
+        for hex_ in (state.populations if where is None else where)
+        if (mine := state.population(hex_, player))
     )
 
 
@@ -176,38 +176,83 @@ def board_of(view: Mapping[str, Any]) -> GameState:
     return GameState.from_data({**_TURN_DEFAULTS, **view})
 
 
+# What `board_of` reads of a view: the public board and the turn's place.
+BOARD_KEYS = (
+    *_TURN_DEFAULTS,
+    *("map", "kinds", "players", "territory", "populations", "occupations"),
+    *("habitats", "shipyards", "fleets", "unsupplied"),
+)
+
+
+class Read:
+    """A view's board as read (never changed: each check begins on a `copy`), and where
+    each player's tokens are on it: a turn's beginning looks at the player's own hexes,
+    not the board's."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.source = tuple(view.get(key) for key in BOARD_KEYS)
+        self.board = board_of(view)
+        self.holdings = Holdings(self.board)
+        self.settled: dict[str, list[Hex]] = {}  # each player's populations, hex order
+        for hex_ in sorted(self.board.populations):
+            for player in self.board.populations[hex_]:
+                self.settled.setdefault(player, []).append(hex_)
+
+    def of(self, view: Mapping[str, Any]) -> bool:
+        """Whether `view` shows this board: the very data it was read from."""
+        return all(a is view.get(k) for a, k in zip(self.source, BOARD_KEYS, strict=True))
+
+
+# Speed trick (a turn's checks): the views of a turn share one board's data
+# (`view.build_views`; no view is changed once made), read here once for all of them.
+_last_read: list[Read] = []
+
+
+def read(view: Mapping[str, Any]) -> Read:
+    """The board `view` shows, read once for every view sharing its data."""
+    found = _last_read[0] if _last_read else None
+    if found is None or not found.of(view):
+        found = Read(view)
+        _last_read[:] = [found]
+    return found
+
+
 class Turn(Situation[Any]):
     """The player's turn on a copy of the board: checks each action and carries it out."""
 
     def __init__(
-        self, state: GameState, player: str, automatic: Mapping[str, bool], asked: Set[Hex]
+        self, board: Read, player: str, automatic: Mapping[str, bool], asked: Set[Hex]
     ) -> None:
-        """The turn's beginning as the round carries it out (5.1): income collected, hexes
-        claimed and populations occupied (everywhere allowed, or where CLAIM and OCCUPY
-        orders ask when AUTOMATIC is off), the turn's bookkeeping started."""
+        """The turn's beginning as the round carries it out (5.1), on a copy of the board:
+        income collected, hexes claimed and populations occupied (everywhere allowed, or
+        where CLAIM and OCCUPY orders ask when AUTOMATIC is off), the turn's bookkeeping
+        started."""
         super().__init__()
-        self.state = state
+        self.state = state = board.board.copy()
         self.player = player
-        self.began_with_fleet = {h for h in state.fleets if state.fleet(h, player)}
+        held, settled = board.holdings, board.settled.get(player, [])
+        self.began_with_fleet = {h for h in held.fleets.get(player, ()) if state.fleet(h, player)}
         # the most the turn can have, whatever earlier turns and the player's own earlier
         # orders come to: less than one unit of a cost, and the order is rejected (GK240)
-        self.ceiling = self.resources + most_income(state, player)
+        self.ceiling = self.resources + most_income(state, player, settled)
         if player in state.players:
-            state.players[player].resources += income(state, player)
+            state.players[player].resources += income(state, player, settled)
             claims = [
-                h for h in claimable(state, player) if automatic.get("CLAIM", True) or h in asked
+                h
+                for h in claimable(state, player, held)
+                if automatic.get("CLAIM", True) or h in asked
             ]
-            claim_territory(state, player, claims)
-            for hex_, owner in occupy_populations(state, player):
+            claim_territory(state, player, claims, held)
+            for hex_, owner in occupy_populations(state, player, held):
                 if not automatic.get("OCCUPY", True) and hex_ not in asked:
                     state.unmark(hex_, owner)
-        state.population_at_start = {
-            h: row[player] for h, row in sorted(state.populations.items()) if player in row
-        }
+        state.population_at_start = {h: state.populations[h][player] for h in settled}
         state.grown, state.fleets_built, state.converted = {}, {}, set()
         self.conditional = False  # whether the action checked is an IF order's
-        # supply as the round's default obstructs it, kept through the turn's own board
+        # supply as the round's default obstructs it, and as it is at best (no fleet
+        # obstructing), kept through the turn's own board
         self.supply = Supply(state, mark=False)
+        self.unobstructed = Supply(state, _nobody_obstructs, mark=False)
 
     # -- the driver's hooks -------------------------------------------------------------
 
@@ -249,7 +294,7 @@ class Turn(Situation[Any]):
                 self.restore(left)
                 return self.kept(short)
         saved = self.state
-        self.state = copy.deepcopy(saved)
+        self.state = saved.copy()
         try:
             done = self.carry_out(action)
         except Short as short:
@@ -508,7 +553,7 @@ class Turn(Situation[Any]):
         if there < 1:
             raise Refusal(GK242, f"you have no fleet in {hex_}")
         if not supplied(state, hex_, self.player, self.supply):
-            if not supplied(state, hex_, self.player, _nobody_obstructs):
+            if not supplied(state, hex_, self.player, self.unobstructed):
                 raise Refusal(GK245, f"your fleet in {hex_} is not supplied")
             self.warn(GK403, f"your fleet in {hex_} is supplied only if others' fleets let it")
         return replace(
@@ -637,7 +682,7 @@ def check_orders(
     """The orders accepted (quantities reduced where the book clamps) and the diagnostics."""
     live = [at.order for at in orders if not at.refused]
     asked = {o.hex_of(x.hex) for x in live if isinstance(x, o.Claim | o.Occupy)}
-    return run(orders, Turn(board_of(view), player, automatic(view, live), asked))
+    return run(orders, Turn(read(view), player, automatic(view, live), asked))
 
 
 def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:

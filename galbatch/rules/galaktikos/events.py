@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from galbatch.engine.language.frozen import frozen
 from galbatch.rules.galaktikos.hexes import Hex
@@ -69,11 +69,12 @@ class AccessChanged:
     after: int
 
 
-def income(state: GameState, player: str) -> int:
-    """Resources the player's unoccupied populations harvest: a token each, up to the value."""
+def income(state: GameState, player: str, where: Iterable[Hex] | None = None) -> int:
+    """Resources the player's unoccupied populations harvest: a token each, up to the value.
+    `where`: the hexes his populations may be in, if known (else the board's)."""
     total = 0
-    for hex_, row in state.populations.items():
-        tokens = row.get(player, 0)
+    for hex_ in state.populations if where is None else where:
+        tokens = state.population(hex_, player)
         if tokens and state.occupier(hex_, player) is None:
             total += min(tokens, state.wealth(hex_))
     return total

@@ -7,8 +7,9 @@ marked population, the player occupying it (1.5, 5.1.3).
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import copy as _shallow
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from galbatch.rules.galaktikos.hexes import Hex, all_hexes, parse_hex
 from galbatch.rules.galaktikos.orders import (
@@ -133,6 +134,9 @@ class GameState:
         here = self.fleets.get(hex_)
         if not here:  # most hexes: asked for every hex a path search looks at
             return []
+        if len(here) == 1:  # most of the rest: one player's fleets
+            ((player, n),) = here.items()
+            return [player] if n > 0 and player in self.players else []
         return [p for p in self.players if here.get(p, 0) > 0]
 
     def friendly(self, hex_: Hex, player: str) -> bool:
@@ -167,6 +171,8 @@ class GameState:
 
     def seated(self, row: dict[str, int]) -> dict[str, int]:
         """A hex's row of tokens in seat order: who takes the extras of a tie (house rule)."""
+        if len(row) < 2:  # most rows: one player's, looked up rather than every seat read
+            return {p: n for p, n in row.items() if p in self.players}
         return {p: row[p] for p in self.players if p in row}
 
     def unmark(self, hex_: Hex, owner: str) -> None:
@@ -213,6 +219,27 @@ class GameState:
             "habitat": sum(self.habitats.values()),
             "shipyard": sum(self.shipyards.values()),
         }
+
+    def copy(self) -> Self:
+        """A copy sharing nothing that changes: `copy.deepcopy` written out for these
+        fields (hexes, names and events are immutable), at a fraction of its cost."""
+        new = _shallow(self)
+        new.kinds = dict(self.kinds)
+        new.players = {p: _shallow(row) for p, row in self.players.items()}
+        new.territory = dict(self.territory)
+        new.populations = {h: dict(row) for h, row in self.populations.items()}
+        new.occupations = {h: dict(row) for h, row in self.occupations.items()}
+        new.habitats = dict(self.habitats)
+        new.shipyards = dict(self.shipyards)
+        new.fleets = {h: dict(row) for h, row in self.fleets.items()}
+        new.unsupplied = set(self.unsupplied)
+        new.population_at_start = dict(self.population_at_start)
+        new.grown = dict(self.grown)
+        new.fleets_built = dict(self.fleets_built)
+        new.converted = set(self.converted)
+        new.held = dict(self.held)
+        new.changes = list(self.changes)
+        return new
 
     # -- plain data -----------------------------------------------------------
 
@@ -379,6 +406,12 @@ class RoundState(GameState):
     def finished(self) -> bool:
         """Whether the game is over: a player has won."""
         return self.winner is not None
+
+    def copy(self) -> Self:
+        """`GameState.copy`, the standing orders' table too (orders and events are frozen)."""
+        new = super().copy()
+        new.standing = dict(self.standing)
+        return new
 
     def to_data(self) -> dict[str, Any]:
         """The board's data and the batch fields, in a fixed order."""

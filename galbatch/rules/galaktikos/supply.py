@@ -236,7 +236,7 @@ class _Obstructed:
             return False
         found = self.decided.get(hex_)
         if found is None:
-            owners = self.supply.owners.get(hex_, ())
+            owners = self.supply.owners_at(hex_)
             found = self.decided[hex_] = self.supply._blocks(owners, self.player, hex_)
         return found
 
@@ -263,21 +263,26 @@ class Supply:
         self, state: GameState, obstructs: Obstructs = obstruct_by_default, mark: bool = True
     ) -> None:
         """`mark`: whether it keeps the board's supply failure tokens too (the checker
-        asks only `supplied`)."""
+        asks only `supplied`, and only of one player's fleets: the board's fleets are
+        looked at as his lines ask, not all at once)."""
         self.state = state
         self.policy = obstructs
         self.mark = mark
         self.read = len(state.changes)
-        self.owners: dict[Hex, tuple[str, ...]] = {}  # the seated players with fleets there
+        # the seated players with fleets in each hex, as last read (`owners_at`); every
+        # fleet's hex is read now when marking, which needs those of a hex before it changed
+        self.owners: dict[Hex, tuple[str, ...]] = {}
         self.abroad: dict[str, set[Hex]] = {}  # each player's fleets outside his territory
-        for hex_, row in state.fleets.items():
+        for hex_, row in state.fleets.items() if mark else ():
             self.owners[hex_] = self._owners(hex_)
             for player in row:
                 if not state.friendly(hex_, player):
                     self.abroad.setdefault(player, set()).add(hex_)
         self.held = dict(state.territory)  # the territory as the lines know it
-        self.homes: dict[str, set[Hex]] = {}  # each player's territory
-        for hex_, owner in self.held.items():
+        # each player's territory (`home`): every player's at once when marking, which
+        # asks for all, else the player's asked about
+        self.homes: dict[str, set[Hex]] = {}
+        for hex_, owner in self.held.items() if mark else ():
             self.homes.setdefault(owner, set()).add(hex_)
         self.lines: dict[str, _Lines] = {}
         self.blocked: dict[str, _Obstructed] = {}  # the hexes each player's lines may not pass
@@ -289,6 +294,20 @@ class Supply:
 
     def __call__(self, owner: str, player: str, hex_: Hex) -> bool:
         return self.policy(owner, player, hex_)
+
+    def home(self, player: str) -> set[Hex]:
+        """The player's territory as the lines know it (`held`), gathered when first asked."""
+        found = self.homes.get(player)
+        if found is None:
+            found = self.homes[player] = {h for h, owner in self.held.items() if owner == player}
+        return found
+
+    def owners_at(self, hex_: Hex) -> tuple[str, ...]:
+        """The seated players with fleets in the hex, as the lines know it."""
+        found = self.owners.get(hex_)
+        if found is None:
+            found = self.owners[hex_] = () if self.mark else self._owners(hex_)
+        return found
 
     def _owners(self, hex_: Hex) -> tuple[str, ...]:
         row = self.state.fleets.get(hex_, {})
@@ -304,7 +323,7 @@ class Supply:
         if lines is None:
             state = self.state
             blocked = self.blocked[player] = _Obstructed(self, player)
-            reach = Reach(state.width, state.height, self.homes.get(player, ()))
+            reach = Reach(state.width, state.height, self.home(player))
             lines = self.lines[player] = _Lines(state.width, state.height, reach, blocked)
         return lines
 
@@ -330,16 +349,13 @@ class Supply:
         again: set[str] = set()  # players whose every fleet abroad is judged again
         touched: set[tuple[Hex, str]] = set()
         for hex_ in changed:
-            old = self.owners.get(hex_, ())
-            new = self._owners(hex_)
-            if new:
-                self.owners[hex_] = new
-            else:
-                self.owners.pop(hex_, None)
+            # None: no fleets when marking; else never read, so no line decided anything of it
+            old = self.owners.get(hex_) or ()
+            new = self.owners[hex_] = self._owners(hex_)
             owner = state.territory.get(hex_)
             if owner is not None and self.held.get(hex_) != owner:
                 self._claimed(hex_, owner, again)
-            for player in {*old, *state.fleets.get(hex_, {})}:
+            for player in {*old, *state.fleets.get(hex_, {})} if self.mark else ():
                 touched.add((hex_, player))
                 if state.fleet(hex_, player) and not state.friendly(hex_, player):
                     self.abroad.setdefault(player, set()).add(hex_)
@@ -361,17 +377,17 @@ class Supply:
         he holds; both are judged `again`. Their obstructed hexes stay as they are."""
         lost = self.held.get(hex_)
         self.held[hex_] = owner
-        self.homes.setdefault(owner, set()).add(hex_)
+        self.home(owner).add(hex_)
         gainer = self.lines.get(owner)
         if gainer is not None:
             gainer.reach.gain(hex_)
             gainer.known.clear()
         again.add(owner)
         if lost is not None:
-            self.homes[lost].discard(hex_)
+            self.home(lost).discard(hex_)
             loser = self.lines.get(lost)
             if loser is not None:
-                loser.reach = Reach(self.state.width, self.state.height, self.homes[lost])
+                loser.reach = Reach(self.state.width, self.state.height, self.home(lost))
                 loser.known.clear()
             again.add(lost)
 
@@ -402,7 +418,7 @@ class Supply:
         for player, lines in self.lines.items():
             blocked = self.blocked[player]
             for hex_ in list(blocked.decided):  # what his lines asked: the rest is asked anew
-                there = self.owners.get(hex_, ())
+                there = self.owners_at(hex_)
                 if not changed.isdisjoint(there) and blocked.learn(hex_, there):
                     self._forget(player, lines, hex_, again)
         self.update()
