@@ -3,7 +3,6 @@ played on a copy of the state."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -30,7 +29,7 @@ def resolve(
     The dice come from the engine's streams (one for setup, one for the round's
     battles), so the same state and orders give the same next state.
     """
-    after = copy.deepcopy(state)
+    after = state.copy()
     after.changes.clear()  # the log of this run's changes (`round.Kept` reads it)
     if after.winner is not None:
         after.events = ()
