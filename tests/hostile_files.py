@@ -64,6 +64,8 @@ CASES: dict[tuple[str, str], bytes] = {
     ("galaktikos", "reduced orders"): fill(b"GROW 0303 9\n"),
     ("galaktikos", "a standing order set again and again"): fill(b"REROLL OWN NEVER\n"),
     ("galaktikos", "valid and junk lines alternating"): fill(b"FIRST HABITATS\nx\n"),
+    # the first 100 accepted, each IF order's action carried out on a copy of the board
+    ("galaktikos", "IF orders"): fill(b"IF ENEMY FLEETS 0404 MOVE 1 FLEET 0303 TO 0404\n"),
     ("interstellar", "131,000 junk lines"): fill(b"x\n"),
     ("interstellar", "junk lines of 200 characters"): fill(
         longest(b"ATTACK BLUE 3 WITH 1 L 1 M FROM RED ")
