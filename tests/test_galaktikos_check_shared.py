@@ -1,4 +1,4 @@
-"""A turn's Galaktikos checks read the public board its views share once (`check.read`),
+"""A turn's Galaktikos checks read the public board its views share once (`view_board.read`),
 and each begins on its own copy (`GameState.copy`): the same orders and diagnostics as
 checks of views made one by one, the shared board left as it was read, and a view of
 other data never taken for it.
@@ -18,7 +18,7 @@ import pytest
 from galbatch.engine.checker.pipeline import check_file
 from galbatch.engine.language.orderfile import parse_order_bytes
 from galbatch.rules import get_ruleset
-from galbatch.rules.galaktikos import check
+from galbatch.rules.galaktikos import view_board
 from galbatch.rules.galaktikos.hexes import parse_hex
 from galbatch.rules.galaktikos.orders import Obstruct
 from galbatch.rules.galaktikos.state import GameState, RoundState
@@ -106,11 +106,11 @@ def test_checks_on_a_turns_shared_views_are_checks_on_views_made_one_by_one() ->
 def test_the_shared_board_is_read_once_and_left_as_read() -> None:
     state = board()
     shared = build_views(state, list(NAMES))
-    first = check.read(shared["A"])
+    first = view_board.read(shared["A"])
     pristine = copy.deepcopy(first.board)
     for player in NAMES:
         outcome(shared[player], player)
-        assert check.read(shared[player]) is first
+        assert view_board.read(shared[player]) is first
     assert first.board == pristine
     assert first.board.changes == pristine.changes == []
 
@@ -121,14 +121,14 @@ def test_a_view_of_other_data_is_read_afresh() -> None:
     board's."""
     state = board()
     view = build_view(state, "A")
-    tables = [k for k in check.BOARD_KEYS if isinstance(view.get(k), dict | list)]
+    tables = [k for k in view_board.BOARD_KEYS if isinstance(view.get(k), dict | list)]
     assert {"kinds", "players", "territory", "populations", "fleets", "map"} <= set(tables)
     others = [{**view, key: copy.deepcopy(view[key])} for key in tables]
     others += [{**view, "round": 5}, {**view, "goal": "0505"}, {**view, "seat": 1}]
     for other in others:
-        first = check.read(view)
-        assert check.read(other) is not first
-        assert check.read(other) is check.read(other)
+        first = view_board.read(view)
+        assert view_board.read(other) is not first
+        assert view_board.read(other) is view_board.read(other)
 
 
 def test_a_moved_fleet_in_a_new_view_is_seen() -> None:

@@ -101,7 +101,7 @@ from galbatch.rules.galaktikos.placement import (
     galaxy_of,
     placement_error,
 )
-from galbatch.rules.galaktikos.state import GameState, Holdings, Illegal
+from galbatch.rules.galaktikos.state import GameState, Illegal
 from galbatch.rules.galaktikos.supply import Supply, supplied
 from galbatch.rules.galaktikos.tables import (
     COSTS,
@@ -111,6 +111,7 @@ from galbatch.rules.galaktikos.tables import (
     Action,
 )
 from galbatch.rules.galaktikos.targets import aimed
+from galbatch.rules.galaktikos.view_board import Read, read
 
 # Refusals that other players' turns earlier in the round may lift: a target arriving, a
 # hex in the way or on the supply line left. An IF order refused so is accepted (GK404).
@@ -155,66 +156,6 @@ def most_income(state: GameState, player: str, where: Iterable[Hex] | None = Non
 
 # The code of each reason a hex may not take a setup token (3); a taken hex is no refusal.
 PLACEMENT_CODES = {IN_CORE: GK250, NEXT_TO_CORE: GK251, EMPTY_SPACE: GK252}
-
-
-# The turn's bookkeeping a view need not carry: a board read from it starts a turn afresh.
-_TURN_DEFAULTS: dict[str, Any] = {
-    "round": 1,
-    "seat": 0,
-    "population_at_start": {},
-    "grown": {},
-    "fleets_built": {},
-    "converted": [],
-    "goal": None,
-    "held": {},
-    "winner": None,
-}
-
-
-def board_of(view: Mapping[str, Any]) -> GameState:
-    """The public board a view shows (the view's own keys win over the turn's defaults)."""
-    return GameState.from_data({**_TURN_DEFAULTS, **view})
-
-
-# What `board_of` reads of a view: the public board and the turn's place.
-BOARD_KEYS = (
-    *_TURN_DEFAULTS,
-    *("map", "kinds", "players", "territory", "populations", "occupations"),
-    *("habitats", "shipyards", "fleets", "unsupplied"),
-)
-
-
-class Read:
-    """A view's board as read (never changed: each check begins on a `copy`), and where
-    each player's tokens are on it: a turn's beginning looks at the player's own hexes,
-    not the board's."""
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.source = tuple(view.get(key) for key in BOARD_KEYS)
-        self.board = board_of(view)
-        self.holdings = Holdings(self.board)
-        self.settled: dict[str, list[Hex]] = {}  # each player's populations, hex order
-        for hex_ in sorted(self.board.populations):
-            for player in self.board.populations[hex_]:
-                self.settled.setdefault(player, []).append(hex_)
-
-    def of(self, view: Mapping[str, Any]) -> bool:
-        """Whether `view` shows this board: the very data it was read from."""
-        return all(a is view.get(k) for a, k in zip(self.source, BOARD_KEYS, strict=True))
-
-
-# Speed trick (a turn's checks): the views of a turn share one board's data
-# (`view.build_views`; no view is changed once made), read here once for all of them.
-_last_read: list[Read] = []
-
-
-def read(view: Mapping[str, Any]) -> Read:
-    """The board `view` shows, read once for every view sharing its data."""
-    found = _last_read[0] if _last_read else None
-    if found is None or not found.of(view):
-        found = Read(view)
-        _last_read[:] = [found]
-    return found
 
 
 class Turn(Situation[Any]):
@@ -691,4 +632,4 @@ def _nobody_obstructs(owner: str, player: str, hex_: Hex) -> bool:
     return False
 
 
-__all__ = ["board_of", "check_orders"]
+__all__ = ["check_orders"]

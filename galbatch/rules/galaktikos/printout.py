@@ -32,12 +32,12 @@ from galbatch.print.order_check import order_check_section
 from galbatch.print.page import MapBlock, Printout, Section, Table, Text
 from galbatch.print.wrap import wrap, wrap_all
 from galbatch.rules.galaktikos.board import board_map, player_marks
-from galbatch.rules.galaktikos.check import board_of
 from galbatch.rules.galaktikos.names import PERIOD
 from galbatch.rules.galaktikos.standing import announced, in_force
 from galbatch.rules.galaktikos.state import GameState
 from galbatch.rules.galaktikos.tables import RACE_HOLD_TURNS, victory_share
 from galbatch.rules.galaktikos.victory import populations
+from galbatch.rules.galaktikos.view_board import board_of
 
 INPUT_LINES = 20  # numbered blank lines of the input sheet (the book allows more)
 
