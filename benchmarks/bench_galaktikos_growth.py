@@ -6,7 +6,8 @@ settled, built up and armed, raiders in its neighbours' border hexes, and sendin
 orders of `bench_galaktikos.py` (up to 40). Timed in-process, as CPU time (the median
 of a few runs, the sizes taking turns): every player's file checked against his view
 (the checker's three layers; the views made as a turn makes them, sharing the public
-board), and the round resolved. The growth exponent is the slope
+board), the round resolved, and the files checked again less their MOVE and MIGRATE
+lines (whose paths grow longer with the board). The growth exponent is the slope
 of log time against log players, log actions and log board hexes; a round whose work
 is linear in its actions has an exponent near 1 in actions.
 
@@ -113,40 +114,65 @@ def slope(xs: list[float], ys: list[float]) -> float:
     )
 
 
+def checks_of(
+    ruleset: Any, state: RoundState, views: dict[str, Any], moving: bool
+) -> tuple[Callable[[], Any], dict[str, list[Any]]]:
+    """Every player's file checked against his view, and the orders accepted. Without
+    `moving`, the files less their MOVE and MIGRATE lines: the moves run from the
+    player's fleets to the middle of his territory, longer on a larger board, and a
+    path search looks at the hexes between a move's ends."""
+    texts = {
+        p: "\n".join(
+            [
+                f'GAME GK PLAYER {p} PASSWORD "pw"',
+                *(x for x in orders(state, p) if moving or not x.startswith(("MOVE", "MIGRATE"))),
+                "END",
+            ]
+        )
+        + "\n"
+        for p in state.players
+    }
+
+    def check_all() -> Any:
+        return {
+            p: check_file(parse_order_bytes(t.encode(), p), ruleset, views[p], p)
+            for p, t in texts.items()
+        }
+
+    return check_all, {p: list(found.orders) for p, found in check_all().items()}
+
+
 def main(runs: int = RUNS) -> None:
     ruleset = get_ruleset("galaktikos")
     sizes, boards, actions, check_works, round_works = [], [], [], [], []
+    still, still_works = [], []  # the files less their moves (see `checks_of`)
     for players in PLAYERS:
         state = mid_game(players)
-        texts = {
-            p: "\n".join([f'GAME GK PLAYER {p} PASSWORD "pw"', *orders(state, p), "END"]) + "\n"
-            for p in state.players
-        }
         views = ruleset.views(state, list(state.players))  # as a turn makes them
-
-        def check_all(texts: dict[str, str] = texts, views: dict[str, Any] = views) -> Any:
-            return {
-                p: check_file(parse_order_bytes(t.encode(), p), ruleset, views[p], p)
-                for p, t in texts.items()
-            }
-
-        checked = check_all()
-        given = {p: list(found.orders) for p, found in checked.items()}
+        check_all, given = checks_of(ruleset, state, views, moving=True)
         resolve = lambda s=state, g=given: ruleset.resolve(s, g, Streams(SEED, s.round))  # noqa: E731
         sizes.append(players)
         boards.append(state.width * state.height)
         actions.append(sum(len(found) for found in given.values()))
         check_works.append(lambda work=check_all: [work() for _ in range(REPEAT)])
         round_works.append(lambda work=resolve: [work() for _ in range(REPEAT)])
+        check_still, kept = checks_of(ruleset, state, views, moving=False)
+        still.append(sum(len(found) for found in kept.values()))
+        still_works.append(lambda work=check_still: [work() for _ in range(REPEAT)])
     checks = [t / REPEAT for t in cpu(check_works, runs)]
     rounds = [t / REPEAT for t in cpu(round_works, runs)]
+    standing = [t / REPEAT for t in cpu(still_works, runs)]
     print(f"{'players':>7} {'hexes':>6} {'actions':>7} {'check s':>8} {'round s':>8}")
     for row in zip(sizes, boards, actions, checks, rounds, strict=True):
         print("{:>7} {:>6} {:>7} {:>8.4f} {:>8.4f}".format(*row))
-    for name, ys in (("checks", checks), ("round", rounds)):
+    for name, ys, xs in (
+        ("checks", checks, actions),
+        ("round", rounds, actions),
+        ("checks less moves", standing, still),
+    ):
         print(
             f"{name}: time grows as players^{slope(sizes, ys):.2f}, "
-            f"actions^{slope(actions, ys):.2f}, board hexes^{slope(boards, ys):.2f}"
+            f"actions^{slope(xs, ys):.2f}, board hexes^{slope(boards, ys):.2f}"
         )
 
 
