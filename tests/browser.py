@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # selenium is imported when a browser runs: its absence is a message
     from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.remote.webelement import WebElement
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -169,12 +170,29 @@ def arrive(driver: WebDriver, path: str) -> None:
 def press(driver: WebDriver, value: str) -> None:
     """Click the button of that value and wait for the page its form brings."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     button = driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']")
     button.click()
-    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(button))
+    WebDriverWait(driver, 20).until(lambda _: gone(button))
+
+
+def gone(element: WebElement) -> bool:
+    """Whether the page `element` was on has been left. Asked while the next page
+    replaces it, chromedriver may answer that the node "does not belong to the
+    document" rather than that it is stale (as Selenium's `staleness_of` expects):
+    that is the old page gone too."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" not in str(error):
+            raise
+        return True
+    return False
 
 
 def log_out(driver: WebDriver) -> None:
