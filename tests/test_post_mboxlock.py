@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import mailbox
 import os
+import signal
+import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
+from galbatch.post import mboxlock
 from galbatch.post.intake_record import FILED
 from galbatch.post.mailin import intake
 from galbatch.post.mboxlock import MailboxBusy, locked
@@ -157,16 +160,13 @@ def test_intake_waits_for_a_delivery_to_finish(game: Path, box: Path) -> None:
 
 
 @pytest.fixture
-def read_only(box: Path) -> Iterator[mailbox.mbox]:
-    """The mbox as mailbox opens it without write permission (opened "rb")."""
-    opened = mailbox.mbox(box, create=False)
-    writable: IO[bytes] = opened._file  # type: ignore[attr-defined]
-    writable.close()
-    opened._file = open(box, "rb")  # type: ignore[attr-defined]  # noqa: SIM115
-    try:
-        yield opened
-    finally:
-        opened.close()
+def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mbox as intake finds it without write permission (as root, chmod would not do)."""
+
+    def refused(path: Path) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(mboxlock, "_open_to_write", refused)
 
 
 def exclusive_free(path: Path) -> bool:
@@ -181,16 +181,129 @@ def exclusive_free(path: Path) -> bool:
 
 
 @pytest.mark.slow
-def test_an_mbox_opened_read_only_is_locked_shared(box: Path, read_only: mailbox.mbox) -> None:
+@pytest.mark.usefixtures("read_only")
+def test_an_mbox_opened_read_only_is_locked_shared(box: Path) -> None:
     assert exclusive_free(box)
-    with locked(read_only, box, 0):
-        assert len(read_only.keys()) == 2
+    opened = mailbox.mbox(box, create=False)  # closed after the lock, as intake does: a
+    with locked(box, 0):  # process that closes any descriptor of a file drops its fcntl locks
+        assert len(opened.keys()) == 2
         assert not exclusive_free(box), "a delivery waits while intake reads"
         assert not box.with_name(box.name + ".lock").exists(), "no dot-lock without write access"
+    opened.close()
     assert exclusive_free(box)
     holder = hold(box, "fcntl")
     try:
-        with pytest.raises(MailboxBusy), locked(read_only, box, 0.1):
+        with pytest.raises(MailboxBusy), locked(box, 0.1):
             pass
     finally:
         release(holder)
+
+
+@pytest.mark.usefixtures("read_only")
+def test_without_write_access_no_dot_lock_is_made(box: Path) -> None:
+    with locked(box, 0):
+        assert os.listdir(box.parent) == [box.name]
+
+
+def test_a_directory_that_may_not_be_written_gets_no_dot_lock(
+    box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(file: Path, data: bytes) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(file))
+
+    monkeypatch.setattr(mboxlock, "_write_new", refused)
+    with locked(box, 0):
+        assert not exclusive_free(box), "the fcntl lock alone, exclusive"
+        assert os.listdir(box.parent) == [box.name]
+    assert exclusive_free(box)
+
+
+def dot_lock_of(box: Path) -> Path:
+    return box.with_name(box.name + ".lock")
+
+
+def gone_pid() -> int:
+    """The pid of a process that has ended and been waited for."""
+    done = subprocess.Popen([sys.executable, "-c", "pass"])
+    done.wait()
+    return done.pid
+
+
+def test_the_dot_lock_names_its_intake_as_liblockfile_reads_it(box: Path) -> None:
+    with locked(box, 0):
+        mark = dot_lock_of(box).read_text()
+        assert sorted(os.listdir(box.parent)) == sorted([box.name, box.name + ".lock"])
+    assert mark == f"{os.getpid()} galbatch {socket.gethostname()}\n"
+    assert os.listdir(box.parent) == [box.name]
+
+
+# An intake holding the mbox, killed with SIGKILL: it says "locked", then waits.
+KILLED = """
+import sys, time
+from pathlib import Path
+from galbatch.post.mboxlock import locked
+with locked(Path(sys.argv[1]), 0):
+    print("locked", flush=True)
+    time.sleep(60)
+"""
+
+
+@pytest.mark.slow
+def test_a_dot_lock_left_by_a_killed_intake_is_taken_over(game: Path, box: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", KILLED, str(box)], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    left = dot_lock_of(box).read_text()
+    assert left == f"{holder.pid} galbatch {socket.gethostname()}\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "intake", str(game), str(box)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "GALBATCH_LOCK_WAIT": "0"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert os.listdir(box.parent) == [box.name], "the dead intake's dot-lock is gone"
+    assert [e.outcome for e in intake(game, box, wait=0).entries] == []
+
+
+def test_the_file_a_killed_intake_made_its_dot_lock_from_goes_with_it(
+    game: Path, box: Path
+) -> None:
+    pid, host = gone_pid(), socket.gethostname()
+    dot_lock_of(box).write_text(f"{pid} galbatch {host}\n")
+    box.with_name(f"{box.name}.lock.{host}.{pid}").write_text(f"{pid} galbatch {host}\n")
+    assert [e.outcome for e in intake(game, box, wait=0).entries] == [FILED, FILED]
+    assert os.listdir(box.parent) == [box.name]
+
+
+@pytest.mark.parametrize(
+    "mark",
+    [
+        "{live} galbatch {host}\n",  # an intake still running
+        "{gone} galbatch elsewhere.example.org\n",  # on another host: its pid says nothing here
+        "{gone}\n",  # liblockfile's: another program's, never removed
+        "{gone} galbatch\n",
+        "{gone} galbatch {host} more\n",
+        "",  # as Python's mailbox leaves it
+        "\udcff galbatch {host}\n",
+    ],
+)
+def test_a_dot_lock_that_is_not_a_killed_intakes_is_kept(game: Path, box: Path, mark: str) -> None:
+    live = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
+    )
+    try:
+        text = mark.format(live=live.pid, gone=gone_pid(), host=socket.gethostname())
+        dot_lock_of(box).write_bytes(text.encode("utf-8", "surrogateescape"))
+        with pytest.raises(MailboxBusy):
+            intake(game, box, wait=0)
+        assert dot_lock_of(box).read_bytes() == text.encode("utf-8", "surrogateescape")
+        assert untouched(game)
+    finally:
+        assert live.stdin is not None
+        live.stdin.close()
+        live.wait()

@@ -47,7 +47,7 @@ def read_mailbox(path: Path, limit: int, wait: float | None = None) -> Iterator[
     except (OSError, mailbox.Error) as e:
         raise IntakeError(f"{path}: cannot read the mbox: {e}") from None
     try:
-        with locked(box, path, writer_wait() if wait is None else wait):
+        with locked(path, writer_wait() if wait is None else wait):
             for key in box.iterkeys():
                 with box.get_file(key) as f:
                     yield Incoming(f.read(limit + 1))
