@@ -307,3 +307,22 @@ def test_a_dot_lock_that_is_not_a_killed_intakes_is_kept(game: Path, box: Path, 
         assert live.stdin is not None
         live.stdin.close()
         live.wait()
+
+
+@pytest.mark.parametrize("kind", ["link to /dev/zero", "pipe", "directory", "large file"])
+def test_an_odd_dot_lock_is_kept_and_never_read_whole(game: Path, box: Path, kind: str) -> None:
+    lock = dot_lock_of(box)
+    if kind == "link to /dev/zero":
+        lock.symlink_to("/dev/zero")
+    elif kind == "pipe":
+        os.mkfifo(lock)
+    elif kind == "directory":
+        lock.mkdir()
+    else:
+        with lock.open("wb") as f:
+            f.write(f"{gone_pid()} galbatch {socket.gethostname()}\n".encode())
+            f.truncate(1 << 40)  # sparse: a terabyte a careless read would try to hold
+    with pytest.raises(MailboxBusy):
+        intake(game, box, wait=0)
+    assert lock.is_symlink() or lock.exists()
+    assert untouched(game)

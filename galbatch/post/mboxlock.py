@@ -22,6 +22,7 @@ import errno
 import fcntl
 import os
 import socket
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -157,11 +158,22 @@ def _write_new(file: Path, data: bytes) -> None:
         os.close(fd)
 
 
+def _start_of(file: Path) -> bytes:
+    """The first bytes of a regular file, never following a link or waiting on a pipe."""
+    fd = os.open(file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return b""
+        return os.read(fd, 200)
+    finally:
+        os.close(fd)
+
+
 def _killed_intake_of(lock: Path, host: str) -> str | None:
     """The pid in `lock` if it is the mark of an intake on this host whose process is
     gone; "" if the lock is gone already; None if it is anybody else's."""
     try:
-        fields = lock.read_bytes()[:200].decode("ascii").split()
+        fields = _start_of(lock).decode("ascii").split()
     except FileNotFoundError:
         return ""
     except (OSError, UnicodeDecodeError):
