@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from subprocess import PIPE
 from typing import Any
 
 import pytest
@@ -325,4 +326,32 @@ def test_an_odd_dot_lock_is_kept_and_never_read_whole(game: Path, box: Path, kin
     with pytest.raises(MailboxBusy):
         intake(game, box, wait=0)
     assert lock.is_symlink() or lock.exists()
+    assert untouched(game)
+
+
+def test_a_dot_lock_whose_pid_now_names_a_process_started_after_it_is_taken_over(
+    game: Path, box: Path
+) -> None:
+    """As after a reboot: the pid in a killed intake's lock is another program's now."""
+    later = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=PIPE)
+    try:
+        dot_lock_of(box).write_text(f"{later.pid} galbatch {socket.gethostname()}\n")
+        an_hour_ago = time.time() - 3600
+        os.utime(dot_lock_of(box), (an_hour_ago, an_hour_ago))
+        assert [e.outcome for e in intake(game, box, wait=0).entries] == [FILED, FILED]
+        assert os.listdir(box.parent) == [box.name]
+        assert later.poll() is None, "the process itself is left alone"
+    finally:
+        assert later.stdin is not None
+        later.stdin.close()
+        later.wait()
+
+
+def test_a_dot_lock_naming_this_very_process_is_kept(game: Path, box: Path) -> None:
+    """Another thread's: fcntl locks are the process's, so only the pid tells."""
+    dot_lock_of(box).write_text(f"{os.getpid()} galbatch {socket.gethostname()}\n")
+    an_hour_ago = time.time() - 3600
+    os.utime(dot_lock_of(box), (an_hour_ago, an_hour_ago))
+    with pytest.raises(MailboxBusy):
+        intake(game, box, wait=0)
     assert untouched(game)

@@ -29,6 +29,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 POLL = 0.05
+START_SLACK = 2.0  # seconds: /proc's boot time is whole seconds, a start time in ticks
 MARK = "galbatch"
 _NO_WRITE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
@@ -158,13 +159,15 @@ def _write_new(file: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def _start_of(file: Path) -> bytes:
-    """The first bytes of a regular file, never following a link or waiting on a pipe."""
+def _start_of(file: Path) -> tuple[bytes, float]:
+    """The first bytes of a regular file and when it was written, never following a
+    link or waiting on a pipe."""
     fd = os.open(file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return b""
-        return os.read(fd, 200)
+        facts = os.fstat(fd)
+        if not stat.S_ISREG(facts.st_mode):
+            return b"", facts.st_mtime
+        return os.read(fd, 200), facts.st_mtime
     finally:
         os.close(fd)
 
@@ -173,17 +176,42 @@ def _killed_intake_of(lock: Path, host: str) -> str | None:
     """The pid in `lock` if it is the mark of an intake on this host whose process is
     gone; "" if the lock is gone already; None if it is anybody else's."""
     try:
-        fields = _start_of(lock).decode("ascii").split()
+        data, written = _start_of(lock)
+        fields = data.decode("ascii").split()
     except FileNotFoundError:
         return ""
     except (OSError, UnicodeDecodeError):
         return None
     if len(fields) != 3 or fields[1:] != [MARK, host] or not fields[0].isdigit():
         return None
+    return None if _may_hold(int(fields[0]), written) else fields[0]
+
+
+def _may_hold(pid: int, written: float) -> bool:
+    """Whether process `pid` may be the one that wrote a lock at `written`: it runs, and
+    did not start after (a pid is used again, after a reboot above all).
+
+    With the exclusive fcntl lock held, another live intake cannot be holding its
+    dot-lock; this is the second guard, for file systems whose fcntl locks fail us."""
+    if pid == os.getpid():
+        return True  # another thread of this process: fcntl locks are the process's
     try:
-        os.kill(int(fields[0]), 0)
+        os.kill(pid, 0)
     except ProcessLookupError:
-        return fields[0]
+        return False
     except (OSError, OverflowError):
+        return True  # it runs, as another user (or the pid cannot be one)
+    started = _started(pid)
+    return started is None or started <= written + START_SLACK
+
+
+def _started(pid: int) -> float | None:
+    """When process `pid` started, in seconds since the epoch (Linux's /proc); None if unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            ticks = int(f.read().rpartition(b")")[2].split()[19])  # field 22, starttime
+        with open("/proc/stat", "rb") as f:
+            booted = next(int(x.split()[1]) for x in f if x.startswith(b"btime "))
+        return booted + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
         return None
-    return None
