@@ -59,6 +59,17 @@ def release(holder: subprocess.Popen[str]) -> None:
     assert holder.wait(10) == 0
 
 
+def intake_command(game: Path, box: Path, wait: str) -> subprocess.CompletedProcess[str]:
+    """`galbatch intake GAME BOX` run as the post room runs it, waiting `wait` seconds."""
+    return subprocess.run(
+        [sys.executable, "-m", "galbatch.cli", "intake", str(game), str(box)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "GALBATCH_LOCK_WAIT": wait},
+    )
+
+
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     return make_game(tmp_path / "gc16")
@@ -109,13 +120,7 @@ def test_intake_reads_under_both_locks_and_writes_nothing_to_the_mbox(
 def test_a_delivery_in_progress_makes_intake_give_up_with_12(game: Path, box: Path) -> None:
     holder = hold(box, "delivery")
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "galbatch.cli", "intake", str(game), str(box)],
-            capture_output=True,
-            text=True,
-            check=False,
-            env={**os.environ, "GALBATCH_LOCK_WAIT": "0.3"},
-        )
+        done = intake_command(game, box, wait="0.3")
     finally:
         release(holder)
     assert done.returncode == 12 and done.stdout == ""
@@ -259,13 +264,7 @@ def test_a_dot_lock_left_by_a_killed_intake_is_taken_over(game: Path, box: Path)
     holder.wait()
     left = dot_lock_of(box).read_text()
     assert left == f"{holder.pid} galbatch {socket.gethostname()}\n"
-    done = subprocess.run(
-        [sys.executable, "-m", "galbatch.cli", "intake", str(game), str(box)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "GALBATCH_LOCK_WAIT": "0"},
-    )
+    done = intake_command(game, box, wait="0")
     assert done.returncode == 0, done.stderr
     assert os.listdir(box.parent) == [box.name], "the dead intake's dot-lock is gone"
     assert [e.outcome for e in intake(game, box, wait=0).entries] == []
