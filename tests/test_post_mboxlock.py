@@ -354,3 +354,18 @@ def test_a_dot_lock_naming_this_very_process_is_kept(game: Path, box: Path) -> N
     with pytest.raises(MailboxBusy):
         intake(game, box, wait=0)
     assert untouched(game)
+
+
+def test_a_file_system_without_hard_links_gets_the_dot_lock_made_in_place(
+    game: Path, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(mboxlock.os, "link", no_links)
+    with locked(box, 0):
+        mark = dot_lock_of(box).read_text()
+        assert sorted(os.listdir(box.parent)) == sorted([box.name, box.name + ".lock"])
+    assert mark == f"{os.getpid()} galbatch {socket.gethostname()}\n"
+    assert os.listdir(box.parent) == [box.name]
+    assert [e.outcome for e in intake(game, box, wait=0).entries] == [FILED, FILED]

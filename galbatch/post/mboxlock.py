@@ -121,8 +121,9 @@ def _dot_lock(path: Path) -> Path | None:
     lock = path.with_name(path.name + ".lock")
     host = socket.gethostname()
     mine = path.with_name(f"{path.name}.lock.{host}.{os.getpid()}")
+    mark = f"{os.getpid()} {MARK} {host}\n".encode()
     try:
-        _write_new(mine, f"{os.getpid()} {MARK} {host}\n".encode())
+        _write_new(mine, mark)
     except OSError as e:
         if e.errno in _NO_WRITE:
             return None
@@ -130,7 +131,7 @@ def _dot_lock(path: Path) -> Path | None:
     try:
         for _ in range(2):
             try:
-                os.link(mine, lock)
+                _place(mine, lock, mark)
                 return lock
             except FileExistsError:
                 killed = _killed_intake_of(lock, host)
@@ -143,6 +144,23 @@ def _dot_lock(path: Path) -> Path | None:
         raise _Held(f"dot lock unavailable: {path}")
     finally:
         mine.unlink(missing_ok=True)
+
+
+def _place(mine: Path, lock: Path, mark: bytes) -> None:
+    """Link `mine` as `lock`; on a file system without hard links, make `lock` itself.
+    FileExistsError if it is there."""
+    try:
+        os.link(mine, lock)
+    except OSError as e:
+        if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS):
+            raise
+        fd = os.open(
+            lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644
+        )
+        try:
+            os.write(fd, mark)
+        finally:
+            os.close(fd)
 
 
 def _write_new(file: Path, data: bytes) -> None:
