@@ -306,6 +306,27 @@ def test_the_secret_is_made_once_0600_outside_the_game_dirs(
         load_secret(file, found)
 
 
+def test_the_secret_appears_whole_and_a_first_servers_stays(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GALBATCH_WEB_SECRET", raising=False)
+    found, _ = find_games([games])
+    file = tmp_path / "conf" / "web-secret"
+    real_link = os.link
+    seen = []
+
+    def link_after_another(source: str, target: str) -> None:
+        seen.append(Path(source).read_text())  # whole before it has the secret's name
+        file.write_text("f" * 64 + "\n")  # another server was quicker
+        os.chmod(file, 0o600)
+        real_link(source, target)
+
+    monkeypatch.setattr(os, "link", link_after_another)
+    assert load_secret(file, found) == "f" * 64, "the first server's secret stays"
+    assert len(seen) == 1 and len(seen[0].strip()) == 64
+    assert os.listdir(file.parent) == [file.name], "nothing left aside"
+
+
 def test_games_are_found_in_a_folder_or_given_one_by_one(games: Path, tmp_path: Path) -> None:
     more = tmp_path / "more"
     more.mkdir()

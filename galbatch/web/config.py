@@ -4,6 +4,7 @@ options they are loaded from, which each server worker loads again."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -128,14 +129,27 @@ def load_secret(secret_file: Path, games: dict[str, Path]) -> str:
             raise ServeError(f"{secret_file}: the session secret must not be in a game directory")
     if not where.exists():
         where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        try:
-            fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        except FileExistsError:
-            pass  # another server made it meanwhile: read theirs
-        else:
-            with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(secrets.token_hex(SECRET_BYTES) + "\n")
+        _make_secret(where)
     return _read_private(where, "session secret", MIN_SECRET)
+
+
+def _make_secret(where: Path) -> None:
+    """Write a new secret aside and link it into place: the file is there whole or not at
+    all, even if the server is killed meanwhile; if another server made one first, theirs
+    stays."""
+    aside = where.with_name(f".{where.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(SECRET_BYTES) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(FileExistsError):
+            os.link(aside, where)
+    except OSError as e:
+        raise ServeError(f"{where}: cannot make the session secret: {e.strerror or e}") from None
+    finally:
+        aside.unlink(missing_ok=True)
 
 
 def load_gm_hash(path: Path) -> str:
