@@ -285,12 +285,20 @@ def test_a_forged_or_tampered_cookie_is_no_session(client: TestClient) -> None:
 # ------------------------------------------------------------------------ the secret
 
 
-def test_the_secret_is_made_once_0600_outside_the_game_dirs(
+@pytest.fixture
+def secret_file(
     games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[dict[str, Path], Path]:
+    """The games found, and where the session secret goes; none given in the environment."""
     monkeypatch.delenv("GALBATCH_WEB_SECRET", raising=False)
     found, _ = find_games([games])
-    file = tmp_path / "conf" / "web-secret"
+    return found, tmp_path / "conf" / "web-secret"
+
+
+def test_the_secret_is_made_once_0600_outside_the_game_dirs(
+    games: Path, secret_file: tuple[dict[str, Path], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found, file = secret_file
     first = load_secret(file, found)
     assert os.stat(file).st_mode & 0o777 == 0o600
     assert load_secret(file, found) == first and len(first) >= 32
@@ -307,11 +315,9 @@ def test_the_secret_is_made_once_0600_outside_the_game_dirs(
 
 
 def test_the_secret_appears_whole_and_a_first_servers_stays(
-    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    secret_file: tuple[dict[str, Path], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv("GALBATCH_WEB_SECRET", raising=False)
-    found, _ = find_games([games])
-    file = tmp_path / "conf" / "web-secret"
+    found, file = secret_file
     real_link = os.link
     seen = []
 

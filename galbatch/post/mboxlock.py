@@ -154,23 +154,21 @@ def _place(mine: Path, lock: Path, mark: bytes) -> None:
     except OSError as e:
         if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS):
             raise
-        fd = os.open(
-            lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644
-        )
-        try:
-            os.write(fd, mark)
-        finally:
-            os.close(fd)
+        _create(lock, mark)
 
 
 def _write_new(file: Path, data: bytes) -> None:
     """Write `file` afresh; one of our pid left by a process that died is replaced."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
-        fd = os.open(file, flags, 0o644)
+        _create(file, data)
     except FileExistsError:
         file.unlink()
-        fd = os.open(file, flags, 0o644)
+        _create(file, data)
+
+
+def _create(file: Path, data: bytes) -> None:
+    """Make `file` holding `data`; FileExistsError if anything is there, a link included."""
+    fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
     try:
         os.write(fd, data)
     finally:

@@ -4,7 +4,6 @@ options they are loaded from, which each server worker loads again."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
@@ -12,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from galbatch.engine.gamedir.directory import GAME_FILE, Game, GameError
+from galbatch.engine.gamedir.private_file import make_once
 from galbatch.engine.security.hashes import hash_password, hash_problem
 from galbatch.web.security import CLIENT_FAILURES, PLAYER_FAILURES
 
@@ -134,22 +134,12 @@ def load_secret(secret_file: Path, games: dict[str, Path]) -> str:
 
 
 def _make_secret(where: Path) -> None:
-    """Write a new secret aside and link it into place: the file is there whole or not at
-    all, even if the server is killed meanwhile; if another server made one first, theirs
-    stays."""
-    aside = where.with_name(f".{where.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    """A new secret at `where`, whole even if the server is killed meanwhile; one another
+    server made first stays."""
     try:
-        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(secrets.token_hex(SECRET_BYTES) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(FileExistsError):
-            os.link(aside, where)
+        make_once(where, (secrets.token_hex(SECRET_BYTES) + "\n").encode("ascii"))
     except OSError as e:
         raise ServeError(f"{where}: cannot make the session secret: {e.strerror or e}") from None
-    finally:
-        aside.unlink(missing_ok=True)
 
 
 def load_gm_hash(path: Path) -> str:

@@ -20,14 +20,14 @@ it to whoever reads the game directory.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
-import os
 import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
+
+from galbatch.engine.gamedir.private_file import make_once
 
 INTAKE_DIR = "intake"  # the post room's folder: one folder a turn, named NNN
 LEDGER = "verified.json"
@@ -60,20 +60,12 @@ def _key(game_path: Path, create: bool) -> bytes | None:
 
 
 def _new_key(path: Path) -> bytes:
-    """A fresh key written to `path` whole (linked into place), or the key another process
-    put there first."""
-    tmp = path.with_name(f".tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    """A fresh key written to `path` whole, or the key another process put there first."""
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(secrets.token_bytes(KEY_BYTES))
-        with contextlib.suppress(FileExistsError):  # another process's key came first
-            os.link(tmp, path)
+        make_once(path, secrets.token_bytes(KEY_BYTES))
         return path.read_bytes()
     except OSError:
         return b""
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def tag(key: bytes, game_id: str, player: str, data: bytes, stored_hash: str) -> str:
