@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from galbatch.engine.gamedir import directory as gamedir
 from galbatch.engine.gamedir.directory import Game
+from galbatch.engine.security import pbkdf2
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,6 +168,8 @@ def test_a_check_by_game_of_accepted_orders_imports_nothing_of_a_turn(
         assert not imported(modules, never), never
     for turn_module in TURN_ONLY.get(name, ()):  # the turn's machinery, not the check's
         assert not imported(modules, turn_module), turn_module
+    if pbkdf2._nettle() is not None:  # the password by Nettle, the caches' keys by _sha256
+        assert not imported(modules, "hashlib")
 
 
 def test_a_new_games_quoted_setting_is_kept_as_plain_data(

@@ -4,12 +4,12 @@ machinery (shutil, the locks of a writer) to read it."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from galbatch.engine.gamedir.directory import GameError
+from galbatch.engine.gamedir.sha256 import hexdigest
 from galbatch.engine.gamedir.yamlio import dump_data, load_data
 from galbatch.engine.language.orderfile import redact
 
@@ -29,7 +29,7 @@ class Consumed:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return hexdigest(data)
 
 
 def record_bytes(consumed: list[Consumed]) -> bytes:

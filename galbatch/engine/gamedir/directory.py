@@ -250,12 +250,10 @@ def dump_state(data: Any) -> bytes:
 
 def _summary_key(data: bytes) -> str:
     """The name of the summary of a game.yaml with bytes `data`, for this galbatch."""
-    import hashlib
-
     from galbatch import __version__
+    from galbatch.engine.gamedir.sha256 import hexdigest  # only for the summary's name
 
-    digest = hashlib.sha256(data).hexdigest()
-    return f"game-{hashlib.sha256(f'{__version__}/{SUMMARY_FORM}/{digest}'.encode()).hexdigest()}"
+    return f"game-{hexdigest(f'{__version__}/{SUMMARY_FORM}/{hexdigest(data)}'.encode())}"
 
 
 def _cached_summary(key: str) -> dict[str, Any] | None:

@@ -11,11 +11,12 @@ written in the game directory.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
+
+from galbatch.engine.gamedir.sha256 import hexdigest
 
 VIEWS_FORM = 1  # of the cached records: another form is never read
 KEPT_RECORDS = 64  # the most recent ones; an older one is made again when it is needed
@@ -25,7 +26,7 @@ TMP_PREFIX = ".tmp-"
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return hexdigest(data)
 
 
 def state_key(ruleset: str, state: bytes) -> str:
