@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from galbatch.rules.galactac import rating as rating_module
 from galbatch.rules.galactac import tables
 from galbatch.rules.galactac.calculator import ILLEGAL, LEGAL, UNREADABLE, report
 from galbatch.rules.galactac.designs import MASTERS_DESIGNS, MASTERS_TECH, PRINTED, by_code
@@ -380,6 +381,70 @@ def test_every_rating_formats_to_text_that_reads_back_to_it(rating: Rating) -> N
 def test_canonical_form_is_a_fixed_point(rating: Rating) -> None:
     text = format_rating(rating)
     assert format_rating(parse_rating(text.lower().replace("/", " / "))) == text
+
+
+# --- the quick reading: a rating as written, without the parser ---------------------------
+
+ALPHABET = "0123456789DPTdpt+/;-@() \u0663"  # the notation's characters, a blank, an Arabic 3
+
+
+@st.composite
+def near_ratings(draw: st.DrawFn) -> str:
+    """A rating as `format_rating` writes it, then up to three characters changed,
+    inserted or taken out: what a player's typing makes of it."""
+    text = format_rating(draw(ratings()))
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(text)))
+        edit = draw(st.sampled_from(("insert", "replace", "delete")))
+        character = draw(st.sampled_from(ALPHABET))
+        if edit == "insert":
+            text = text[:at] + character + text[at:]
+        else:
+            text = text[:at] + (character if edit == "replace" else "") + text[at + 1 :]
+    return text
+
+
+@pytest.mark.slow
+@given(ratings())
+def test_a_rating_as_written_is_read_without_the_parser(rating: Rating) -> None:
+    text = format_rating(rating)
+    assert rating_module._written(text) == rating
+    assert rating_module._written(text.lower()) == rating
+    assert rating_module._parsed(text) == (rating, [])
+
+
+@pytest.mark.slow
+@given(near_ratings() | st.text(ALPHABET, max_size=30))
+def test_the_quick_reading_reads_only_what_the_grammar_reads_so(text: str) -> None:
+    """Whatever the pattern reads, the parser reads to the same design, with no warning."""
+    quick = rating_module._written(text)
+    if quick is not None:
+        assert rating_module._parsed(text) == (quick, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3T9(9)//",  # full racks: read with a warning
+        "3T9(10)//",  # more missiles than racks: refused
+        "5D5P//",  # no '+' between the weapons
+        "5D+//",  # a '+' before nothing
+        "5T+5D//",  # another order than D, P, T: read by the grammar
+        "5D+5D//",  # D twice: refused
+        "//19-1@7",  # no tech level 7
+        "//19-1@01",  # a tech level of two digits
+        "//5",  # a drive count without '-'
+        "/5/",  # one bay without its ';'
+        "/1;2/",  # one ';': the Masters' FX form, read with a warning
+        "/;;;/",  # three ';': read with a warning
+        "0005P//",  # four digits
+        "\u0663P//",  # a digit that is not 0 to 9
+        "18P + 3T20//8-10",  # blanks
+        "18P+3T20//8-10\n",
+    ],
+)
+def test_what_the_quick_reading_leaves_to_the_grammar(text: str) -> None:
+    assert rating_module._written(text) is None
 
 
 # --- the tables ---------------------------------------------------------------------------
