@@ -17,7 +17,7 @@ from galbatch import cli as program
 from galbatch.cli import plain_check
 from galbatch.cli.check import check
 from galbatch.cli.plain_check import Request, plain_request
-from galbatch.cli.quick import Done
+from galbatch.cli.quick import ALLOCATIONS_PER_COLLECTION, Done
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "games" / "conflict-demo"
@@ -203,3 +203,49 @@ def test_a_plain_check_writes_what_the_command_writes(
     out, err = capsys.readouterr()
     assert "[GB015] wrong password" in out
     assert err == "galbatch: checked against game conflict-demo as of turn 0\n"
+
+
+GC_PROBE = """
+import gc, os, sys
+from galbatch.cli import run
+exit_now = os._exit
+def seen(code):
+    print("THRESHOLD", *gc.get_threshold(), "COLLECTIONS", gc.get_stats()[2]["collections"])
+    sys.stdout.flush()
+    exit_now(code)
+os._exit = seen
+sys.argv = ["galbatch", *sys.argv[1:]]
+run()
+"""
+
+
+def test_a_check_collects_cyclic_garbage_seldom(tmp_path: Path) -> None:
+    """A quick check raises the garbage collector's first threshold, keeps the other two
+    and never goes over every object; a hostile file of cycles is still collected."""
+    orders = tmp_path / "orders.txt"
+    orders.write_text("A,1,2,5\n" * 50)
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE, "check", str(orders), "--ruleset", "conflict"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    said = done.stdout.rpartition("THRESHOLD ")[2].split()
+    assert said[:3] == [str(ALLOCATIONS_PER_COLLECTION), "10", "10"], done.stdout + done.stderr
+    assert said[3:] == ["COLLECTIONS", "0"], done.stdout
+
+
+def test_cycles_are_still_collected_at_the_raised_threshold() -> None:
+    probe = (
+        "import gc\n"
+        "from galbatch.cli.quick import collect_seldom\n"
+        "collect_seldom()\n"
+        "class Node:\n"
+        "    pass\n"
+        "for _ in range(200_000):\n"
+        "    a, b = Node(), Node()\n"
+        "    a.other, b.other = b, a\n"
+        "print(sum(s['collected'] for s in gc.get_stats()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert int(done.stdout) >= 300_000, done.stderr  # of the 400,000 made, all but the last few

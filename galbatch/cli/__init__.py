@@ -13,6 +13,7 @@ from galbatch.cli.compiled_methods import install as compile_methods_once
 from galbatch.cli.compiled_patterns import install as compile_patterns_once
 from galbatch.cli.quick import (
     Done,
+    collect_seldom,
     end_at_once,
     inspect_when_used,
     internal_error,
@@ -30,6 +31,7 @@ def run() -> None:
     soon as its output is flushed (galbatch.cli.quick)."""
     check = sys.argv[1:2] == ["check"]
     if check:
+        collect_seldom()
         inspect_when_used()  # before `dataclasses` imports it
     cache = cache_dir()
     compile_patterns_once(cache)  # before `dataclasses` compiles its pattern

@@ -8,6 +8,7 @@ plain click command and ends as usual. Nothing here imports click.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -46,6 +47,21 @@ def inspect_when_used() -> None:
     asks for `__spec__`, which runs it.)"""
     if "inspect" not in sys.modules:
         sys.modules["inspect"] = _OnFirstUse("inspect")
+
+
+# Objects allocated (less those freed) between two collections of the youngest
+# generation: Python's 700 collects a dozen times while a check loads its modules.
+ALLOCATIONS_PER_COLLECTION = 50_000
+
+
+def collect_seldom() -> None:
+    """Have the cyclic garbage collector run seldom.
+
+    speed: a check makes few cycles and ends soon, but loading its modules and classes
+    allocates enough to set off collections that go over every object loaded so far, 5 %
+    of a check's instructions. A check of a hostile file is still collected, every
+    `ALLOCATIONS_PER_COLLECTION` objects."""
+    gc.set_threshold(ALLOCATIONS_PER_COLLECTION, *gc.get_threshold()[1:])
 
 
 def tolerant_streams() -> None:
