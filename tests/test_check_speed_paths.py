@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from galbatch.engine.gamedir import directory as gamedir
 from galbatch.engine.gamedir.directory import Game
-from galbatch.engine.security import pbkdf2
+from galbatch.engine.security import nettle
 from tests.bundled import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,15 @@ DEMO = ROOT / "games" / "conflict-demo"
 ORDERS = (
     'GAME conflict-demo PLAYER 1 PASSWORD "arcturus-1997"\nA,1,2,5\nM,3,4,D,2\nT,11,RIGEL\nEND\n'
 )
-NEVER = ("lark", "reportlab", "tabulate", "platformdirs", "importlib.resources", "secrets")
+NEVER = (
+    "lark",
+    "reportlab",
+    "tabulate",
+    "platformdirs",
+    "importlib.resources",
+    "secrets",
+    "unicodedata",
+)
 
 PROBE = """
 import sys
@@ -168,8 +176,9 @@ def test_a_check_by_game_of_accepted_orders_imports_nothing_of_a_turn(
         assert not imported(modules, never), never
     for turn_module in TURN_ONLY.get(name, ()):  # the turn's machinery, not the check's
         assert not imported(modules, turn_module), turn_module
-    if pbkdf2._nettle() is not None:  # the password by Nettle, the caches' keys by _sha256
-        assert not imported(modules, "hashlib")
+    if nettle.library() is not None:  # the password and the caches' keys by Nettle
+        for by_nettle in ("hashlib", "_sha256", "ctypes", "struct"):
+            assert not imported(modules, by_nettle), by_nettle
 
 
 def test_a_new_games_quoted_setting_is_kept_as_plain_data(

@@ -7,11 +7,13 @@ of a printout) it goes through `printable`, which escapes every character that
 is not exactly one visible column, the way Python writes it in a literal:
 `\\x1b`, `\\u202e`, `\\U0001f600`. What comes out is as long as it is wide, so
 code that cuts or wraps by `len()` keeps its columns.
+
+speed: `unicodedata` is an extension module, whose loading is 1.3 ms of a cold check;
+it is imported only for text beyond printable ASCII, which most order files never hold.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 
 # Categories that are never one visible column: controls, format characters (bidi
@@ -46,6 +48,8 @@ def one_column(ch: str) -> bool:
     """True if `ch` prints as exactly one visible column in a monospace font."""
     if " " <= ch <= "~":
         return True
+    import unicodedata  # speed: only for a character beyond printable ASCII
+
     if unicodedata.category(ch) in _NOT_ONE_COLUMN:
         return False
     if unicodedata.east_asian_width(ch) in ("W", "F"):
@@ -58,6 +62,8 @@ def first_control(text: str) -> str | None:
     """The first control or invisible format character in `text` (tab allowed), if any."""
     if text.isascii() and text.isprintable():
         return None
+    import unicodedata  # speed: only for text beyond printable ASCII
+
     for ch in text:
         if ch != "\t" and unicodedata.category(ch) in _CONTROL:
             return ch
