@@ -1,5 +1,5 @@
-"""The password hash's derivation: Nettle's where the system has it, hashlib's otherwise,
-the same bytes either way; and the SHA-256 digests of the game directory's caches."""
+"""The password hash's derivation and the caches' SHA-256: by Nettle where the system has
+it, by hashlib otherwise, the same bytes either way."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from galbatch.engine.gamedir import sha256
-from galbatch.engine.security import pbkdf2
+from galbatch.engine.security import nettle, pbkdf2
 from galbatch.engine.security.hashes import hash_password, verify_password
 
 # RFC 7914, section 11, the two PBKDF2-HMAC-SHA256 vectors: their first 32 bytes
@@ -26,39 +26,60 @@ VECTORS = [
         "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56",
     ),
 ]
+# FIPS 180-2, appendix B: one block, two blocks, and a million a's
+DIGESTS = [
+    (b"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    (
+        b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+    ),
+    (b"a" * 1_000_000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+]
 
 
 @pytest.fixture
-def fresh_choice() -> Iterator[None]:
-    """The derivation chosen afresh in the test, and again after it."""
-    pbkdf2._deriver.cache_clear()
+def fresh() -> Iterator[None]:
+    """Nettle looked for afresh in the test, and again after it."""
+    nettle.library.cache_clear()
     yield
-    pbkdf2._deriver.cache_clear()
+    nettle.library.cache_clear()
 
 
-def nettle() -> pbkdf2.Derive:
-    found = pbkdf2._nettle()
+@pytest.fixture
+def without_nettle(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(nettle, "NAME", "libgalbatch-no-such-library.so")
+    assert nettle.library() is None
+
+
+def loaded() -> nettle.Nettle:
+    found = nettle.library()
     if found is None:
-        pytest.skip(f"no {pbkdf2.NETTLE} on this machine: hashlib derives")
+        pytest.skip(f"no {nettle.NAME} on this machine: hashlib derives and digests")
     return found
 
 
 @pytest.mark.parametrize(("password", "salt", "rounds", "expected"), VECTORS)
 def test_the_rfc_vectors(password: bytes, salt: bytes, rounds: int, expected: str) -> None:
     assert pbkdf2.derive(password, salt, rounds).hex() == expected
-    assert pbkdf2._hashlib(password, salt, rounds).hex() == expected
+    assert loaded().pbkdf2_hmac_sha256(password, salt, rounds).hex() == expected
 
 
 @pytest.mark.parametrize(("password", "salt", "rounds", "expected"), VECTORS)
-def test_nettle_derives_the_rfc_vectors(
-    password: bytes, salt: bytes, rounds: int, expected: str
+def test_the_rfc_vectors_without_nettle(
+    without_nettle: None, password: bytes, salt: bytes, rounds: int, expected: str
 ) -> None:
-    assert nettle()(password, salt, rounds).hex() == expected
+    assert pbkdf2.derive(password, salt, rounds).hex() == expected
 
 
-def test_nettle_is_used_where_the_system_has_it(fresh_choice: None) -> None:
-    nettle()
-    assert pbkdf2._deriver() is not pbkdf2._hashlib
+@pytest.mark.parametrize(("data", "expected"), DIGESTS)
+def test_the_fips_digests(data: bytes, expected: str) -> None:
+    assert sha256.hexdigest(data) == expected
+    assert loaded().sha256(data).hex() == expected
+
+
+@pytest.mark.parametrize(("data", "expected"), DIGESTS)
+def test_the_fips_digests_without_nettle(without_nettle: None, data: bytes, expected: str) -> None:
+    assert sha256.hexdigest(data) == expected
 
 
 @given(st.binary(max_size=300), st.binary(max_size=64), st.integers(1, 300))
@@ -66,65 +87,61 @@ def test_nettle_and_hashlib_derive_the_same_bytes(
     password: bytes, salt: bytes, rounds: int
 ) -> None:
     expected = hashlib.pbkdf2_hmac("sha256", password, salt, rounds)
-    assert nettle()(password, salt, rounds) == expected
-    assert pbkdf2._hashlib(password, salt, rounds) == expected
+    assert loaded().pbkdf2_hmac_sha256(password, salt, rounds) == expected
+    assert pbkdf2.derive(password, salt, rounds) == expected
+
+
+@given(st.binary(max_size=3000))
+def test_nettle_and_hashlib_digest_the_same(data: bytes) -> None:
+    assert loaded().sha256(data) == hashlib.sha256(data).digest()
+    assert sha256.hexdigest(data) == hashlib.sha256(data).hexdigest()
 
 
 def test_nettle_refuses_rounds_it_cannot_take() -> None:
     for rounds in (0, -1, 1 << 32):
         with pytest.raises(ValueError):
-            nettle()(b"password", b"salt", rounds)
+            loaded().pbkdf2_hmac_sha256(b"password", b"salt", rounds)
 
 
-def test_without_nettle_hashlib_derives(
-    fresh_choice: None, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("known", ["PBKDF2_KNOWN", "SHA256_KNOWN"])
+def test_a_nettle_that_answers_wrong_is_never_used(
+    fresh: None, monkeypatch: pytest.MonkeyPatch, known: str
 ) -> None:
-    monkeypatch.setattr(pbkdf2, "NETTLE", "libgalbatch-no-such-library.so")
-    assert pbkdf2._nettle() is None
-    assert pbkdf2._deriver() is pbkdf2._hashlib
+    """Another library behind the name, or another ABI: the known answers catch it."""
+    loaded()
+    nettle.library.cache_clear()
+    *question, answer = getattr(nettle, known)
+    monkeypatch.setattr(nettle, known, (*question, bytes(len(answer))))
+    assert nettle.library() is None
+
+
+def test_without_nettle_a_password_still_verifies(without_nettle: None) -> None:
     stored = hash_password("amber-basin-cobalt-dune-ember")
     assert verify_password("amber-basin-cobalt-dune-ember", stored)
     assert not verify_password("amber-basin-cobalt-dune-embers", stored)
 
 
-def test_a_nettle_that_derives_wrong_is_never_used(
-    fresh_choice: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Another library behind the name, or another ABI: the known answer catches it."""
-    monkeypatch.setattr(pbkdf2, "_nettle", lambda: lambda p, s, r: bytes(pbkdf2.SIZE))
-    assert pbkdf2._deriver() is pbkdf2._hashlib
-
-
 def test_hashes_made_by_either_verify_with_the_other(
-    fresh_choice: None, monkeypatch: pytest.MonkeyPatch
+    fresh: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    nettle()
+    loaded()
     by_nettle = hash_password("amber-basin-cobalt-dune-ember", salt=bytes(range(16)))
-    monkeypatch.setattr(pbkdf2, "_deriver", lambda: pbkdf2._hashlib)
+    monkeypatch.setattr(pbkdf2, "library", lambda: None)
     by_hashlib = hash_password("amber-basin-cobalt-dune-ember", salt=bytes(range(16)))
     assert by_nettle == by_hashlib
     assert verify_password("amber-basin-cobalt-dune-ember", by_nettle)
 
 
-def test_a_password_check_never_loads_openssl() -> None:
-    """What Nettle saves is half the hash and OpenSSL's loading: hashlib stays out."""
-    nettle()
+def test_with_nettle_a_password_check_loads_neither_openssl_nor_ctypes() -> None:
+    """What Nettle saves is half the hash, OpenSSL's loading and ctypes' Python layer."""
+    loaded()
     probe = (
         "import sys\n"
         "from galbatch.engine.security.hashes import hash_password, verify_password\n"
+        "from galbatch.engine.gamedir.sha256 import hexdigest\n"
         "assert verify_password('a-b', hash_password('a-b', bytes(16)))\n"
-        "print('_hashlib' in sys.modules, 'hashlib' in sys.modules)\n"
+        "assert hexdigest(b'abc').startswith('ba7816bf')\n"
+        "print(*(name in sys.modules for name in ('_hashlib', 'hashlib', 'ctypes', 'struct')))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.stdout.split() == ["False", "False"], done.stderr
-
-
-@pytest.mark.parametrize("size", [0, 1, 55, 56, 64, sha256.SMALL - 1, sha256.SMALL, 1 << 20])
-def test_digests_are_hashlibs(size: int) -> None:
-    data = bytes(i * 7 % 251 for i in range(size))
-    assert sha256.hexdigest(data) == hashlib.sha256(data).hexdigest()
-
-
-@given(st.binary(max_size=2000))
-def test_any_digest_is_hashlibs(data: bytes) -> None:
-    assert sha256.hexdigest(data) == hashlib.sha256(data).hexdigest()
+    assert done.stdout.split() == ["False"] * 4, done.stderr
