@@ -18,9 +18,11 @@ would: the timed runs are checks of a game whose game.yaml is unchanged. It reco
 that cache, too, that the turn's view file of the player is the view of its state, as
 the job that commits a turn does for every player. A run that exits with another status
 than that first run, or the first run with 12 or more (the file refused, or galbatch
-failed), stops the benchmark: it never times an error message. Every command runs with
-`python -P`, so that the galbatch timed is this environment's, never a source tree in
-the working directory, and without PYTHONDONTWRITEBYTECODE: an installed galbatch runs
+failed), stops the benchmark: it never times an error message. The check is the
+`galbatch` program a player runs, as pip installed it beside this Python (not `python -m
+galbatch.cli`, which imports runpy besides). Every command runs with `python -P`, so that
+the galbatch timed is this environment's, never a source tree in the working directory,
+and without PYTHONDONTWRITEBYTECODE: an installed galbatch runs
 from the bytecode pip compiled, and the first run writes it for an editable install
 (with none, a check compiles every module it imports, lark's runtime alone 65 ms).
 """
@@ -33,6 +35,7 @@ import os
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -50,6 +53,7 @@ BUNDLED = {  # each ruleset's bundled game
     "interstellar": "nebula4",
 }
 MODES = ("--ruleset", "--view", "--game")
+PROGRAM = Path(sys.executable).parent / "galbatch"  # the program pip installed beside python
 TARGETS = {"--ruleset": 1.3, "--view": 1.5, "--game": 1.5}  # times `python -c "import click"`
 
 
@@ -116,6 +120,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=RUNS, help=f"pairs a cell (default {RUNS})")
     runs = parser.parse_args().runs
+    if not PROGRAM.is_file():
+        fail(f"no galbatch program beside {sys.executable}", f"{PROGRAM} is missing")
     click = [*PYTHON, "-c", "import click"]
     loads = [os.getloadavg()[0]]
     print(
@@ -130,7 +136,7 @@ def main() -> None:
             path = orders_file(Path(tmp), ruleset)
             cells = []
             for mode in MODES:
-                check = [*PYTHON, "-m", "galbatch.cli", "check", str(path)]
+                check = [*PYTHON, str(PROGRAM), "check", str(path)]
                 ratios = paired(check + mode_args(ruleset, mode), click, runs)
                 wall, cpu = (statistics.median(r[k] for r in ratios) for k in (0, 1))
                 over = over or cpu > TARGETS[mode]
