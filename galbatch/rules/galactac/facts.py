@@ -169,9 +169,30 @@ def locations(value: object) -> Iterator[Location]:
     elif isinstance(value, tuple):
         for item in value:
             yield from locations(item)
-    elif is_dataclass(value) and not isinstance(value, type):
-        for f in fields(value):
-            yield from locations(getattr(value, f.name))
+    else:
+        for name in _field_names(type(value)):
+            yield from locations(getattr(value, name))
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields of a dataclass, by name; none for any other type. (`fields` builds
+    them afresh at each call, and a check asks hundreds of times.)"""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else ()
+        _FIELD_NAMES[kind] = names
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+# The actions by the fields that hold their ships, for `ships`: a tuple of classes is
+# made once, where `A | B` in the test would make a union at every call.
+_LISTING_SHIPS = (Defend, Detach, Patrol, Refit, Reload, Repair, Scrap)
+_MOVING_SHIPS = (Chart, Destroy, Secure, To)
+_OF_ONE_SHIP = (Attack, Colonize, Develop, Scout, Sentry, Shuttle, Load, Unload)
+_OF_A_FLAGSHIP = (Combat, Standing)
 
 
 def ships(action: Action) -> tuple[int, ...]:
@@ -180,13 +201,13 @@ def ships(action: Action) -> tuple[int, ...]:
         return (action.mothership, *action.ships)
     if isinstance(action, Join):
         return (action.flagship, *action.ships)
-    if isinstance(action, Defend | Detach | Patrol | Refit | Reload | Repair | Scrap):
+    if isinstance(action, _LISTING_SHIPS):
         return action.ships
-    if isinstance(action, Chart | Destroy | Secure | To):
+    if isinstance(action, _MOVING_SHIPS):
         return tuple(m.ship for m in action.moves)
-    if isinstance(action, Attack | Colonize | Develop | Scout | Sentry | Shuttle | Load | Unload):
+    if isinstance(action, _OF_ONE_SHIP):
         return (action.ship,)
-    if isinstance(action, Combat | Standing):
+    if isinstance(action, _OF_A_FLAGSHIP):
         return (action.flagship,)
     if isinstance(action, Tow):
         return (action.towing, action.towed)
