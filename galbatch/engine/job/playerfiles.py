@@ -59,7 +59,7 @@ def password_checks(game: Game, files: Mapping[str, bytes]) -> Iterator[Callable
     """Start verifying the password in each file's header; give a function that says,
     waiting for it if need be, whether a player's password was right.
 
-    Each check is a PBKDF2 of some 20 ms. A forked worker verifies the passwords from the
+    Each check is a PBKDF2 of 10 to 25 ms. A forked worker verifies the passwords from the
     first on while the caller checks the orders and resolves the turn; when the caller
     first asks, it verifies the rest from the last on until the two meet. A process, not
     a thread: a thread's every hash would have to take the interpreter's lock back from
