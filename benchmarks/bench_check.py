@@ -22,9 +22,9 @@ failed), stops the benchmark: it never times an error message. The check is the
 `galbatch` program a player runs, as pip installed it beside this Python (not `python -m
 galbatch.cli`, which imports runpy besides). Every command runs with `python -P`, so that
 the galbatch timed is this environment's, never a source tree in the working directory,
-and without PYTHONDONTWRITEBYTECODE: an installed galbatch runs
-from the bytecode pip compiled, and the first run writes it for an editable install
-(with none, a check compiles every module it imports, lark's runtime alone 65 ms).
+and without PYTHONDONTWRITEBYTECODE: an installed galbatch runs from the bytecode pip
+compiled, and the first run writes it for an editable install (with none, a check
+compiles every module it imports, lark's runtime alone 65 ms).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ derives the same bytes in half the time and loads in less. It is called through
 `_ctypes`, the interpreter's own module under `ctypes`: `ctypes` adds a layer of Python
 and loads `struct`, another 2.8 ms of that check. Nettle is used only once it gives the
 known answers below; without it (or with another library behind the name), `library()`
-is None and the callers use hashlib and the interpreter's own SHA-256.
+is None and the callers use hashlib.
 """
 
 from __future__ import annotations

@@ -218,7 +218,7 @@ _WRITTEN = re.compile(
     r"(?:(?P<t_launchers>\d{1,3})T(?P<racks>\d{1,3})?(?:\((?P<missiles>\d{1,3})\))?)?"
     r"/(?:(?P<shields>\d{1,3})?;(?P<hangars>\d{1,3})?;(?P<cargo>\d{1,3})?)?"
     r"/(?:(?P<star>\d{1,3})?-(?P<inertia>\d{1,3})?)?"
-    r"(?:@(?P<tech>[1-6]))?",
+    rf"(?:@(?P<tech>[{tables.TECH_LEVELS[0]}-{tables.TECH_LEVELS[-1]}]))?",
     re.IGNORECASE | re.ASCII,  # the grammar's counts are [0-9], its letters D, P, T
 )
 
